@@ -1,0 +1,22 @@
+// swift-tools-version:6.0
+// bodywork: a lossless codemod for SwiftUI performance anti-patterns.
+import PackageDescription
+
+let package = Package(
+    name: "bodywork",
+    products: [
+        .executable(name: "bodywork", targets: ["bodywork"]),
+        .library(name: "SwiftCST", targets: ["SwiftCST"]),
+    ],
+    targets: [
+        .target(name: "SwiftCST"),
+        .target(name: "Patch"),
+        .target(name: "Codemod", dependencies: ["SwiftCST"]),
+        .target(name: "Transforms", dependencies: ["SwiftCST", "Codemod"], path: "Transforms"),
+        .executableTarget(name: "bodywork", dependencies: ["SwiftCST", "Codemod", "Transforms", "Patch"]),
+        .testTarget(name: "SwiftCSTTests", dependencies: ["SwiftCST"]),
+        .testTarget(name: "PatchTests", dependencies: ["Patch"]),
+        .testTarget(name: "CodemodTests", dependencies: ["SwiftCST", "Codemod", "Transforms"]),
+        .testTarget(name: "bodyworkTests", dependencies: ["bodywork"]),
+    ]
+)

@@ -1,0 +1,185 @@
+// The contract between the engine and the rules: a rule reads a tree and returns
+// findings; a finding may carry a fix made of byte-range edits.
+import SwiftCST
+
+/// How sure a fix is. `safe` fixes are applied by `--apply`; `suggested` ones only with
+/// `--unsafe-fixes` or when the configuration asks for them.
+public enum FixSafety: String, Sendable, Codable, Comparable {
+    case safe
+    case suggested
+
+    public static func < (a: FixSafety, b: FixSafety) -> Bool { a == .safe && b == .suggested }
+}
+
+public enum Severity: String, Sendable, Codable {
+    case warning
+    case note
+    case error
+}
+
+/// Replace `range` (UTF-8 byte offsets into the file) with `replacement`.
+public struct Edit: Sendable, Hashable {
+    public var range: Range<Int>
+    public var replacement: [UInt8]
+
+    public init(range: Range<Int>, replacement: [UInt8]) {
+        self.range = range
+        self.replacement = replacement
+    }
+
+    public init(range: Range<Int>, replacement: String) {
+        self.init(range: range, replacement: Array(replacement.utf8))
+    }
+
+    public static func insert(_ text: String, at offset: Int) -> Edit {
+        Edit(range: offset..<offset, replacement: text)
+    }
+
+    public static func delete(_ range: Range<Int>) -> Edit {
+        Edit(range: range, replacement: [UInt8]())
+    }
+}
+
+/// A set of edits that must be applied together, or not at all.
+public struct Fix: Sendable, Hashable {
+    public var edits: [Edit]
+    public var safety: FixSafety
+    /// A short description of what the fix does, shown in reports.
+    public var summary: String
+
+    public init(edits: [Edit], safety: FixSafety = .safe, summary: String = "") {
+        self.edits = edits
+        self.safety = safety
+        self.summary = summary
+    }
+}
+
+/// One problem a rule found at a place in a file.
+public struct Finding: Sendable, Hashable {
+    public var ruleID: String
+    /// Where the problem is (UTF-8 byte offsets); reporters turn it into line:column.
+    public var range: Range<Int>
+    public var message: String
+    public var severity: Severity
+    public var fix: Fix?
+    /// Why a fix was not offered, when the rule knows a fix but cannot prove it safe.
+    public var withheldReason: String?
+
+    public init(ruleID: String, range: Range<Int>, message: String, severity: Severity = .warning,
+                fix: Fix? = nil, withheldReason: String? = nil) {
+        self.ruleID = ruleID
+        self.range = range
+        self.message = message
+        self.severity = severity
+        self.fix = fix
+        self.withheldReason = withheldReason
+    }
+}
+
+/// An Apple platform a fix may require.
+public enum Platform: String, Sendable, CaseIterable, Codable {
+    case iOS, macOS, tvOS, watchOS, visionOS
+}
+
+/// A dotted version such as `15`, `13.4`.
+public struct Version: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
+    public var components: [Int]
+
+    public init(_ components: Int...) { self.components = components }
+
+    public init?(_ text: String) {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        var values: [Int] = []
+        for part in parts {
+            guard let value = Int(part), value >= 0 else { return nil }
+            values.append(value)
+        }
+        guard !values.isEmpty, values.count <= 3 else { return nil }
+        components = values
+    }
+
+    public static func < (a: Version, b: Version) -> Bool {
+        for i in 0..<max(a.components.count, b.components.count) {
+            let x = i < a.components.count ? a.components[i] : 0
+            let y = i < b.components.count ? b.components[i] : 0
+            if x != y { return x < y }
+        }
+        return false
+    }
+
+    public var description: String { components.map(String.init).joined(separator: ".") }
+}
+
+/// The oldest OS versions the code must run on. A platform that is absent is unknown:
+/// fixes that need a minimum version for it are withheld.
+public struct DeploymentTargets: Sendable, Hashable {
+    public var versions: [Platform: Version]
+
+    public init(_ versions: [Platform: Version] = [:]) { self.versions = versions }
+
+    /// Whether every platform the code is known to target is at least `required`'s
+    /// version; false when no target is known.
+    public func satisfies(_ required: [Platform: Version]) -> Bool {
+        guard !versions.isEmpty else { return false }
+        for (platform, version) in versions {
+            guard let need = required[platform] else { continue }
+            if version < need { return false }
+        }
+        return true
+    }
+}
+
+/// What a rule may know beyond the tree of the file it reads.
+public struct RuleContext: Sendable {
+    /// The file's path as given on the command line (for messages).
+    public var path: String
+    public var deploymentTargets: DeploymentTargets
+    /// Swift language mode of the file's package (5 or 6), when known.
+    public var swiftLanguageMode: Int?
+    /// Per-rule options from the configuration file, as JSON-like values.
+    public var options: [String: ConfigValue]
+    /// Facts about every file of the run (types, conformances, property types).
+    public var index: ProjectIndex
+
+    public init(path: String, deploymentTargets: DeploymentTargets = DeploymentTargets(),
+                swiftLanguageMode: Int? = nil, options: [String: ConfigValue] = [:],
+                index: ProjectIndex = ProjectIndex()) {
+        self.path = path
+        self.deploymentTargets = deploymentTargets
+        self.swiftLanguageMode = swiftLanguageMode
+        self.options = options
+        self.index = index
+    }
+}
+
+/// A value from the JSON configuration.
+public indirect enum ConfigValue: Sendable, Hashable {
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([ConfigValue])
+    case object([String: ConfigValue])
+    case null
+}
+
+/// A rewrite pass. One type per rule, in `Transforms/`, registered in the generated
+/// registry.
+public protocol Rule: Sendable {
+    /// Kebab-case identifier used on the command line and in suppression comments.
+    var id: String { get }
+    /// One line: what the rule finds.
+    var summary: String { get }
+    /// Longer documentation: why the pattern costs, the fix, when it is withheld, and a
+    /// before/after example.
+    var documentation: String { get }
+    var isEnabledByDefault: Bool { get }
+    /// The OS versions its fixes need, if any (fixes needing more are withheld).
+    var minimumPlatforms: [Platform: Version] { get }
+
+    func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding]
+}
+
+extension Rule {
+    public var isEnabledByDefault: Bool { true }
+    public var minimumPlatforms: [Platform: Version] { [:] }
+}

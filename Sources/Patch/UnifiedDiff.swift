@@ -1,0 +1,2 @@
+// PLACEHOLDER until the real diff lands.
+public enum UnifiedDiff {}

@@ -1,0 +1,308 @@
+// The lossless tree: tokens over one shared byte buffer, and inner nodes stored in
+// post-order so that the parser can wrap an already-built node (`a` → `a.b` → `a.b()`)
+// without moving anything.
+
+/// An inner node as stored. Its subtree is the contiguous run of nodes
+/// `[subtreeStart, self]`; its tokens are `[firstToken, endToken)`.
+public struct RawNode: Sendable {
+    public var kind: SyntaxKind
+    public var firstToken: UInt32
+    public var endToken: UInt32
+    public var subtreeStart: UInt32
+    public var parent: UInt32
+}
+
+/// A parsed source file. Printing its tokens with their trivia gives back `bytes`
+/// exactly, whatever the input (the partition invariant).
+public final class SyntaxTree: Sendable {
+    public let bytes: [UInt8]
+    public let tokens: [RawToken]
+    public let nodes: [RawNode]
+    /// Lexer and parser diagnostics, in source order.
+    public let diagnostics: [Diagnostic]
+    /// For every token, the index of the innermost node holding it.
+    let tokenParents: [UInt32]
+
+    init(bytes: [UInt8], tokens: [RawToken], nodes: [RawNode], diagnostics: [Diagnostic]) {
+        self.bytes = bytes
+        self.tokens = tokens
+        self.nodes = nodes
+        self.diagnostics = diagnostics.sorted { $0.offset < $1.offset }
+        var parents = [UInt32](repeating: UInt32(max(nodes.count - 1, 0)), count: tokens.count)
+        // Each node claims the tokens between its child nodes: O(tokens + nodes).
+        var childRanges: [(UInt32, UInt32)] = []
+        for (index, node) in nodes.enumerated() {
+            childRanges.removeAll(keepingCapacity: true)
+            var c = index - 1
+            while c >= Int(node.subtreeStart) {
+                childRanges.append((nodes[c].firstToken, nodes[c].endToken))
+                c = Int(nodes[c].subtreeStart) - 1
+            }
+            var t = node.firstToken
+            for (first, end) in childRanges.reversed() {
+                while t < first { parents[Int(t)] = UInt32(index); t += 1 }
+                t = max(t, end)
+            }
+            while t < node.endToken { parents[Int(t)] = UInt32(index); t += 1 }
+        }
+        self.tokenParents = parents
+    }
+
+    /// Lexes and parses `bytes`. Never fails: broken code becomes `unexpected` nodes.
+    public static func parse(_ bytes: [UInt8]) -> SyntaxTree {
+        Parser.parse(bytes)
+    }
+
+    public static func parse(_ text: String) -> SyntaxTree {
+        parse(Array(text.utf8))
+    }
+
+    /// The `sourceFile` node.
+    public var root: Node { Node(tree: self, index: nodes.count - 1) }
+
+    /// The source reassembled from the tokens and their trivia.
+    public func printed() -> [UInt8] {
+        var out = [UInt8]()
+        out.reserveCapacity(bytes.count)
+        var start = 0
+        for token in tokens {
+            let end = Int(token.trailingEnd)
+            out.append(contentsOf: bytes[start..<end])
+            start = end
+        }
+        return out
+    }
+
+    /// Whether the tokens cover the bytes exactly, in order, with no gap or overlap.
+    public var isPartition: Bool {
+        var previous: UInt32 = 0
+        for token in tokens {
+            if token.textStart < previous || token.textEnd < token.textStart
+                || token.trailingEnd < token.textEnd { return false }
+            previous = token.trailingEnd
+        }
+        return Int(previous) == bytes.count && tokens.last?.kind == .endOfFile
+    }
+
+    public func token(at index: Int) -> Token { Token(tree: self, index: index) }
+
+    /// The token whose text or trivia contains `offset`.
+    public func token(containing offset: Int) -> Token {
+        var low = 0, high = tokens.count - 1
+        while low < high {
+            let mid = (low + high) / 2
+            if Int(tokens[mid].trailingEnd) <= offset { low = mid + 1 } else { high = mid }
+        }
+        return Token(tree: self, index: low)
+    }
+
+    /// The bytes of a range as a `String` (invalid UTF-8 is repaired; for display only).
+    public func text(_ range: Range<Int>) -> String {
+        String(decoding: bytes[range], as: UTF8.self)
+    }
+
+    func leadingStart(ofToken index: Int) -> Int {
+        index == 0 ? 0 : Int(tokens[index - 1].trailingEnd)
+    }
+}
+
+/// A node or a token: the children of a node, in source order.
+public enum Syntax: Sendable {
+    case node(Node)
+    case token(Token)
+
+    public var range: Range<Int> {
+        switch self {
+        case .node(let n): return n.range
+        case .token(let t): return t.range
+        }
+    }
+    public var trimmedRange: Range<Int> {
+        switch self {
+        case .node(let n): return n.trimmedRange
+        case .token(let t): return t.textRange
+        }
+    }
+    public var asNode: Node? { if case .node(let n) = self { return n } else { return nil } }
+    public var asToken: Token? { if case .token(let t) = self { return t } else { return nil } }
+}
+
+/// A view of one inner node.
+public struct Node: Sendable, Hashable, CustomStringConvertible {
+    public let tree: SyntaxTree
+    public let index: Int
+
+    public init(tree: SyntaxTree, index: Int) {
+        self.tree = tree
+        self.index = index
+    }
+
+    public static func == (a: Node, b: Node) -> Bool { a.tree === b.tree && a.index == b.index }
+    public func hash(into hasher: inout Hasher) { hasher.combine(index) }
+
+    var raw: RawNode { tree.nodes[index] }
+    public var kind: SyntaxKind { raw.kind }
+    public var firstTokenIndex: Int { Int(raw.firstToken) }
+    public var endTokenIndex: Int { Int(raw.endToken) }
+    public var isEmpty: Bool { raw.firstToken == raw.endToken }
+
+    public var firstToken: Token? { isEmpty ? nil : Token(tree: tree, index: firstTokenIndex) }
+    public var lastToken: Token? { isEmpty ? nil : Token(tree: tree, index: endTokenIndex - 1) }
+
+    /// Bytes of the node with the leading trivia of its first token and the trailing
+    /// trivia of its last.
+    public var range: Range<Int> {
+        if isEmpty { let at = emptyOffset; return at..<at }
+        return tree.leadingStart(ofToken: firstTokenIndex)..<Int(tree.tokens[endTokenIndex - 1].trailingEnd)
+    }
+
+    /// Bytes of the node without its outer trivia.
+    public var trimmedRange: Range<Int> {
+        if isEmpty { let at = emptyOffset; return at..<at }
+        return Int(tree.tokens[firstTokenIndex].textStart)..<Int(tree.tokens[endTokenIndex - 1].textEnd)
+    }
+
+    private var emptyOffset: Int {
+        if firstTokenIndex < tree.tokens.count { return Int(tree.tokens[firstTokenIndex].textStart) }
+        return tree.bytes.count
+    }
+
+    /// The source text without outer trivia.
+    public var text: String { tree.text(trimmedRange) }
+
+    public var parent: Node? {
+        let p = Int(raw.parent)
+        return p == index || p >= tree.nodes.count ? nil : Node(tree: tree, index: p)
+    }
+
+    /// Child nodes in source order.
+    public var childNodes: [Node] {
+        var result = [Node]()
+        var c = index - 1
+        let start = Int(raw.subtreeStart)
+        while c >= start {
+            result.append(Node(tree: tree, index: c))
+            c = Int(tree.nodes[c].subtreeStart) - 1
+        }
+        result.reverse()
+        return result
+    }
+
+    /// Child nodes and tokens in source order.
+    public var children: [Syntax] {
+        var result = [Syntax]()
+        var t = firstTokenIndex
+        for child in childNodes {
+            while t < child.firstTokenIndex { result.append(.token(Token(tree: tree, index: t))); t += 1 }
+            result.append(.node(child))
+            t = max(t, child.endTokenIndex)
+        }
+        while t < endTokenIndex { result.append(.token(Token(tree: tree, index: t))); t += 1 }
+        return result
+    }
+
+    /// Tokens owned directly by this node (not by a child node).
+    public var ownTokens: [Token] { children.compactMap(\.asToken) }
+
+    /// The first child node of `kind`.
+    public func child(_ kind: SyntaxKind) -> Node? { childNodes.first { $0.kind == kind } }
+    public func children(_ kind: SyntaxKind) -> [Node] { childNodes.filter { $0.kind == kind } }
+
+    /// The first token owned directly by this node with the given kind or keyword.
+    public func token(_ kind: TokenKind) -> Token? { ownTokens.first { $0.kind == kind } }
+    public func token(_ keyword: Keyword) -> Token? { ownTokens.first { $0.keyword == keyword } }
+
+    /// This node and all nodes under it, in pre-order (source order, outer first).
+    public var preorder: [Node] {
+        var result = [Node]()
+        result.reserveCapacity(index - Int(raw.subtreeStart) + 1)
+        var stack = [self]
+        while let node = stack.popLast() {
+            result.append(node)
+            var c = node.index - 1
+            let start = Int(node.raw.subtreeStart)
+            while c >= start {
+                stack.append(Node(tree: tree, index: c))
+                c = Int(tree.nodes[c].subtreeStart) - 1
+            }
+        }
+        return result
+    }
+
+    /// All nodes of `kind` in this subtree, in source order.
+    public func descendants(_ kind: SyntaxKind) -> [Node] {
+        preorder.filter { $0.kind == kind }
+    }
+
+    /// The nearest ancestor (not self) of `kind`.
+    public func ancestor(_ kind: SyntaxKind) -> Node? {
+        var node = parent
+        while let n = node {
+            if n.kind == kind { return n }
+            node = n.parent
+        }
+        return nil
+    }
+
+    public var ancestors: [Node] {
+        var result = [Node]()
+        var node = parent
+        while let n = node { result.append(n); node = n.parent }
+        return result
+    }
+
+    public var description: String { "\(kind)@\(trimmedRange)" }
+
+    /// Whether `other` lies in this node's subtree (or is this node).
+    public func contains(_ other: Node) -> Bool {
+        other.tree === tree && other.index <= index && other.index >= Int(raw.subtreeStart)
+    }
+}
+
+/// A view of one token.
+public struct Token: Sendable, Hashable, CustomStringConvertible {
+    public let tree: SyntaxTree
+    public let index: Int
+
+    public init(tree: SyntaxTree, index: Int) {
+        self.tree = tree
+        self.index = index
+    }
+
+    public static func == (a: Token, b: Token) -> Bool { a.tree === b.tree && a.index == b.index }
+    public func hash(into hasher: inout Hasher) { hasher.combine(index) }
+
+    var raw: RawToken { tree.tokens[index] }
+    public var kind: TokenKind { raw.kind }
+    public var keyword: Keyword { raw.keyword }
+    public var flags: TokenFlags { raw.flags }
+    public var isAtStartOfLine: Bool { raw.flags.contains(.atStartOfLine) }
+
+    public var textRange: Range<Int> { Int(raw.textStart)..<Int(raw.textEnd) }
+    public var leadingTriviaRange: Range<Int> { tree.leadingStart(ofToken: index)..<Int(raw.textStart) }
+    public var trailingTriviaRange: Range<Int> { Int(raw.textEnd)..<Int(raw.trailingEnd) }
+    /// Text and both trivia.
+    public var range: Range<Int> { tree.leadingStart(ofToken: index)..<Int(raw.trailingEnd) }
+
+    public var text: String { tree.text(textRange) }
+    public var leadingTrivia: String { tree.text(leadingTriviaRange) }
+    public var trailingTrivia: String { tree.text(trailingTriviaRange) }
+
+    /// Whether the token's text equals `s`, comparing bytes.
+    public func textIs(_ s: StaticString) -> Bool {
+        let r = textRange
+        guard r.count == s.utf8CodeUnitCount else { return false }
+        return s.withUTF8Buffer { buf in
+            for i in 0..<r.count where buf[i] != tree.bytes[r.lowerBound + i] { return false }
+            return true
+        }
+    }
+
+    public var next: Token? { index + 1 < tree.tokens.count ? Token(tree: tree, index: index + 1) : nil }
+    public var previous: Token? { index > 0 ? Token(tree: tree, index: index - 1) : nil }
+
+    /// The innermost node holding this token.
+    public var parent: Node { Node(tree: tree, index: Int(tree.tokenParents[index])) }
+
+    public var description: String { "\(kind)(\(text))" }
+}

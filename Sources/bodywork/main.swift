@@ -1,0 +1,2 @@
+// PLACEHOLDER until the CLI lands.
+print("bodywork")

@@ -1,0 +1,2 @@
+import XCTest
+final class PlaceholderCodemodTests: XCTestCase { func testNothing() {} }

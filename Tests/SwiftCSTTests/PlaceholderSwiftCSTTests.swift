@@ -1,0 +1,2 @@
+import XCTest
+final class PlaceholderSwiftCSTTests: XCTestCase { func testNothing() {} }

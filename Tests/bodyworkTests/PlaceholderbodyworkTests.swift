@@ -1,0 +1,2 @@
+import XCTest
+final class PlaceholderbodyworkTests: XCTestCase { func testNothing() {} }
