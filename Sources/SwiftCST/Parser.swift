@@ -1,8 +1,202 @@
-// PLACEHOLDER until the real parser lands.
-enum Parser {
-    static func parse(_ bytes: [UInt8]) -> SyntaxTree {
-        let (tokens, diagnostics) = bytes.withUnsafeBufferPointer { Lexer.tokenize($0) }
-        let root = RawNode(kind: .sourceFile, firstToken: 0, endToken: UInt32(tokens.count), subtreeStart: 0, parent: 0)
-        return SyntaxTree(bytes: bytes, tokens: tokens, nodes: [root], diagnostics: diagnostics)
+// The recursive-descent parser's core: token cursor, node building, recovery. The
+// grammar lives in the Parser+*.swift files. Parsing never fails and every loop proves
+// it advanced, so any input gives a tree that partitions it.
+
+/// Builds a `SyntaxTree` from bytes. Nodes are appended in post-order: a node is
+/// finished after its children, so wrapping what was just parsed (`a` → `a.b`) only
+/// needs the marker taken before it.
+struct Parser {
+    var tokens: [RawToken]
+    let bytes: UnsafeBufferPointer<UInt8>
+    var pos = 0
+    var nodes: [RawNode] = []
+    var diagnostics: [Diagnostic]
+    /// Nesting of grammar rules; past `maxDepth` the parser skips instead of recursing.
+    var depth = 0
+    static let maxDepth = 192
+
+    /// Trailing closures are not allowed in `if`/`guard`/`while`/`for`/`switch` heads.
+    var allowTrailingClosure = true
+    /// Inside a `#if` condition: stop at the end of the line.
+    var stopAtNewline = false
+    /// Inside a `case` pattern: `let x` and `var x` are patterns.
+    var inPattern = false
+
+    struct Marker {
+        let node: Int
+        let token: Int
+    }
+
+    static func parse(_ source: [UInt8]) -> SyntaxTree {
+        source.withUnsafeBufferPointer { buffer in
+            let (tokens, lexDiagnostics) = Lexer.tokenize(buffer)
+            var parser = Parser(tokens: tokens, bytes: buffer, diagnostics: lexDiagnostics)
+            parser.nodes.reserveCapacity(tokens.count / 2 + 4)
+            parser.parseSourceFile()
+            return SyntaxTree(bytes: source, tokens: parser.tokens, nodes: parser.nodes,
+                              diagnostics: parser.diagnostics)
+        }
+    }
+
+    init(tokens: [RawToken], bytes: UnsafeBufferPointer<UInt8>, diagnostics: [Diagnostic]) {
+        self.tokens = tokens
+        self.bytes = bytes
+        self.diagnostics = diagnostics
+    }
+
+    // MARK: - Cursor
+
+    @inline(__always) var current: RawToken { tokens[pos] }
+    @inline(__always) var kind: TokenKind { tokens[pos].kind }
+    @inline(__always) var keyword: Keyword { tokens[pos].keyword }
+    @inline(__always) var atEnd: Bool { tokens[pos].kind == .endOfFile }
+    @inline(__always) var atStartOfLine: Bool { tokens[pos].flags.contains(.atStartOfLine) }
+
+    @inline(__always) func peek(_ offset: Int = 1) -> RawToken {
+        let i = pos + offset
+        return i < tokens.count ? tokens[i] : tokens[tokens.count - 1]
+    }
+
+    @inline(__always) func at(_ k: TokenKind) -> Bool { tokens[pos].kind == k }
+    @inline(__always) func at(_ k: Keyword) -> Bool { tokens[pos].keyword == k && tokens[pos].kind != .stringSegment }
+
+    /// Whether token `index` spells exactly `text`.
+    func tokenIs(_ index: Int, _ text: StaticString) -> Bool {
+        let t = tokens[index]
+        let length = Int(t.textEnd - t.textStart)
+        guard length == text.utf8CodeUnitCount else { return false }
+        let start = Int(t.textStart)
+        return text.withUTF8Buffer { buf in
+            for i in 0..<length where buf[i] != bytes[start + i] { return false }
+            return true
+        }
+    }
+
+    func currentIs(_ text: StaticString) -> Bool { tokenIs(pos, text) }
+
+    func firstByte(_ index: Int) -> UInt8 {
+        let t = tokens[index]
+        return t.textEnd > t.textStart ? bytes[Int(t.textStart)] : 0
+    }
+
+    /// Whether the token is an operator of any fixity.
+    func isOperator(_ t: RawToken) -> Bool {
+        t.kind == .binaryOperator || t.kind == .prefixOperator || t.kind == .postfixOperator
+    }
+
+    @inline(__always) mutating func bump() {
+        if tokens[pos].kind != .endOfFile { pos += 1 }
+    }
+
+    /// Consumes a token of `k`, or records that it is missing.
+    mutating func expect(_ k: TokenKind, _ what: StaticString) {
+        if at(k) { bump() } else { error("expected \(what)") }
+    }
+
+    mutating func expect(_ k: Keyword, _ what: StaticString) {
+        if at(k) { bump() } else { error("expected \(what)") }
+    }
+
+    mutating func error(_ message: String) {
+        let t = tokens[pos]
+        diagnostics.append(Diagnostic(offset: Int(t.textStart), length: Int(t.textEnd - t.textStart), message: message))
+    }
+
+    // MARK: - Nodes
+
+    @inline(__always) func mark() -> Marker { Marker(node: nodes.count, token: pos) }
+
+    /// Closes a node of `kind` over everything parsed since `m`. Returns `m` so the
+    /// caller can wrap the new node again.
+    @discardableResult
+    mutating func finish(_ kind: SyntaxKind, _ m: Marker) -> Marker {
+        let index = UInt32(nodes.count)
+        nodes.append(RawNode(kind: kind, firstToken: UInt32(m.token), endToken: UInt32(pos),
+                             subtreeStart: UInt32(m.node), parent: index))
+        var c = nodes.count - 2
+        while c >= m.node {
+            nodes[c].parent = index
+            c = Int(nodes[c].subtreeStart) - 1
+        }
+        return m
+    }
+
+    /// Wraps the current token in an `unexpected` node with a diagnostic.
+    mutating func skipOne(_ message: String) {
+        let m = mark()
+        error(message)
+        skipBalanced()
+        finish(.unexpected, m)
+    }
+
+    /// Consumes the current token; if it opens a bracket, consumes through its match.
+    /// Iterative, so arbitrarily deep input cannot exhaust the stack.
+    mutating func skipBalanced() {
+        var depth = 0
+        repeat {
+            switch kind {
+            case .endOfFile: return
+            case .leftParen, .leftBrace, .leftSquare, .interpolationOpen: depth += 1
+            case .rightParen, .rightBrace, .rightSquare: depth -= 1
+            default: break
+            }
+            bump()
+        } while depth > 0
+    }
+
+    /// Runs `body` one level deeper, or skips a balanced group when too deep.
+    @inline(__always)
+    mutating func nested(_ body: (inout Parser) -> Void) {
+        if depth >= Parser.maxDepth {
+            if isCloser(kind) || atEnd { return }
+            skipOne("nesting too deep")
+            return
+        }
+        depth += 1
+        body(&self)
+        depth -= 1
+    }
+
+    func isCloser(_ k: TokenKind) -> Bool {
+        k == .rightParen || k == .rightBrace || k == .rightSquare
+    }
+
+    /// Splits the current operator token after its first byte (`>>` → `>` `>`), so the
+    /// parser can close generic argument lists. The partition is unchanged.
+    mutating func splitFirstByte() {
+        let t = tokens[pos]
+        guard t.textEnd - t.textStart > 1 else { return }
+        let cut = t.textStart + 1
+        var first = t
+        first.textEnd = cut
+        first.trailingEnd = cut
+        first.kind = .binaryOperator
+        var rest = t
+        rest.textStart = cut
+        rest.flags.remove(.atStartOfLine)
+        let length = Int(t.textEnd - cut)
+        if length == 1 {
+            switch bytes[Int(cut)] {
+            case UInt8(ascii: "?"): rest.kind = .postfixQuestion
+            case UInt8(ascii: "!"): rest.kind = .exclamation
+            case UInt8(ascii: "="): rest.kind = .equal
+            default: rest.kind = .postfixOperator
+            }
+        } else {
+            rest.kind = .postfixOperator
+        }
+        tokens[pos] = first
+        tokens.insert(rest, at: pos + 1)
+    }
+
+    // MARK: - Source file
+
+    mutating func parseSourceFile() {
+        let m = mark()
+        parseStatements(terminator: nil)
+        // The end-of-file token belongs to the root.
+        if atEnd { pos += 1 }
+        finish(.sourceFile, m)
+        pos = tokens.count - 1
     }
 }

@@ -102,6 +102,8 @@ public enum SyntaxKind: UInt8, Sendable, CaseIterable {
     /// `switch` used as a statement or expression.
     case switchExpr
     case macroExpansionExpr
+    /// `base` followed by `#if` clauses holding modifier chains.
+    case postfixIfConfigExpr
     /// `_` in expression position (`_ = f()`).
     case discardAssignmentExpr
     /// A type in expression position: `[Item]()`, `Int.self`, `Array<Int>.init`.

@@ -1,0 +1,542 @@
+// Expressions: operator sequences, prefix and postfix forms, calls with trailing
+// closures, member chains across lines, closures, literals, key paths.
+
+extension Parser {
+    // MARK: - Sequences
+
+    /// An expression with its binary operators, ternaries, casts and assignments, kept in
+    /// source order as a `sequenceExpr` (precedence is not resolved).
+    mutating func parseExpression() {
+        nested { p in p.parseSequence() }
+    }
+
+    private mutating func parseSequence() {
+        let m = mark()
+        parseUnary()
+        var elements = 1
+        while !atEnd {
+            if stopAtNewline && atStartOfLine { break }
+            switch kind {
+            case .binaryOperator:
+                // An operator at the start of a line continues the sequence.
+                bump()
+                parseUnary()
+            case .equal:
+                let a = mark()
+                bump()
+                finish(.assignmentExpr, a)
+                parseUnary()
+            case .infixQuestion:
+                let t = mark()
+                bump()
+                parseExpression()
+                expect(.colon, "':' in ternary expression")
+                finish(.ternaryExpr, t)
+                parseUnary()
+            case .arrow:
+                bump()
+                parseUnary()
+            case .keyword where keyword == .as || keyword == .is:
+                let c = mark()
+                bump()
+                if at(.postfixQuestion) || at(.exclamation) { bump() }
+                parseType()
+                finish(.castExpr, c)
+            default:
+                if elements > 1 { finish(.sequenceExpr, m) }
+                return
+            }
+            elements += 1
+        }
+        if elements > 1 { finish(.sequenceExpr, m) }
+    }
+
+    // MARK: - Prefix forms
+
+    mutating func parseUnary() {
+        let m = mark()
+        switch kind {
+        case .keyword where keyword == .try:
+            bump()
+            if (at(.postfixQuestion) || at(.exclamation)) { bump() }
+            nested { p in p.parseUnary() }
+            finish(.tryExpr, m)
+            return
+        case .identifier where isContextualPrefix():
+            let k: SyntaxKind
+            switch keyword {
+            case .await: k = .awaitExpr
+            case .unsafe: k = .unsafeExpr
+            case .consume: k = .consumeExpr
+            case .copy: k = .copyExpr
+            default: k = .packExpr
+            }
+            bump()
+            nested { p in p.parseUnary() }
+            finish(k, m)
+            return
+        case .keyword where keyword == .repeat:
+            bump()
+            nested { p in p.parseUnary() }
+            finish(.packExpr, m)
+            return
+        case .prefixAmpersand:
+            bump()
+            nested { p in p.parseUnary() }
+            finish(.inOutExpr, m)
+            return
+        case .prefixOperator:
+            bump()
+            nested { p in p.parseUnary() }
+            finish(.prefixOperatorExpr, m)
+            return
+        default:
+            parsePostfix()
+        }
+    }
+
+    /// `await x`, `unsafe x`, `consume x`, `copy x`, `each x` — contextual words that act
+    /// as prefixes only when an operand follows on the same line.
+    private func isContextualPrefix() -> Bool {
+        switch keyword {
+        case .await, .unsafe, .consume, .copy, .each: break
+        default: return false
+        }
+        let next = peek()
+        if next.flags.contains(.atStartOfLine) && keyword != .await { return false }
+        return canStartExpression(next) && next.kind != .leftParen && next.kind != .leftSquare
+            || (keyword == .await && (next.kind == .leftParen || next.kind == .leftSquare) && next.textStart != tokens[pos].textEnd)
+    }
+
+    func canStartExpression(_ t: RawToken) -> Bool {
+        switch t.kind {
+        case .identifier, .dollarIdentifier, .integerLiteral, .floatLiteral, .stringOpen, .regexLiteral,
+             .leftParen, .leftSquare, .leftBrace, .period, .backslash, .pound, .prefixOperator, .prefixAmpersand:
+            return true
+        case .keyword:
+            switch t.keyword {
+            case .self, .Self, .super, .true, .false, .nil, .try, .if, .switch, .wildcard, .Any, .`init`: return true
+            default: return false
+            }
+        default:
+            return false
+        }
+    }
+
+    // MARK: - Postfix forms
+
+    mutating func parsePostfix() {
+        let m = mark()
+        parsePrimary()
+        parsePostfixSuffixes(m, allowBareCalls: true)
+    }
+
+    /// `.member`, calls, subscripts, `?`, `!`, postfix operators, trailing closures, and
+    /// postfix `#if` — all wrapping what `m` started.
+    mutating func parsePostfixSuffixes(_ m: Marker, allowBareCalls: Bool) {
+        var hasBase = allowBareCalls
+        while !atEnd {
+            if stopAtNewline && atStartOfLine { return }
+            switch kind {
+            case .period:
+                bump()
+                switch kind {
+                case .identifier, .keyword, .integerLiteral, .dollarIdentifier:
+                    bump()
+                case .floatLiteral:
+                    bump() // `t.0.1`
+                default:
+                    error("expected member name after '.'")
+                }
+                if isGenericArgumentStart() && canParseGenericArguments() { parseGenericArguments() }
+                finish(.memberAccessExpr, m)
+                hasBase = true
+            case .leftParen where !atStartOfLine && hasBase:
+                parseArgumentList(open: .leftParen, close: .rightParen)
+                if isTrailingClosureStart() { parseTrailingClosures() }
+                finish(.functionCallExpr, m)
+            case .leftSquare where !atStartOfLine && hasBase:
+                parseArgumentList(open: .leftSquare, close: .rightSquare)
+                if isTrailingClosureStart() { parseTrailingClosures() }
+                finish(.subscriptCallExpr, m)
+            case .leftBrace where hasBase && isTrailingClosureStart():
+                parseTrailingClosures()
+                finish(.functionCallExpr, m)
+            case .postfixQuestion:
+                bump()
+                finish(.optionalChainingExpr, m)
+            case .exclamation:
+                bump()
+                finish(.forceUnwrapExpr, m)
+            case .postfixOperator:
+                if firstByte(pos) == UInt8(ascii: "<") && canParseGenericArguments() {
+                    parseGenericArguments()
+                    continue
+                }
+                bump()
+                finish(.postfixOperatorExpr, m)
+            case .poundIf where atStartOfLine && hasBase && isPostfixIfConfig():
+                parseIfConfig(.postfix)
+                finish(.postfixIfConfigExpr, m)
+            default:
+                return
+            }
+        }
+    }
+
+    /// A `{` that opens a trailing closure: same line, allowed here, and not the
+    /// accessor block of a property (`var x = 1 { didSet { } }`).
+    func isTrailingClosureStart() -> Bool {
+        at(.leftBrace) && allowTrailingClosure && !atStartOfLine && !isAccessorBlockStart(pos)
+    }
+
+    /// The first trailing closure and any `label: { }` after it.
+    mutating func parseTrailingClosures() {
+        parseClosure()
+        while (at(.identifier) || at(.keyword)) && peek().kind == .colon && peek(2).kind == .leftBrace {
+            let m = mark()
+            bump(); bump()
+            parseClosure()
+            finish(.labeledTrailingClosure, m)
+        }
+    }
+
+    /// `( label: value, … )` or `[ … ]` as an `argumentList` node (delimiters included).
+    mutating func parseArgumentList(open: TokenKind, close: TokenKind) {
+        let m = mark()
+        bump()
+        nested { p in
+            let saved = (p.allowTrailingClosure, p.stopAtNewline)
+            (p.allowTrailingClosure, p.stopAtNewline) = (true, false)
+            p.parseArguments(close: close)
+            (p.allowTrailingClosure, p.stopAtNewline) = saved
+        }
+        expect(close, close == .rightParen ? "')'" : "']'")
+        finish(.argumentList, m)
+    }
+
+    /// Elements up to `close`: `label: expr` or `expr`, each with its trailing comma.
+    mutating func parseArguments(close: TokenKind) {
+        while !atEnd && !at(close) {
+            let before = pos
+            let a = mark()
+            if (at(.identifier) || at(.keyword) || at(.dollarIdentifier)) && peek().kind == .colon
+                && !(peek(2).kind == .colon) {
+                bump(); bump()
+            }
+            if at(.comma) || at(close) {
+                // `#selector(f(_:))`-style labels or a missing value.
+            } else if isOperator(current) && (peek().kind == .comma || peek().kind == close) {
+                bump() // An operator passed as a function: `reduce(0, +)`.
+            } else {
+                parseExpression()
+            }
+            if at(.comma) { bump() }
+            finish(.argument, a)
+            if pos == before {
+                skipOne("unexpected '\(tokenText(pos))' in list")
+            }
+            if at(.rightBrace) || (close == .rightParen && at(.rightSquare)) || (close == .rightSquare && at(.rightParen)) {
+                break
+            }
+        }
+    }
+
+    // MARK: - Primary expressions
+
+    mutating func parsePrimary() {
+        let m = mark()
+        switch kind {
+        case .identifier, .dollarIdentifier:
+            bump()
+            if isGenericArgumentStart() && canParseGenericArguments() { parseGenericArguments() }
+            finish(.identifierExpr, m)
+        case .keyword:
+            parseKeywordPrimary(m)
+        case .integerLiteral:
+            bump(); finish(.integerLiteralExpr, m)
+        case .floatLiteral:
+            bump(); finish(.floatLiteralExpr, m)
+        case .regexLiteral:
+            bump(); finish(.regexLiteralExpr, m)
+        case .stringOpen:
+            parseStringLiteral()
+        case .leftParen:
+            parseArgumentList(open: .leftParen, close: .rightParen)
+            finish(.tupleExpr, m)
+        case .leftSquare:
+            parseCollectionLiteral()
+        case .leftBrace:
+            parseClosure()
+        case .period:
+            // Implicit member: `.red`, `.init(x)`.
+            bump()
+            if at(.identifier) || at(.keyword) { bump() } else { error("expected member name after '.'") }
+            if isGenericArgumentStart() && canParseGenericArguments() { parseGenericArguments() }
+            finish(.memberAccessExpr, m)
+        case .backslash:
+            parseKeyPath()
+        case .pound:
+            parseMacroExpansion(.macroExpansionExpr, m)
+        case .poundAvailable:
+            bump()
+            if at(.leftParen) { skipBalanced() }
+            finish(.macroExpansionExpr, m)
+        case .poundIf:
+            parseIfConfig(.statements)
+        default:
+            error("expected expression")
+            if !isCloser(kind) && !at(.comma) && !at(.semicolon) && !at(.colon) && !atEnd
+                && !at(.poundElse) && !at(.poundElseif) && !at(.poundEndif) && !at(.interpolationOpen) {
+                skipBalanced()
+                finish(.unexpected, m)
+            }
+        }
+    }
+
+    private mutating func parseKeywordPrimary(_ m: Marker) {
+        switch keyword {
+        case .true, .false:
+            bump(); finish(.booleanLiteralExpr, m)
+        case .nil:
+            bump(); finish(.nilLiteralExpr, m)
+        case .super:
+            bump(); finish(.superExpr, m)
+        case .self, .Self, .Any, .`init`:
+            bump()
+            if isGenericArgumentStart() && canParseGenericArguments() { parseGenericArguments() }
+            finish(.identifierExpr, m)
+        case .wildcard:
+            bump(); finish(.discardAssignmentExpr, m)
+        case .if:
+            parseIf()
+        case .switch:
+            parseSwitch()
+        case .let where inPattern, .var where inPattern:
+            bump()
+            parsePattern()
+            finish(.valueBindingPattern, m)
+        case .is where inPattern:
+            bump()
+            parseType()
+            finish(.isTypePattern, m)
+        default:
+            error("unexpected keyword '\(tokenText(pos))' in expression")
+            bump()
+            finish(.unexpected, m)
+        }
+    }
+
+    private mutating func parseStringLiteral() {
+        let m = mark()
+        bump()
+        while true {
+            if at(.stringSegment) {
+                bump()
+            } else if at(.interpolationOpen) {
+                let i = mark()
+                bump()
+                nested { p in
+                    let saved = (p.allowTrailingClosure, p.stopAtNewline, p.inPattern)
+                    (p.allowTrailingClosure, p.stopAtNewline, p.inPattern) = (true, false, false)
+                    p.parseArguments(close: .rightParen)
+                    (p.allowTrailingClosure, p.stopAtNewline, p.inPattern) = saved
+                }
+                expect(.rightParen, "')' to close interpolation")
+                finish(.interpolation, i)
+            } else {
+                break
+            }
+        }
+        if at(.stringClose) { bump() } else if !current.flags.contains(.malformed) {
+            error("unterminated string literal")
+        }
+        finish(.stringLiteralExpr, m)
+    }
+
+    /// `[a, b]`, `[k: v]`, `[:]`, or a type in expression position such as `[Item]()`.
+    private mutating func parseCollectionLiteral() {
+        let m = mark()
+        bump()
+        if at(.colon) && peek().kind == .rightSquare {
+            bump(); bump()
+            finish(.dictionaryExpr, m)
+            return
+        }
+        var isDictionary = false
+        nested { p in
+            let saved = (p.allowTrailingClosure, p.stopAtNewline)
+            (p.allowTrailingClosure, p.stopAtNewline) = (true, false)
+            var first = true
+            while !p.atEnd && !p.at(.rightSquare) {
+                let before = p.pos
+                let e = p.mark()
+                p.parseExpression()
+                if p.at(.colon) && (first || isDictionary) {
+                    isDictionary = true
+                    p.bump()
+                    p.parseExpression()
+                    if p.at(.comma) { p.bump() }
+                    p.finish(.dictionaryElement, e)
+                } else {
+                    if p.at(.comma) { p.bump() }
+                    p.finish(.argument, e)
+                }
+                first = false
+                if p.pos == before { p.skipOne("unexpected token in collection literal") }
+                if p.at(.rightBrace) || p.at(.rightParen) { break }
+            }
+            (p.allowTrailingClosure, p.stopAtNewline) = saved
+        }
+        expect(.rightSquare, "']'")
+        finish(isDictionary ? .dictionaryExpr : .arrayExpr, m)
+    }
+
+    /// `\.name`, `\Item.name`, `\.self`, `\.items[0]?.title`.
+    private mutating func parseKeyPath() {
+        let m = mark()
+        bump()
+        if at(.identifier) || (at(.keyword) && (at(.Self) || at(.Any))) {
+            let t = mark()
+            bump()
+            if isGenericArgumentStart() && canParseGenericArguments() { parseGenericArguments() }
+            finish(.identifierType, t)
+        }
+        while !atEnd {
+            if at(.period) && !atStartOfLine {
+                bump()
+                if at(.identifier) || at(.keyword) || at(.integerLiteral) { bump() } else { error("expected key path component") }
+            } else if at(.postfixQuestion) || at(.exclamation) {
+                bump()
+            } else if at(.leftSquare) && !atStartOfLine {
+                parseArgumentList(open: .leftSquare, close: .rightSquare)
+            } else {
+                break
+            }
+        }
+        finish(.keyPathExpr, m)
+    }
+
+    // MARK: - Closures
+
+    mutating func parseClosure() {
+        let m = mark()
+        bump()
+        nested { p in
+            let saved = (p.allowTrailingClosure, p.stopAtNewline, p.inPattern)
+            (p.allowTrailingClosure, p.stopAtNewline, p.inPattern) = (true, false, false)
+            if p.hasClosureSignature() { p.parseClosureSignature() }
+            p.parseStatements(terminator: .rightBrace)
+            (p.allowTrailingClosure, p.stopAtNewline, p.inPattern) = saved
+        }
+        expectClosingBrace()
+        finish(.closureExpr, m)
+    }
+
+    /// Looks ahead from just after `{` for `… in` made only of signature tokens.
+    private func hasClosureSignature() -> Bool {
+        var i = pos
+        var depth = 0
+        while i < tokens.count {
+            let t = tokens[i]
+            switch t.kind {
+            case .leftParen, .leftSquare: depth += 1
+            case .rightParen, .rightSquare:
+                depth -= 1
+                if depth < 0 { return false }
+            case .leftBrace, .rightBrace, .endOfFile, .semicolon: return false
+            case .keyword where t.keyword == .in:
+                if depth == 0 { return i > pos || true }
+            default:
+                if depth == 0 {
+                    switch t.kind {
+                    case .identifier, .dollarIdentifier, .comma, .colon, .arrow, .period, .at,
+                         .postfixQuestion, .exclamation, .prefixAmpersand:
+                        break
+                    case .keyword:
+                        switch t.keyword {
+                        case .wildcard, .throws, .rethrows, .inout, .self, .Self, .Any, .let, .var: break
+                        default: return false
+                        }
+                    case .binaryOperator, .postfixOperator, .prefixOperator:
+                        // Generic arguments and compositions in parameter types.
+                        let b = bytes[Int(t.textStart)]
+                        if b != UInt8(ascii: "<") && b != UInt8(ascii: ">") && b != UInt8(ascii: "&")
+                            && b != UInt8(ascii: "~") && !tokenIs(i, "...") { return false }
+                    default:
+                        return false
+                    }
+                }
+            }
+            i += 1
+        }
+        return false
+    }
+
+    private mutating func parseClosureSignature() {
+        let m = mark()
+        parseAttributes()
+        if at(.leftSquare) {
+            let c = mark()
+            bump()
+            while !atEnd && !at(.rightSquare) {
+                let before = pos
+                let item = mark()
+                // `weak self`, `unowned(safe) x`, `x = expr`
+                if (at(.weak) || at(.unowned)) && (peek().kind == .identifier || peek().kind == .keyword || peek().kind == .leftParen) {
+                    bump()
+                    if at(.leftParen) { skipBalanced() }
+                }
+                if at(.identifier) || at(.keyword) { bump() }
+                if at(.equal) {
+                    bump()
+                    parseExpression()
+                }
+                if at(.comma) { bump() }
+                finish(.captureItem, item)
+                if pos == before { skipOne("unexpected token in capture list") }
+            }
+            expect(.rightSquare, "']'")
+            finish(.captureList, c)
+        }
+        if at(.leftParen) {
+            let c = mark()
+            bump()
+            while !atEnd && !at(.rightParen) {
+                let before = pos
+                let p = mark()
+                parseAttributes()
+                if at(.identifier) || at(.keyword) || at(.dollarIdentifier) { bump() }
+                if at(.identifier) || at(.keyword) || at(.dollarIdentifier) { bump() }
+                if at(.colon) {
+                    bump()
+                    parseType()
+                }
+                if isOperator(current) && currentIs("...") { bump() }
+                if at(.comma) { bump() }
+                finish(.closureParameter, p)
+                if pos == before { skipOne("unexpected token in closure parameters") }
+            }
+            expect(.rightParen, "')'")
+            finish(.closureParameterClause, c)
+        } else if at(.identifier) || at(.dollarIdentifier) || at(.wildcard) {
+            let c = mark()
+            while at(.identifier) || at(.dollarIdentifier) || at(.wildcard) || (at(.keyword) && !at(.in) && !at(.throws)) {
+                let p = mark()
+                bump()
+                finish(.closureParameter, p)
+                if at(.comma) { bump() } else { break }
+            }
+            finish(.closureParameterClause, c)
+        }
+        if at(.async) || at(.throws) || at(.rethrows) { parseEffectSpecifiers() }
+        if at(.arrow) {
+            let r = mark()
+            bump()
+            parseType()
+            finish(.returnClause, r)
+        }
+        expect(.in, "'in'")
+        finish(.closureSignature, m)
+    }
+}

@@ -1,0 +1,391 @@
+// Statements and code blocks: `if`, `guard`, loops, `do`/`catch`, `switch`, `#if`, and
+// the dispatch between declarations and expressions at statement level.
+
+/// What a `#if` clause contains, which depends on where it appears.
+enum IfConfigContent {
+    case statements, members, switchCases, postfix
+}
+
+extension Parser {
+    // MARK: - Statement lists
+
+    /// Parses statements until `terminator` (or the end of file when nil).
+    mutating func parseStatements(terminator: TokenKind?) {
+        while !atEnd {
+            if let terminator, at(terminator) { return }
+            if at(.poundElse) || at(.poundElseif) || at(.poundEndif) {
+                if terminator != nil { return }
+                skipOne("'\(tokenText(pos))' without '#if'")
+                continue
+            }
+            if terminator == .rightBrace {
+                if isStartOfSwitchCaseLabel() { return }
+                if at(.poundIf) && isIfConfigOfSwitchCases() { return }
+            }
+            let before = pos
+            if at(.semicolon) { bump(); continue }
+            if terminator == nil && isCloser(kind) {
+                skipOne("unexpected '\(tokenText(pos))'")
+                continue
+            }
+            parseStatement()
+            if pos == before {
+                skipOne("unexpected '\(tokenText(pos))'")
+            } else if !atEnd && !atStartOfLine && !at(.semicolon) && !isCloser(kind) {
+                if terminator == nil || !at(terminator!) {
+                    error("consecutive statements on a line must be separated by ';'")
+                }
+            }
+        }
+    }
+
+    func tokenText(_ index: Int) -> String {
+        let t = tokens[index]
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(t.textStart)..<Int(t.textEnd)]), as: UTF8.self)
+    }
+
+    /// `{ statements }`
+    mutating func parseCodeBlock() {
+        let m = mark()
+        guard at(.leftBrace) else {
+            error("expected '{'")
+            finish(.codeBlock, m)
+            return
+        }
+        bump()
+        nested { p in
+            let saved = (p.allowTrailingClosure, p.stopAtNewline, p.inPattern)
+            p.allowTrailingClosure = true
+            p.stopAtNewline = false
+            p.inPattern = false
+            p.parseStatements(terminator: .rightBrace)
+            (p.allowTrailingClosure, p.stopAtNewline, p.inPattern) = saved
+        }
+        expectClosingBrace()
+        finish(.codeBlock, m)
+    }
+
+    mutating func expectClosingBrace() {
+        if at(.rightBrace) { bump() } else { error("expected '}'") }
+    }
+
+    mutating func parseStatement() {
+        nested { p in p.parseStatementUnguarded() }
+    }
+
+    private mutating func parseStatementUnguarded() {
+        if at(.poundIf) { parseIfConfig(.statements); return }
+        if isStartOfDeclaration(inMembers: false) { parseDeclaration(); return }
+        switch keyword {
+        case .if where kind == .keyword: parseIf(); return
+        case .guard: parseGuard(); return
+        case .for: parseFor(); return
+        case .while: parseWhile(); return
+        case .repeat where peek().kind == .leftBrace: parseRepeat(); return
+        case .do: parseDo(); return
+        case .defer: let m = mark(); bump(); parseCodeBlock(); finish(.deferStmt, m); return
+        case .return: parseReturnLike(.returnStmt); return
+        case .throw: let m = mark(); bump(); parseExpression(); finish(.throwStmt, m); return
+        case .break, .continue:
+            let m = mark()
+            let kind: SyntaxKind = at(.break) ? .breakStmt : .continueStmt
+            bump()
+            if at(.identifier) && !atStartOfLine { bump() }
+            finish(kind, m)
+            return
+        case .fallthrough: let m = mark(); bump(); finish(.fallthroughStmt, m); return
+        case .switch where kind == .keyword: parseSwitch(); return
+        case .discard where peek().kind == .keyword && !peekStartOfLine(1):
+            let m = mark(); bump(); parseExpression(); finish(.discardStmt, m); return
+        case .yield where kind == .identifier && !peekStartOfLine(1) && canStartExpression(peek()) && peek().kind != .leftParen:
+            parseReturnLike(.yieldStmt); return
+        default: break
+        }
+        // `label: for …`
+        if at(.identifier) && peek().kind == .colon {
+            let next = peek(2)
+            if next.keyword == .for || next.keyword == .while || next.keyword == .repeat || next.keyword == .do
+                || next.keyword == .if || next.keyword == .switch {
+                let m = mark()
+                bump(); bump()
+                parseStatement()
+                finish(.labeledStmt, m)
+                return
+            }
+        }
+        parseExpression()
+    }
+
+    func peekStartOfLine(_ offset: Int) -> Bool { peek(offset).flags.contains(.atStartOfLine) }
+
+    private mutating func parseReturnLike(_ kind: SyntaxKind) {
+        let m = mark()
+        bump()
+        if !atEnd && !atStartOfLine && !at(.rightBrace) && !at(.semicolon) && !at(.rightParen)
+            && !isStartOfSwitchCaseLabel() {
+            parseExpression()
+        }
+        finish(kind, m)
+    }
+
+    // MARK: - Conditions
+
+    /// `cond, let x = y, case .a = b, #available(…)`
+    mutating func parseConditionList() {
+        let m = mark()
+        let saved = allowTrailingClosure
+        allowTrailingClosure = false
+        while true {
+            let before = pos
+            parseCondition()
+            if pos == before { error("expected condition"); break }
+            if at(.comma) { bump() } else { break }
+        }
+        allowTrailingClosure = saved
+        finish(.conditionList, m)
+    }
+
+    private mutating func parseCondition() {
+        let m = mark()
+        if (at(.let) || at(.var)) && kind == .keyword {
+            bump()
+            parsePattern()
+            if at(.colon) { parseTypeAnnotation() }
+            if at(.equal) { parseInitializerClause() }
+        } else if at(.case) {
+            bump()
+            parseCasePattern()
+            if at(.equal) { parseInitializerClause() }
+        } else if at(.poundAvailable) {
+            bump()
+            if at(.leftParen) { skipBalanced() } else { error("expected '(' after #available") }
+        } else {
+            parseExpression()
+        }
+        finish(.condition, m)
+    }
+
+    // MARK: - Compound statements
+
+    /// `if` as a statement or an expression.
+    mutating func parseIf() {
+        let m = mark()
+        bump()
+        parseConditionList()
+        parseCodeBlock()
+        if at(.else) {
+            bump()
+            if at(.if) { nested { p in p.parseIf() } } else { parseCodeBlock() }
+        }
+        finish(.ifExpr, m)
+    }
+
+    private mutating func parseGuard() {
+        let m = mark()
+        bump()
+        parseConditionList()
+        expect(.else, "'else'")
+        parseCodeBlock()
+        finish(.guardStmt, m)
+    }
+
+    private mutating func parseFor() {
+        let m = mark()
+        bump()
+        if at(.try) { bump() }
+        if at(.await) { bump() }
+        let savedTrailing = allowTrailingClosure
+        allowTrailingClosure = false
+        if at(.case) { bump(); parseCasePattern() } else { parsePattern() }
+        if at(.colon) { parseTypeAnnotation() }
+        expect(.in, "'in'")
+        parseExpression()
+        if at(.where) { bump(); parseExpression() }
+        allowTrailingClosure = savedTrailing
+        parseCodeBlock()
+        finish(.forStmt, m)
+    }
+
+    private mutating func parseWhile() {
+        let m = mark()
+        bump()
+        parseConditionList()
+        parseCodeBlock()
+        finish(.whileStmt, m)
+    }
+
+    private mutating func parseRepeat() {
+        let m = mark()
+        bump()
+        parseCodeBlock()
+        expect(.while, "'while'")
+        parseExpression()
+        finish(.repeatStmt, m)
+    }
+
+    private mutating func parseDo() {
+        let m = mark()
+        bump()
+        if at(.throws) { parseEffectSpecifiers() }
+        parseCodeBlock()
+        while at(.catch) {
+            let c = mark()
+            bump()
+            if !at(.leftBrace) {
+                let saved = allowTrailingClosure
+                allowTrailingClosure = false
+                while true {
+                    let before = pos
+                    parseCasePattern()
+                    if at(.where) { bump(); parseExpression() }
+                    if pos == before || !at(.comma) { break }
+                    bump()
+                }
+                allowTrailingClosure = saved
+            }
+            parseCodeBlock()
+            finish(.catchClause, c)
+        }
+        finish(.doStmt, m)
+    }
+
+    // MARK: - Switch
+
+    /// `switch` as a statement or an expression.
+    mutating func parseSwitch() {
+        let m = mark()
+        bump()
+        let saved = allowTrailingClosure
+        allowTrailingClosure = false
+        parseExpression()
+        allowTrailingClosure = saved
+        if at(.leftBrace) {
+            bump()
+            nested { p in p.parseSwitchCases() }
+            expectClosingBrace()
+        } else {
+            error("expected '{' after switch subject")
+        }
+        finish(.switchExpr, m)
+    }
+
+    mutating func parseSwitchCases() {
+        while !atEnd && !at(.rightBrace) && !at(.poundElse) && !at(.poundElseif) && !at(.poundEndif) {
+            let before = pos
+            if at(.poundIf) {
+                parseIfConfig(.switchCases)
+            } else if isStartOfSwitchCaseLabel() {
+                parseSwitchCase()
+            } else {
+                skipOne("expected 'case' or 'default' in switch")
+            }
+            if pos == before { skipOne("unexpected token in switch") }
+        }
+    }
+
+    func isStartOfSwitchCaseLabel() -> Bool {
+        if at(.case) || (at(.default) && peek().kind == .colon) { return true }
+        if at(.at) && peek().keyword == .none && tokenIs(pos + 1, "unknown") { return true }
+        return false
+    }
+
+    private mutating func parseSwitchCase() {
+        let m = mark()
+        let label = mark()
+        if at(.at) {
+            let a = mark()
+            bump(); bump()
+            finish(.attribute, a)
+        }
+        if at(.default) {
+            bump()
+        } else {
+            expect(.case, "'case'")
+            let saved = allowTrailingClosure
+            allowTrailingClosure = false
+            while true {
+                let before = pos
+                parseCasePattern()
+                if at(.where) { bump(); parseExpression() }
+                if pos == before || !at(.comma) { break }
+                bump()
+            }
+            allowTrailingClosure = saved
+        }
+        expect(.colon, "':'")
+        finish(.switchCaseLabel, label)
+        parseStatements(terminator: .rightBrace)
+        finish(.switchCase, m)
+    }
+
+    // MARK: - #if
+
+    /// `#if cond … #elseif cond … #else … #endif`, with clause contents as `content`.
+    mutating func parseIfConfig(_ content: IfConfigContent) {
+        let m = mark()
+        nested { p in
+            while p.at(.poundIf) || p.at(.poundElseif) || p.at(.poundElse) {
+                let clause = p.mark()
+                let isElse = p.at(.poundElse)
+                p.bump()
+                if !isElse {
+                    let saved = (p.stopAtNewline, p.allowTrailingClosure)
+                    p.stopAtNewline = true
+                    p.allowTrailingClosure = false
+                    if !p.atStartOfLine && !p.atEnd { p.parseExpression() } else { p.error("expected condition after #if") }
+                    (p.stopAtNewline, p.allowTrailingClosure) = saved
+                }
+                p.parseIfConfigContent(content)
+                p.finish(.ifConfigClause, clause)
+            }
+        }
+        expect(.poundEndif, "'#endif'")
+        finish(.ifConfig, m)
+    }
+
+    private mutating func parseIfConfigContent(_ content: IfConfigContent) {
+        switch content {
+        case .statements:
+            while !atEnd && !at(.poundElse) && !at(.poundElseif) && !at(.poundEndif) {
+                let before = pos
+                if at(.semicolon) { bump(); continue }
+                if isCloser(kind) { skipOne("unexpected '\(tokenText(pos))' in #if"); continue }
+                parseStatement()
+                if pos == before { skipOne("unexpected token in #if") }
+            }
+        case .members:
+            parseMembers(inIfConfig: true)
+        case .switchCases:
+            parseSwitchCases()
+        case .postfix:
+            while !atEnd && !at(.poundElse) && !at(.poundElseif) && !at(.poundEndif) {
+                let before = pos
+                if at(.poundIf) {
+                    parseIfConfig(.postfix)
+                } else if at(.period) {
+                    let m = mark()
+                    parsePostfixSuffixes(m, allowBareCalls: false)
+                } else {
+                    skipOne("expected a member in postfix #if")
+                }
+                if pos == before { skipOne("unexpected token in #if") }
+            }
+        }
+    }
+
+    /// Whether a `#if` at the current position holds switch cases.
+    func isIfConfigOfSwitchCases() -> Bool {
+        var i = pos + 1
+        while i < tokens.count - 1 && !tokens[i].flags.contains(.atStartOfLine) { i += 1 }
+        let t = tokens[i]
+        return t.keyword == .case || t.keyword == .default || t.kind == .at
+    }
+
+    /// Whether a `#if` at the current position continues a postfix chain: its first
+    /// clause's body starts with `.member`.
+    func isPostfixIfConfig() -> Bool {
+        var i = pos + 1
+        while i < tokens.count - 1 && !tokens[i].flags.contains(.atStartOfLine) { i += 1 }
+        return tokens[i].kind == .period
+    }
+}

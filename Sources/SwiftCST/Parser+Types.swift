@@ -1,0 +1,353 @@
+// Types, generic argument lists (with the `<`/`>` lookahead that tells them from
+// comparisons) and patterns.
+
+extension Parser {
+    // MARK: - Types
+
+    mutating func parseType() {
+        nested { p in p.parseTypeUnguarded() }
+    }
+
+    private mutating func parseTypeUnguarded() {
+        let m = mark()
+        // Attributes and ownership specifiers wrap the type they precede.
+        if at(.at) || at(.inout) || at(.borrowing) || at(.consuming) || at(.sending)
+            || at(.isolated) || at(._const) || at(.__shared) || at(.__owned) {
+            if !at(.at) && !isTypeSpecifier() {
+                parseCompositionType(m)
+                return
+            }
+            parseAttributes()
+            while at(.inout) || at(.borrowing) || at(.consuming) || at(.sending) || at(.isolated)
+                || at(._const) || at(.__shared) || at(.__owned) {
+                bump()
+            }
+            parseType()
+            finish(.attributedType, m)
+            return
+        }
+        if (at(.some) || at(.any)) && kind == .identifier && (peek().kind == .identifier || peek().kind == .keyword
+            || peek().kind == .leftParen || peek().kind == .prefixOperator) && !peekStartOfLine(1) {
+            bump()
+            parseType()
+            finish(.someOrAnyType, m)
+            return
+        }
+        if at(.each) && peek().kind == .identifier {
+            bump(); parseType(); finish(.packElementType, m); return
+        }
+        if at(.repeat) {
+            bump(); parseType(); finish(.packExpansionType, m); return
+        }
+        parseCompositionType(m)
+    }
+
+    private func isTypeSpecifier() -> Bool {
+        let next = peek()
+        return next.kind == .identifier || next.kind == .keyword || next.kind == .leftParen
+            || next.kind == .leftSquare || next.kind == .at
+    }
+
+    /// `A & B & C`, or a single postfix type.
+    private mutating func parseCompositionType(_ m: Marker) {
+        parsePostfixType()
+        var composed = false
+        while (at(.binaryOperator) || at(.prefixAmpersand)) && currentIs("&") {
+            bump()
+            parsePostfixType()
+            composed = true
+        }
+        if composed { finish(.compositionType, m) }
+    }
+
+    private mutating func parsePostfixType() {
+        let m = mark()
+        var isTuple = false
+        switch kind {
+        case .identifier, .keyword:
+            if at(.prefixOperator) { break }
+            bump()
+            if isGenericArgumentStart() { parseGenericArguments() }
+            finish(.identifierType, m)
+        case .prefixOperator where currentIs("~"):
+            bump()
+            parsePostfixType()
+            finish(.suppressedType, m)
+            return
+        case .leftParen:
+            isTuple = true
+            bump()
+            nested { p in
+                while !p.atEnd && !p.at(.rightParen) {
+                    let before = p.pos
+                    let e = p.mark()
+                    // `label: Type` or `_ name: Type`
+                    if (p.at(.identifier) || p.at(.keyword)) && p.peek().kind == .colon {
+                        p.bump(); p.bump()
+                    } else if (p.at(.identifier) || p.at(.keyword)) && (p.peek().kind == .identifier || p.peek().kind == .keyword)
+                        && p.peek(2).kind == .colon {
+                        p.bump(); p.bump(); p.bump()
+                    }
+                    p.parseType()
+                    if (p.at(.postfixOperator) || p.at(.binaryOperator)) && p.currentIs("...") { p.bump() }
+                    if p.at(.equal) { p.parseInitializerClause() }
+                    if p.at(.comma) { p.bump() }
+                    p.finish(.tupleTypeElement, e)
+                    if p.pos == before { p.skipOne("unexpected token in tuple type") }
+                    if p.at(.rightBrace) || p.at(.rightSquare) { break }
+                }
+            }
+            expect(.rightParen, "')'")
+            finish(.tupleType, m)
+        case .leftSquare:
+            bump()
+            parseType()
+            var isDictionary = false
+            if at(.colon) {
+                isDictionary = true
+                bump()
+                parseType()
+            }
+            expect(.rightSquare, "']'")
+            finish(isDictionary ? .dictionaryType : .arrayType, m)
+        default:
+            error("expected type")
+            if !isCloser(kind) && !atEnd && !at(.comma) && !at(.leftBrace) && !at(.equal) && !at(.colon) {
+                skipBalanced()
+                finish(.unexpected, m)
+            }
+            return
+        }
+        // Function type: `(A) async throws -> B`.
+        if isTuple && (at(.arrow) || at(.async) || at(.throws) || at(.rethrows)) {
+            if at(.async) || at(.throws) || at(.rethrows) { parseEffectSpecifiers() }
+            if at(.arrow) {
+                bump()
+                parseType()
+            } else {
+                error("expected '->'")
+            }
+            finish(.functionType, m)
+            return
+        }
+        while !atEnd {
+            if at(.period) && !atStartOfLine {
+                bump()
+                if at(.Type) || at(.Protocol) {
+                    bump()
+                    finish(.metatypeType, m)
+                } else if at(.identifier) || at(.keyword) {
+                    bump()
+                    if isGenericArgumentStart() { parseGenericArguments() }
+                    finish(.memberType, m)
+                } else {
+                    error("expected member type name")
+                    finish(.memberType, m)
+                }
+            } else if at(.postfixQuestion) {
+                bump()
+                finish(.optionalType, m)
+            } else if at(.exclamation) {
+                bump()
+                finish(.implicitlyUnwrappedOptionalType, m)
+            } else if (at(.postfixOperator) || at(.binaryOperator)) && isQuestionOrBangRun() {
+                // `T??` or `T?!` lexed as one operator: split and continue.
+                splitIfLonger()
+                tokens[pos].kind = firstByte(pos) == UInt8(ascii: "?") ? .postfixQuestion : .exclamation
+            } else {
+                break
+            }
+        }
+    }
+
+    private func isQuestionOrBangRun() -> Bool {
+        let t = current
+        guard t.textStart == tokens[pos - 1].textEnd, t.textEnd > t.textStart else { return false }
+        for i in Int(t.textStart)..<Int(t.textEnd) where bytes[i] != UInt8(ascii: "?") && bytes[i] != UInt8(ascii: "!") {
+            return false
+        }
+        return true
+    }
+
+    // MARK: - Generic arguments
+
+    /// Whether the current token begins with `<` and touches the previous token.
+    func isGenericArgumentStart() -> Bool {
+        let t = current
+        guard isOperator(t) || t.kind == .binaryOperator else { return false }
+        return firstByte(pos) == UInt8(ascii: "<") && pos > 0 && t.textStart == tokens[pos - 1].textEnd
+    }
+
+    /// Scans ahead from `<` to decide whether it opens generic arguments (`Set<Int>()`)
+    /// rather than comparing (`a < b`).
+    func canParseGenericArguments() -> Bool {
+        var i = pos
+        var angle = 0
+        var paren = 0
+        // The `<` may be glued to more operator bytes; only a lone `<` qualifies.
+        guard tokens[i].textEnd - tokens[i].textStart == 1 else { return false }
+        while i < tokens.count {
+            let t = tokens[i]
+            switch t.kind {
+            case .identifier, .comma, .period, .colon, .postfixQuestion, .exclamation, .arrow, .at:
+                break
+            case .keyword:
+                switch t.keyword {
+                case .Any, .Self, .self, .inout, .throws, .let: break
+                default: return false
+                }
+            case .leftParen, .leftSquare: paren += 1
+            case .rightParen, .rightSquare:
+                paren -= 1
+                if paren < 0 { return false }
+            case .integerLiteral:
+                break
+            case .binaryOperator, .prefixOperator, .postfixOperator, .prefixAmpersand:
+                let length = Int(t.textEnd - t.textStart)
+                var j = Int(t.textStart)
+                let end = j + length
+                if bytes[j] == UInt8(ascii: "<") && length == 1 {
+                    angle += 1
+                } else if bytes[j] == UInt8(ascii: ">") {
+                    while j < end && bytes[j] == UInt8(ascii: ">") {
+                        angle -= 1
+                        j += 1
+                        if angle == 0 {
+                            // What follows the closing `>` decides.
+                            if j < end {
+                                let b = bytes[j]
+                                return b == UInt8(ascii: "?") || b == UInt8(ascii: "!") || b == UInt8(ascii: ".")
+                            }
+                            return isValidAfterGenericArguments(tokens[i + 1])
+                        }
+                    }
+                    if j < end { return false }
+                } else if (bytes[j] == UInt8(ascii: "&") && length == 1) || (bytes[j] == UInt8(ascii: "~") && length == 1) {
+                    break
+                } else if length == 3 && tokenIs(i, "...") {
+                    break
+                } else {
+                    return false
+                }
+            default:
+                return false
+            }
+            i += 1
+        }
+        return false
+    }
+
+    private func isValidAfterGenericArguments(_ t: RawToken) -> Bool {
+        if t.flags.contains(.atStartOfLine) { return true }
+        switch t.kind {
+        case .leftParen, .period, .rightParen, .rightSquare, .rightBrace, .comma, .semicolon, .colon,
+             .postfixQuestion, .exclamation, .endOfFile, .leftSquare, .equal, .leftBrace:
+            return true
+        case .binaryOperator:
+            return tokenIs(pos, "<") && (t.textEnd - t.textStart == 2)
+                && (bytes[Int(t.textStart)] == UInt8(ascii: "=") || bytes[Int(t.textStart)] == UInt8(ascii: "!"))
+        default:
+            return t.keyword == .as || t.keyword == .is
+        }
+    }
+
+    /// `<A, B>`, closing on the first byte of a `>`-run token (`>>`, `>?`).
+    mutating func parseGenericArguments() {
+        let m = mark()
+        splitIfLonger()
+        bump()
+        nested { p in
+            while !p.atEnd && !p.isClosingAngle() {
+                let before = p.pos
+                if p.at(.integerLiteral) || (p.at(.prefixOperator) && p.currentIs("-")) {
+                    p.parseExpression() // value generics: `Vector<3, Int>`
+                } else {
+                    p.parseType()
+                }
+                if p.at(.comma) { p.bump() }
+                if p.pos == before { break }
+            }
+        }
+        expectClosingAngle()
+        finish(.genericArgumentClause, m)
+    }
+
+    func isClosingAngle() -> Bool {
+        (isOperator(current)) && firstByte(pos) == UInt8(ascii: ">")
+    }
+
+    mutating func expectClosingAngle() {
+        if isClosingAngle() {
+            splitIfLonger()
+            bump()
+        } else {
+            error("expected '>'")
+        }
+    }
+
+    /// Splits an operator token so that its first byte stands alone.
+    mutating func splitIfLonger() {
+        if current.textEnd - current.textStart > 1 { splitFirstByte() }
+    }
+
+    // MARK: - Patterns
+
+    /// Binding patterns: `x`, `_`, `(a, b)`, `let x` inside tuples.
+    mutating func parsePattern() {
+        nested { p in p.parsePatternUnguarded() }
+    }
+
+    private mutating func parsePatternUnguarded() {
+        let m = mark()
+        switch kind {
+        case .identifier, .dollarIdentifier:
+            bump()
+            finish(.identifierPattern, m)
+        case .keyword where keyword == .wildcard:
+            bump()
+            finish(.wildcardPattern, m)
+        case .keyword where keyword == .let || keyword == .var:
+            bump()
+            parsePattern()
+            finish(.valueBindingPattern, m)
+        case .leftParen:
+            bump()
+            while !atEnd && !at(.rightParen) {
+                let before = pos
+                if (at(.identifier) || at(.keyword)) && peek().kind == .colon { bump(); bump() }
+                parsePattern()
+                if at(.comma) { bump() }
+                if pos == before { skipOne("unexpected token in pattern"); }
+                if at(.rightBrace) || at(.leftBrace) { break }
+            }
+            expect(.rightParen, "')'")
+            finish(.tuplePattern, m)
+        case .keyword:
+            // Keywords used as names after `let` (rare), or recovery.
+            error("expected pattern")
+            if !at(.in) && !at(.equal) { bump(); finish(.unexpected, m) }
+        default:
+            error("expected pattern")
+        }
+    }
+
+    /// `case` patterns: `let .some(x)`, `.a(let b)`, `is T`, `let x as T`, `(a, _)`.
+    mutating func parseCasePattern() {
+        let m = mark()
+        let saved = inPattern
+        inPattern = true
+        if (at(.let) || at(.var)) && kind == .keyword {
+            bump()
+            parseExpression()
+            finish(.valueBindingPattern, m)
+        } else if at(.is) {
+            bump()
+            parseType()
+            finish(.isTypePattern, m)
+        } else {
+            parseExpression()
+            finish(.expressionPattern, m)
+        }
+        inPattern = saved
+    }
+}
