@@ -18,5 +18,6 @@ let package = Package(
         .testTarget(name: "PatchTests", dependencies: ["Patch"]),
         .testTarget(name: "CodemodTests", dependencies: ["SwiftCST", "Codemod", "Transforms"]),
         .testTarget(name: "bodyworkTests", dependencies: ["bodywork"]),
+        .testTarget(name: "GoldenTests", dependencies: ["SwiftCST", "Codemod", "Transforms"]),
     ]
 )

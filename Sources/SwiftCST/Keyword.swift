@@ -32,7 +32,10 @@ public enum Keyword: UInt8, Sendable, CaseIterable {
     }
 
     /// Reserved words lex as `.keyword`; the rest stay identifiers.
-    public var isReserved: Bool { rawValue >= Keyword.associatedtype.rawValue && rawValue <= Keyword.wildcard.rawValue }
+    public var isReserved: Bool {
+        // `open` is a modifier only in declarations; elsewhere it is an ordinary name.
+        rawValue >= Keyword.associatedtype.rawValue && rawValue <= Keyword.wildcard.rawValue && self != .open
+    }
 
     /// Looks up the keyword spelled by `bytes[start..<end]`, or `.none`.
     @inlinable

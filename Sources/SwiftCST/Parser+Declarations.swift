@@ -10,6 +10,7 @@ extension Parser {
         while true {
             let t = tokens[i]
             if t.kind == .at { return true }
+            if t.kind == .poundIf && i == pos { return isIfConfigOfAttributes(at: i) }
             if t.kind == .pound && i == pos {
                 return inMembers || tokens[i + 1].kind == .identifier && isDeclarationMacro(i + 1)
             }
@@ -40,7 +41,7 @@ extension Parser {
                 switch t.keyword {
                 case .actor, .macro:
                     return tokens[i + 1].kind == .identifier && !tokens[i + 1].flags.contains(.atStartOfLine)
-                case .final, .override, .mutating, .nonmutating, .lazy, .weak, .unowned, .optional,
+                case .final, .override, .mutating, .nonmutating, .lazy, .weak, .unowned, .optional, .open,
                      .required, .convenience, .dynamic, .indirect, .prefix, .postfix, .infix,
                      .nonisolated, .distributed, .package, .async, .consuming, .borrowing, .isolated:
                     let next = tokens[i + 1]
@@ -69,7 +70,7 @@ extension Parser {
 
     private func isModifierLike(_ t: RawToken) -> Bool {
         switch t.keyword {
-        case .final, .override, .mutating, .nonmutating, .lazy, .weak, .unowned, .optional, .required,
+        case .final, .override, .mutating, .nonmutating, .lazy, .weak, .unowned, .optional, .required, .open,
              .convenience, .dynamic, .indirect, .prefix, .postfix, .infix, .nonisolated, .distributed,
              .package, .actor, .macro, .consuming, .borrowing, .isolated:
             return true
@@ -153,17 +154,28 @@ extension Parser {
     }
 
     mutating func parseAttributes() {
-        while at(.at) {
+        while at(.at) || (at(.poundIf) && isIfConfigOfAttributes(at: pos)) {
+            if at(.poundIf) {
+                parseIfConfig(.attributes)
+                continue
+            }
             let m = mark()
             bump()
             if at(.identifier) || at(.keyword) {
                 bump()
-                while at(.period) && (peek().kind == .identifier || peek().kind == .keyword)
-                    && current.textStart == tokens[pos - 1].trailingEnd { bump(); bump() }
+                while true {
+                    if isGenericArgumentStart() {
+                        parseGenericArguments()
+                    } else if at(.period) && (peek().kind == .identifier || peek().kind == .keyword)
+                        && current.textStart == tokens[pos - 1].trailingEnd {
+                        bump(); bump()
+                    } else {
+                        break
+                    }
+                }
             } else {
                 error("expected attribute name")
             }
-            if isGenericArgumentStart() { parseGenericArguments() }
             // Arguments only when `(` touches the name: `@available(…)`, not `@MainActor (x)`.
             if at(.leftParen) && tokens[pos - 1].textEnd == tokens[pos - 1].trailingEnd
                 && current.textStart == tokens[pos - 1].textEnd {
@@ -202,6 +214,8 @@ extension Parser {
                     isModifier = next.kind == .keyword || (next.kind == .identifier && isModifierLike(next))
                 default: break
                 }
+            } else if t.kind == .identifier && t.keyword == .async {
+                isModifier = peek().keyword == .let || peek().keyword == .var
             } else if t.kind == .identifier && isModifierLike(t) && t.keyword != .actor && t.keyword != .macro {
                 let next = peek()
                 isModifier = next.kind == .keyword || next.kind == .identifier || next.kind == .leftParen
@@ -385,11 +399,17 @@ extension Parser {
             let before = pos
             let p = mark()
             parseAttributes()
-            // External and internal names; any word may be a label.
-            if at(.identifier) || at(.keyword) || at(.dollarIdentifier) { bump() }
-            if at(.identifier) || at(.keyword) || at(.dollarIdentifier) { bump() }
+            // External and internal names (any word may be a label), or a bare type as in
+            // an enum case's associated values: `case tags([Tag])`.
+            if isParameterName(current) && peek().kind == .colon {
+                bump()
+            } else if isParameterName(current) && isParameterName(peek()) && peek(2).kind == .colon {
+                bump(); bump()
+            }
             if at(.colon) {
                 bump()
+                parseType()
+            } else if !at(.rightParen) && !at(.comma) {
                 parseType()
             }
             if (at(.postfixOperator) || at(.binaryOperator)) && currentIs("...") { bump() }
@@ -403,6 +423,10 @@ extension Parser {
         }
         expect(.rightParen, "')'")
         finish(.parameterClause, m)
+    }
+
+    func isParameterName(_ t: RawToken) -> Bool {
+        t.kind == .identifier || t.kind == .keyword || t.kind == .dollarIdentifier
     }
 
     /// `async`, `throws`, `throws(E)`, `rethrows`, in any order.
@@ -471,7 +495,7 @@ extension Parser {
             if inIfConfig && (at(.poundElse) || at(.poundElseif) || at(.poundEndif)) { return }
             let before = pos
             if at(.semicolon) { bump(); continue }
-            if at(.poundIf) {
+            if at(.poundIf) && !isIfConfigOfAttributes(at: pos) {
                 parseIfConfig(.members)
             } else if at(.poundSourceLocation) {
                 let m = mark()

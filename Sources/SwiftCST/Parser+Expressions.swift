@@ -151,6 +151,13 @@ extension Parser {
                 if isGenericArgumentStart() && canParseGenericArguments() { parseGenericArguments() }
                 finish(.memberAccessExpr, m)
                 hasBase = true
+            case .leftParen where !atStartOfLine && hasBase && isCompoundNameArguments():
+                // `tap(_:)`, `f(a:b:)`: a function reference, not a call.
+                let a = mark()
+                while !at(.rightParen) { bump() }
+                bump()
+                finish(.argumentList, a)
+                finish(.identifierExpr, m)
             case .leftParen where !atStartOfLine && hasBase:
                 parseArgumentList(open: .leftParen, close: .rightParen)
                 if isTrailingClosureStart() { parseTrailingClosures() }
@@ -182,6 +189,18 @@ extension Parser {
                 return
             }
         }
+    }
+
+    /// Whether the `(` here holds only argument labels: `(_:)`, `(a:b:)`.
+    func isCompoundNameArguments() -> Bool {
+        var i = pos + 1
+        var labels = 0
+        while tokens[i].kind == .identifier || tokens[i].kind == .keyword {
+            guard tokens[i + 1].kind == .colon else { return false }
+            i += 2
+            labels += 1
+        }
+        return labels > 0 && tokens[i].kind == .rightParen
     }
 
     /// A `{` that opens a trailing closure: same line, allowed here, and not the
@@ -225,7 +244,7 @@ extension Parser {
                 bump(); bump()
             }
             if at(.comma) || at(close) {
-                // `#selector(f(_:))`-style labels or a missing value.
+                error("expected value in list")
             } else if isOperator(current) && (peek().kind == .comma || peek().kind == close) {
                 bump() // An operator passed as a function: `reduce(0, +)`.
             } else {
@@ -284,6 +303,10 @@ extension Parser {
             finish(.macroExpansionExpr, m)
         case .poundIf:
             parseIfConfig(.statements)
+        case .at:
+            // A type in expression position: `(@Sendable () -> Void).self`.
+            parseType()
+            finish(.typeExpr, m)
         default:
             error("expected expression")
             if !isCloser(kind) && !at(.comma) && !at(.semicolon) && !at(.colon) && !atEnd
@@ -405,7 +428,11 @@ extension Parser {
         while !atEnd {
             if at(.period) && !atStartOfLine {
                 bump()
-                if at(.identifier) || at(.keyword) || at(.integerLiteral) { bump() } else { error("expected key path component") }
+                if at(.identifier) || at(.keyword) || at(.integerLiteral) || at(.dollarIdentifier) {
+                    bump()
+                } else {
+                    error("expected key path component")
+                }
             } else if at(.postfixQuestion) || at(.exclamation) {
                 bump()
             } else if at(.leftSquare) && !atStartOfLine {

@@ -3,7 +3,7 @@
 
 /// What a `#if` clause contains, which depends on where it appears.
 enum IfConfigContent {
-    case statements, members, switchCases, postfix
+    case statements, members, switchCases, postfix, attributes
 }
 
 extension Parser {
@@ -74,7 +74,7 @@ extension Parser {
     }
 
     private mutating func parseStatementUnguarded() {
-        if at(.poundIf) { parseIfConfig(.statements); return }
+        if at(.poundIf) && !isIfConfigOfAttributes(at: pos) { parseIfConfig(.statements); return }
         if isStartOfDeclaration(inMembers: false) { parseDeclaration(); return }
         switch keyword {
         case .if where kind == .keyword: parseIf(); return
@@ -301,8 +301,9 @@ extension Parser {
             bump()
         } else {
             expect(.case, "'case'")
+            // A case label ends with `:`, so trailing closures are unambiguous here.
             let saved = allowTrailingClosure
-            allowTrailingClosure = false
+            allowTrailingClosure = true
             while true {
                 let before = pos
                 parseCasePattern()
@@ -357,6 +358,10 @@ extension Parser {
             parseMembers(inIfConfig: true)
         case .switchCases:
             parseSwitchCases()
+        case .attributes:
+            while at(.at) || at(.poundIf) {
+                if at(.poundIf) { parseIfConfig(.attributes) } else { parseAttributes() }
+            }
         case .postfix:
             while !atEnd && !at(.poundElse) && !at(.poundElseif) && !at(.poundEndif) {
                 let before = pos
@@ -379,6 +384,52 @@ extension Parser {
         while i < tokens.count - 1 && !tokens[i].flags.contains(.atStartOfLine) { i += 1 }
         let t = tokens[i]
         return t.keyword == .case || t.keyword == .default || t.kind == .at
+    }
+
+    /// Whether the `#if` at `start` holds only attributes in every clause, so that it
+    /// belongs to the declaration that follows its `#endif`.
+    func isIfConfigOfAttributes(at start: Int) -> Bool {
+        var i = start
+        var depth = 0
+        var sawAttribute = false
+        while i < tokens.count - 1 {
+            let t = tokens[i]
+            switch t.kind {
+            case .poundIf:
+                depth += 1
+                i += 1
+                while !tokens[i].flags.contains(.atStartOfLine) && tokens[i].kind != .endOfFile { i += 1 }
+                continue
+            case .poundElseif:
+                i += 1
+                while !tokens[i].flags.contains(.atStartOfLine) && tokens[i].kind != .endOfFile { i += 1 }
+                continue
+            case .poundElse:
+                i += 1
+                continue
+            case .poundEndif:
+                depth -= 1
+                if depth == 0 {
+                    let next = tokens[i + 1]
+                    return sawAttribute && next.kind != .endOfFile && next.kind != .rightBrace
+                }
+                i += 1
+                continue
+            case .at:
+                sawAttribute = true
+                i += 1
+                guard tokens[i].kind == .identifier || tokens[i].kind == .keyword else { return false }
+                i += 1
+                while tokens[i].kind == .period && (tokens[i + 1].kind == .identifier || tokens[i + 1].kind == .keyword) {
+                    i += 2
+                }
+                if tokens[i].kind == .leftParen && !tokens[i].flags.contains(.atStartOfLine) { i = skipParens(i) }
+                continue
+            default:
+                return false
+            }
+        }
+        return false
     }
 
     /// Whether a `#if` at the current position continues a postfix chain: its first

@@ -131,7 +131,7 @@ extension Parser {
             return
         }
         while !atEnd {
-            if at(.period) && !atStartOfLine {
+            if at(.period) {
                 bump()
                 if at(.Type) || at(.Protocol) {
                     bump()
@@ -303,9 +303,16 @@ extension Parser {
         case .identifier, .dollarIdentifier:
             bump()
             finish(.identifierPattern, m)
+            if at(.postfixQuestion) && inPattern {
+                bump() // `case let x?`
+                finish(.optionalPattern, m)
+            }
         case .keyword where keyword == .wildcard:
             bump()
             finish(.wildcardPattern, m)
+        case .keyword where keyword == .self:
+            bump() // `guard let self else { … }`
+            finish(.identifierPattern, m)
         case .keyword where keyword == .let || keyword == .var:
             bump()
             parsePattern()

@@ -1,0 +1,437 @@
+// Thin typed views over the untyped tree: each is `init?(_ node:)` checking the kind,
+// with optional accessors so that broken code never traps.
+
+/// A view that wraps one node of a known kind.
+public protocol SyntaxView {
+    var node: Node { get }
+    init?(_ node: Node)
+}
+
+extension SyntaxView {
+    public var trimmedRange: Range<Int> { node.trimmedRange }
+    public var text: String { node.text }
+}
+
+// MARK: - Declarations
+
+/// `struct`, `class`, `enum`, `actor`, `protocol` or `extension`.
+public struct TypeDecl: SyntaxView {
+    public let node: Node
+    public init?(_ node: Node) {
+        switch node.kind {
+        case .structDecl, .classDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl: self.node = node
+        default: return nil
+        }
+    }
+
+    public var isExtension: Bool { node.kind == .extensionDecl }
+    /// The declared name, or for an extension the extended type's text.
+    public var name: String? {
+        if isExtension { return node.childNodes.first { $0.kind != .attribute && $0.kind != .modifier }?.text }
+        return nameToken?.text
+    }
+    public var nameToken: Token? {
+        guard !isExtension else { return nil }
+        var sawKeyword = false
+        for token in node.ownTokens {
+            if sawKeyword { return token.kind == .identifier || token.kind == .keyword ? token : nil }
+            switch token.keyword {
+            case .struct, .class, .enum, .actor, .protocol: sawKeyword = true
+            default: break
+            }
+        }
+        return nil
+    }
+    public var attributes: [Attribute] { node.children(.attribute).compactMap(Attribute.init) }
+    public var modifiers: [Node] { node.children(.modifier) }
+    public var genericParameterClause: Node? { node.child(.genericParameterClause) }
+    public var isGeneric: Bool { genericParameterClause != nil }
+    public var inheritanceClause: Node? { node.child(.inheritanceClause) }
+    /// Names of inherited types and conformances as written (`View`, `SwiftUI.View`).
+    public var inheritedTypeNames: [String] {
+        inheritanceClause?.childNodes.map { $0.text } ?? []
+    }
+    public var memberBlock: Node? { node.child(.memberBlock) }
+    /// Member declarations, including those inside `#if` clauses.
+    public var members: [Node] { memberBlock.map(flattenIfConfig) ?? [] }
+}
+
+/// Declarations directly inside a member block or code block, looking through `#if`.
+public func flattenIfConfig(_ container: Node) -> [Node] {
+    var result: [Node] = []
+    for child in container.childNodes {
+        if child.kind == .ifConfig {
+            for clause in child.children(.ifConfigClause) {
+                result.append(contentsOf: flattenIfConfig(clause).filter { $0.kind != .sequenceExpr || true })
+            }
+        } else {
+            result.append(child)
+        }
+    }
+    return result
+}
+
+/// `@Name(arguments)`.
+public struct Attribute: SyntaxView {
+    public let node: Node
+    public init?(_ node: Node) {
+        guard node.kind == .attribute else { return nil }
+        self.node = node
+    }
+    /// The attribute's name without `@`: `State`, `ViewBuilder`, `Environment`.
+    public var name: String {
+        let tokens = node.ownTokens.dropFirst()
+        return tokens.prefix { $0.kind == .identifier || $0.kind == .keyword || $0.kind == .period }
+            .map(\.text).joined()
+    }
+    public var arguments: Node? { node.child(.argumentList) }
+}
+
+/// Modifiers and attributes shared by declarations.
+public struct DeclModifiers {
+    public let node: Node
+    public var attributes: [Attribute] { node.children(.attribute).compactMap(Attribute.init) }
+    public var modifiers: [String] { node.children(.modifier).compactMap { $0.firstToken?.text } }
+    public func has(_ modifier: String) -> Bool { modifiers.contains(modifier) }
+    public func hasAttribute(_ name: String) -> Bool { attributes.contains { $0.name == name } }
+}
+
+/// `let`/`var` with one or more bindings.
+public struct VariableDecl: SyntaxView {
+    public let node: Node
+    public init?(_ node: Node) {
+        guard node.kind == .variableDecl else { return nil }
+        self.node = node
+    }
+    public var modifiers: DeclModifiers { DeclModifiers(node: node) }
+    public var isLet: Bool { node.token(.let) != nil }
+    public var isStatic: Bool { modifiers.has("static") || modifiers.has("class") }
+    public var bindingKeyword: Token? { node.ownTokens.first { $0.keyword == .let || $0.keyword == .var } }
+    public var bindings: [PatternBinding] { node.children(.patternBinding).compactMap(PatternBinding.init) }
+}
+
+/// `pattern: Type = value { accessors }`.
+public struct PatternBinding: SyntaxView {
+    public let node: Node
+    public init?(_ node: Node) {
+        guard node.kind == .patternBinding else { return nil }
+        self.node = node
+    }
+    public var pattern: Node? { node.childNodes.first }
+    /// The bound name when the pattern is a plain identifier.
+    public var name: String? {
+        guard let p = pattern, p.kind == .identifierPattern else { return nil }
+        return p.firstToken?.text
+    }
+    public var type: Node? { node.child(.typeAnnotation)?.childNodes.first }
+    public var initializer: Node? { node.child(.initializerClause)?.childNodes.first }
+    public var accessorBlock: Node? { node.child(.accessorBlock) }
+    /// Whether the binding has a getter body (`var x: Int { … }` or `{ get { … } }`).
+    public var isComputed: Bool {
+        guard let block = accessorBlock else { return false }
+        let accessors = block.children(.accessorDecl)
+        if accessors.isEmpty { return true }
+        return accessors.contains { $0.firstToken?.keyword == .get || $0.firstToken?.keyword == .set }
+    }
+    /// Statements of the implicit getter or of `get { }`.
+    public var getterStatements: [Node]? {
+        guard let block = accessorBlock else { return nil }
+        let accessors = block.children(.accessorDecl)
+        if accessors.isEmpty { return block.childNodes }
+        guard let getter = accessors.first(where: { $0.ownTokens.contains { $0.keyword == .get } }) else { return nil }
+        return getter.child(.codeBlock)?.childNodes
+    }
+}
+
+/// `func`, `init` or `subscript`.
+public struct FunctionLikeDecl: SyntaxView {
+    public let node: Node
+    public init?(_ node: Node) {
+        switch node.kind {
+        case .functionDecl, .initializerDecl, .subscriptDecl, .deinitDecl: self.node = node
+        default: return nil
+        }
+    }
+    public var modifiers: DeclModifiers { DeclModifiers(node: node) }
+    public var name: String? {
+        switch node.kind {
+        case .initializerDecl: return "init"
+        case .subscriptDecl: return "subscript"
+        case .deinitDecl: return "deinit"
+        default:
+            let tokens = node.ownTokens
+            guard let f = tokens.firstIndex(where: { $0.keyword == .func }), f + 1 < tokens.count else { return nil }
+            return tokens[f + 1].text
+        }
+    }
+    public var genericParameterClause: Node? { node.child(.genericParameterClause) }
+    public var signature: Node? { node.child(.functionSignature) }
+    public var parameters: [Parameter] {
+        signature?.child(.parameterClause)?.children(.parameter).compactMap(Parameter.init) ?? []
+    }
+    public var effects: Node? { signature?.child(.effectSpecifiers) }
+    public var returnType: Node? { signature?.child(.returnClause)?.childNodes.first }
+    public var body: CodeBlock? { node.child(.codeBlock).flatMap(CodeBlock.init) }
+    public var accessorBlock: Node? { node.child(.accessorBlock) }
+}
+
+/// One parameter of a function, initializer, subscript or enum case.
+public struct Parameter: SyntaxView {
+    public let node: Node
+    public init?(_ node: Node) {
+        guard node.kind == .parameter else { return nil }
+        self.node = node
+    }
+    private var names: [Token] {
+        Array(node.ownTokens.prefix { $0.kind != .colon }.filter { $0.kind == .identifier || $0.kind == .keyword || $0.kind == .dollarIdentifier })
+    }
+    /// The argument label (`_` when none).
+    public var label: String? { names.first?.text }
+    /// The name used inside the body.
+    public var name: String? { names.last?.text }
+    public var type: Node? { node.childNodes.first { $0.kind != .attribute && $0.kind != .initializerClause } }
+    public var defaultValue: Node? { node.child(.initializerClause)?.childNodes.first }
+}
+
+/// `case a, b(Int), c = 1`.
+public struct EnumCaseDecl: SyntaxView {
+    public let node: Node
+    public init?(_ node: Node) {
+        guard node.kind == .enumCaseDecl else { return nil }
+        self.node = node
+    }
+    public var elementNames: [String] {
+        node.children(.enumCaseElement).compactMap { $0.firstToken?.text }
+    }
+}
+
+/// `typealias Name = Type`.
+public struct TypealiasDecl: SyntaxView {
+    public let node: Node
+    public init?(_ node: Node) {
+        guard node.kind == .typealiasDecl else { return nil }
+        self.node = node
+    }
+    public var name: String? {
+        let tokens = node.ownTokens
+        guard let t = tokens.firstIndex(where: { $0.keyword == .typealias }), t + 1 < tokens.count else { return nil }
+        return tokens[t + 1].text
+    }
+    public var aliasedType: Node? { node.child(.initializerClause)?.childNodes.first }
+}
+
+/// `#if` with its clauses.
+public struct IfConfig: SyntaxView {
+    public let node: Node
+    public init?(_ node: Node) {
+        guard node.kind == .ifConfig else { return nil }
+        self.node = node
+    }
+    public var clauses: [Node] { node.children(.ifConfigClause) }
+}
+
+// MARK: - Statements
+
+/// `{ statements }`.
+public struct CodeBlock: SyntaxView {
+    public let node: Node
+    public init?(_ node: Node) {
+        guard node.kind == .codeBlock || node.kind == .accessorBlock else { return nil }
+        self.node = node
+    }
+    public var statements: [Node] { node.childNodes }
+    public var leftBrace: Token? { node.token(.leftBrace) }
+    public var rightBrace: Token? { node.ownTokens.last { $0.kind == .rightBrace } }
+}
+
+/// `if` as a statement or expression.
+public struct IfExpr: SyntaxView {
+    public let node: Node
+    public init?(_ node: Node) {
+        guard node.kind == .ifExpr else { return nil }
+        self.node = node
+    }
+    public var conditions: [Node] { node.child(.conditionList)?.children(.condition) ?? [] }
+    public var body: CodeBlock? { node.child(.codeBlock).flatMap(CodeBlock.init) }
+    /// The `else` branch: a code block or another `if`.
+    public var elseBranch: Node? {
+        guard node.token(.else) != nil else { return nil }
+        return node.childNodes.last { $0.kind == .codeBlock || $0.kind == .ifExpr }.flatMap { last in
+            last == node.child(.codeBlock) && node.children(.codeBlock).count == 1 && last.kind == .codeBlock ? nil : last
+        }
+    }
+}
+
+/// `for pattern in sequence where condition { }`.
+public struct ForStmt: SyntaxView {
+    public let node: Node
+    public init?(_ node: Node) {
+        guard node.kind == .forStmt else { return nil }
+        self.node = node
+    }
+    public var pattern: Node? { node.childNodes.first }
+    public var sequence: Node? {
+        let nodes = node.childNodes.filter { $0.kind != .typeAnnotation }
+        return nodes.count >= 2 ? nodes[1] : nil
+    }
+    public var body: CodeBlock? { node.child(.codeBlock).flatMap(CodeBlock.init) }
+}
+
+// MARK: - Expressions
+
+/// A name in expression position.
+public struct IdentifierExpr: SyntaxView {
+    public let node: Node
+    public init?(_ node: Node) {
+        guard node.kind == .identifierExpr else { return nil }
+        self.node = node
+    }
+    public var name: String? { node.firstToken?.text }
+    public var genericArguments: Node? { node.child(.genericArgumentClause) }
+}
+
+/// `base.member` or `.member`.
+public struct MemberAccessExpr: SyntaxView {
+    public let node: Node
+    public init?(_ node: Node) {
+        guard node.kind == .memberAccessExpr else { return nil }
+        self.node = node
+    }
+    /// The expression before the dot; nil for an implicit member (`.red`).
+    public var base: Node? {
+        guard let first = node.childNodes.first, first.kind != .genericArgumentClause else { return nil }
+        return first
+    }
+    public var period: Token? { node.token(.period) }
+    public var nameToken: Token? {
+        guard let p = period, let next = p.next, next.index < node.endTokenIndex else { return nil }
+        return next
+    }
+    public var name: String? { nameToken?.text }
+}
+
+/// `callee(arguments) { trailing } label: { more }`.
+public struct FunctionCallExpr: SyntaxView {
+    public let node: Node
+    public init?(_ node: Node) {
+        guard node.kind == .functionCallExpr || node.kind == .macroExpansionExpr || node.kind == .subscriptCallExpr else { return nil }
+        self.node = node
+    }
+    public var callee: Node? { node.kind == .macroExpansionExpr ? nil : node.childNodes.first }
+    /// The called name: `ForEach` for `ForEach(…)`, `padding` for `x.padding()`,
+    /// `Preview` for `#Preview`.
+    public var calleeName: String? {
+        if node.kind == .macroExpansionExpr { return node.ownTokens.dropFirst().first?.text }
+        guard let callee else { return nil }
+        switch callee.kind {
+        case .identifierExpr: return callee.firstToken?.text
+        case .memberAccessExpr: return MemberAccessExpr(callee)?.name
+        default: return nil
+        }
+    }
+    public var argumentList: Node? { node.child(.argumentList) }
+    public var arguments: [Argument] { argumentList?.children(.argument).compactMap(Argument.init) ?? [] }
+    public var trailingClosure: ClosureExpr? { node.child(.closureExpr).flatMap(ClosureExpr.init) }
+    public var additionalTrailingClosures: [Node] { node.children(.labeledTrailingClosure) }
+    /// The argument with `label`, if any.
+    public func argument(_ label: String) -> Argument? { arguments.first { $0.label == label } }
+}
+
+/// `label: value` or `value`.
+public struct Argument: SyntaxView {
+    public let node: Node
+    public init?(_ node: Node) {
+        guard node.kind == .argument else { return nil }
+        self.node = node
+    }
+    public var labelToken: Token? {
+        let tokens = node.ownTokens
+        guard tokens.count >= 2, tokens[1].kind == .colon, tokens[0].kind != .comma else { return nil }
+        return tokens[0]
+    }
+    public var label: String? { labelToken?.text }
+    public var expression: Node? { node.childNodes.first }
+    public var trailingComma: Token? { node.ownTokens.last { $0.kind == .comma } }
+}
+
+/// `{ [captures] (params) -> R in statements }`.
+public struct ClosureExpr: SyntaxView {
+    public let node: Node
+    public init?(_ node: Node) {
+        guard node.kind == .closureExpr else { return nil }
+        self.node = node
+    }
+    public var signature: Node? { node.child(.closureSignature) }
+    public var captureList: Node? { signature?.child(.captureList) }
+    public var parameterClause: Node? { signature?.child(.closureParameterClause) }
+    public var parameters: [ClosureParameter] {
+        parameterClause?.children(.closureParameter).compactMap(ClosureParameter.init) ?? []
+    }
+    /// `x in` rather than `(x: T) in`.
+    public var hasShorthandParameters: Bool { parameterClause.map { $0.token(.leftParen) == nil } ?? false }
+    public var inToken: Token? { signature?.ownTokens.last { $0.keyword == .in } }
+    public var statements: [Node] { node.childNodes.filter { $0.kind != .closureSignature } }
+    public var leftBrace: Token? { node.firstToken }
+    public var rightBrace: Token? { node.lastToken?.kind == .rightBrace ? node.lastToken : nil }
+}
+
+/// One closure parameter: `x`, `$item`, `(x: Int)`.
+public struct ClosureParameter: SyntaxView {
+    public let node: Node
+    public init?(_ node: Node) {
+        guard node.kind == .closureParameter else { return nil }
+        self.node = node
+    }
+    private var names: [Token] {
+        Array(node.ownTokens.prefix { $0.kind != .colon }.filter { $0.kind == .identifier || $0.kind == .keyword || $0.kind == .dollarIdentifier })
+    }
+    public var name: String? { names.last?.text }
+    public var nameToken: Token? { names.last }
+    public var type: Node? { node.childNodes.first { $0.kind != .attribute } }
+}
+
+/// `\Root.path`.
+public struct KeyPathExpr: SyntaxView {
+    public let node: Node
+    public init?(_ node: Node) {
+        guard node.kind == .keyPathExpr else { return nil }
+        self.node = node
+    }
+    public var root: Node? { node.child(.identifierType) }
+    /// The path after the root, as written: `.id`, `.self`, `.name.count`.
+    public var components: String {
+        let start = root?.trimmedRange.upperBound ?? (node.firstToken.map { $0.textRange.upperBound } ?? 0)
+        return node.tree.text(start..<node.trimmedRange.upperBound)
+    }
+}
+
+/// A string literal with its segments and interpolations.
+public struct StringLiteralExpr: SyntaxView {
+    public let node: Node
+    public init?(_ node: Node) {
+        guard node.kind == .stringLiteralExpr else { return nil }
+        self.node = node
+    }
+    public var interpolations: [Node] { node.children(.interpolation) }
+    public var segments: [Token] { node.ownTokens.filter { $0.kind == .stringSegment } }
+    public var isStatic: Bool { interpolations.isEmpty }
+}
+
+/// Operands and operators in source order.
+public struct SequenceExpr: SyntaxView {
+    public let node: Node
+    public init?(_ node: Node) {
+        guard node.kind == .sequenceExpr else { return nil }
+        self.node = node
+    }
+    public var elements: [Syntax] { node.children }
+    /// Whether this is `lhs = rhs`.
+    public var isAssignment: Bool { node.child(.assignmentExpr) != nil }
+    public var assignmentTarget: Node? { isAssignment ? node.childNodes.first : nil }
+    public var assignedValue: Node? {
+        guard isAssignment else { return nil }
+        let nodes = node.childNodes
+        guard let i = nodes.firstIndex(where: { $0.kind == .assignmentExpr }), i + 1 < nodes.count else { return nil }
+        return nodes[i + 1]
+    }
+}
