@@ -1,6 +1,10 @@
-// STUB: the interface the CLI codes against; the diff fills it in.
+// Turns the changed lines of two texts into unified-diff hunks that `git apply` and
+// `patch -p1` accept, renders them (plain or colored), and applies a chosen subset back.
 
 /// One hunk of a unified diff, in line numbers (1-based) of the old and new text.
+///
+/// As in `diff -u`, an empty range's start is the line *before* it (0 at the top of the
+/// file), so `oldStart` is the line after which the new lines go when `oldCount` is 0.
 public struct Hunk: Sendable, Equatable {
     public var oldStart: Int
     public var oldCount: Int
@@ -9,18 +13,197 @@ public struct Hunk: Sendable, Equatable {
     /// Lines with their prefix byte (` `, `-`, `+`) and their line ending kept as in the
     /// file; a `\ No newline at end of file` marker is its own line.
     public var lines: [[UInt8]]
+
+    public init(oldStart: Int, oldCount: Int, newStart: Int, newCount: Int, lines: [[UInt8]]) {
+        self.oldStart = oldStart
+        self.oldCount = oldCount
+        self.newStart = newStart
+        self.newCount = newCount
+        self.lines = lines
+    }
 }
 
 public enum UnifiedDiff {
+    /// The marker line that follows a line with no line ending, without its own LF.
+    public static let noNewlineMarker: [UInt8] = Array("\\ No newline at end of file".utf8)
+
     /// The hunks that turn `old` into `new`, with `context` lines around each change.
-    public static func hunks(old: [UInt8], new: [UInt8], context: Int = 3) -> [Hunk] { [] }
+    /// Changes separated by at most `2 * context` unchanged lines share a hunk.
+    public static func hunks(old: [UInt8], new: [UInt8], context: Int = 3) -> [Hunk] {
+        if old == new { return [] }
+        let diff = LineDiff(old: old, new: new)
+        let context = max(0, context)
+        let changes = changeRegions(diff)
+        var hunks: [Hunk] = []
+        var first = 0
+        while first < changes.count {
+            var last = first
+            while last + 1 < changes.count && changes[last + 1].oldLow - changes[last].oldHigh <= 2 * context {
+                last += 1
+            }
+            hunks.append(makeHunk(changes[first...last], diff: diff, old: old, new: new, context: context))
+            first = last + 1
+        }
+        return hunks
+    }
 
     /// A whole file's diff with `--- a/PATH` / `+++ b/PATH` headers that `git apply`
     /// and `patch -p1` accept; empty when the texts are equal.
     public static func render(old: [UInt8], new: [UInt8], path: String, context: Int = 3,
-                              color: Bool = false) -> [UInt8] { [] }
+                              color: Bool = false) -> [UInt8] {
+        let hunks = hunks(old: old, new: new, context: context)
+        if hunks.isEmpty { return [] }
+        var output = header(path: path, color: color)
+        for hunk in hunks { append(hunk, color: color, to: &output) }
+        return output
+    }
+
+    /// The two header lines `--- a/PATH` and `+++ b/PATH`, bold when `color` is set.
+    public static func header(path: String, color: Bool) -> [UInt8] {
+        var output: [UInt8] = []
+        for prefix in ["--- a/", "+++ b/"] {
+            if color { output += TerminalColor.bold }
+            output += Array(prefix.utf8)
+            output += Array(path.utf8)
+            if color { output += TerminalColor.reset }
+            output.append(0x0A)
+        }
+        return output
+    }
+
+    /// One hunk, `@@` line included, as it appears in a rendered diff (for interactive
+    /// prompts): cyan `@@`, red `-` and green `+` lines when `color` is set.
+    public static func renderHunk(_ hunk: Hunk, color: Bool) -> [UInt8] {
+        var output: [UInt8] = []
+        append(hunk, color: color, to: &output)
+        return output
+    }
+
+    /// The `@@ -a,b +c,d @@` line of `hunk`, without color or LF; a count of 1 is omitted
+    /// as `diff -u` does.
+    public static func rangeLine(_ hunk: Hunk) -> [UInt8] {
+        func range(_ start: Int, _ count: Int) -> String {
+            count == 1 ? "\(start)" : "\(start),\(count)"
+        }
+        return Array("@@ -\(range(hunk.oldStart, hunk.oldCount)) +\(range(hunk.newStart, hunk.newCount)) @@".utf8)
+    }
 
     /// Applies only the hunks at `accepted` (indices into `hunks(old:new:context:)`) to
-    /// `old`, for interactive selection.
-    public static func apply(_ hunks: [Hunk], accepted: Set<Int>, to old: [UInt8]) -> [UInt8] { old }
+    /// `old`, for interactive selection. The hunks must come from one diff of `old`, in order;
+    /// accepting all of them gives the new text, accepting none gives `old` back.
+    public static func apply(_ hunks: [Hunk], accepted: Set<Int>, to old: [UInt8]) -> [UInt8] {
+        let oldLines = LineTable.split(old)
+        var output: [UInt8] = []
+        output.reserveCapacity(old.count)
+        var nextOldLine = 0
+        for (index, hunk) in hunks.enumerated() {
+            let hunkStart = min(oldLines.count, max(nextOldLine, hunk.oldCount == 0 ? hunk.oldStart : hunk.oldStart - 1))
+            for line in oldLines[nextOldLine..<hunkStart] { output += old[line] }
+            nextOldLine = hunkStart
+            let hunkEnd = min(oldLines.count, hunkStart + hunk.oldCount)
+            if accepted.contains(index) {
+                for line in hunk.lines where line.first == UInt8(ascii: " ") || line.first == UInt8(ascii: "+") {
+                    output += line.dropFirst()
+                }
+            } else {
+                for line in oldLines[hunkStart..<hunkEnd] { output += old[line] }
+            }
+            nextOldLine = hunkEnd
+        }
+        for line in oldLines[nextOldLine...] { output += old[line] }
+        return output
+    }
+
+    // MARK: - Building hunks
+
+    /// A run of changed lines: old lines `oldLow..<oldHigh` replaced by new `newLow..<newHigh`.
+    private struct ChangeRegion {
+        var oldLow: Int, oldHigh: Int, newLow: Int, newHigh: Int
+    }
+
+    private static func changeRegions(_ diff: LineDiff) -> [ChangeRegion] {
+        let oldCount = diff.oldChanged.count, newCount = diff.newChanged.count
+        var regions: [ChangeRegion] = []
+        var i = 0, j = 0
+        while i < oldCount || j < newCount {
+            if i < oldCount && j < newCount && !diff.oldChanged[i] && !diff.newChanged[j] {
+                i += 1; j += 1
+                continue
+            }
+            let oldLow = i, newLow = j
+            while i < oldCount && diff.oldChanged[i] { i += 1 }
+            while j < newCount && diff.newChanged[j] { j += 1 }
+            if i == oldLow && j == newLow {
+                // Unchanged lines left on one side only: the marks disagree. Treat the rest as
+                // changed rather than loop; this keeps the diff correct.
+                i = oldCount; j = newCount
+            }
+            regions.append(ChangeRegion(oldLow: oldLow, oldHigh: i, newLow: newLow, newHigh: j))
+        }
+        return regions
+    }
+
+    private static func makeHunk(_ regions: ArraySlice<ChangeRegion>, diff: LineDiff,
+                                 old: [UInt8], new: [UInt8], context: Int) -> Hunk {
+        let oldLines = diff.table.oldLines, newLines = diff.table.newLines
+        let first = regions.first!, last = regions.last!
+        let leading = min(context, first.oldLow, first.newLow)
+        let trailing = min(context, oldLines.count - last.oldHigh, newLines.count - last.newHigh)
+        let oldFrom = first.oldLow - leading, oldTo = last.oldHigh + trailing
+        let newFrom = first.newLow - leading, newTo = last.newHigh + trailing
+
+        var lines: [[UInt8]] = []
+        func emit(_ prefix: Unicode.Scalar, _ text: [UInt8], _ range: Range<Int>) {
+            var line: [UInt8] = [UInt8(ascii: prefix)]
+            line += text[range]
+            let endsWithNewline = text[range].last == 0x0A
+            lines.append(line)
+            if !endsWithNewline { lines.append(noNewlineMarker) }
+        }
+        var oldLine = oldFrom
+        for region in regions {
+            for index in oldLine..<region.oldLow { emit(" ", old, oldLines[index]) }
+            for index in region.oldLow..<region.oldHigh { emit("-", old, oldLines[index]) }
+            for index in region.newLow..<region.newHigh { emit("+", new, newLines[index]) }
+            oldLine = region.oldHigh
+        }
+        for index in oldLine..<oldTo { emit(" ", old, oldLines[index]) }
+
+        let oldCount = oldTo - oldFrom, newCount = newTo - newFrom
+        return Hunk(oldStart: oldCount == 0 ? oldFrom : oldFrom + 1, oldCount: oldCount,
+                    newStart: newCount == 0 ? newFrom : newFrom + 1, newCount: newCount,
+                    lines: lines)
+    }
+
+    // MARK: - Rendering
+
+    private static func append(_ hunk: Hunk, color: Bool, to output: inout [UInt8]) {
+        if color { output += TerminalColor.cyan }
+        output += rangeLine(hunk)
+        if color { output += TerminalColor.reset }
+        output.append(0x0A)
+        for line in hunk.lines {
+            let lineColor: [UInt8]?
+            switch line.first {
+            case UInt8(ascii: "-"): lineColor = color ? TerminalColor.red : nil
+            case UInt8(ascii: "+"): lineColor = color ? TerminalColor.green : nil
+            default: lineColor = nil
+            }
+            guard let lineColor else {
+                output += line
+                if line.last != 0x0A { output.append(0x0A) }
+                continue
+            }
+            // Reset before the line ending so a CRLF stays together after the escape.
+            var bodyEnd = line.count
+            if line.last == 0x0A {
+                bodyEnd -= 1
+                if bodyEnd > 0 && line[bodyEnd - 1] == 0x0D { bodyEnd -= 1 }
+            }
+            output += lineColor
+            output += line[..<bodyEnd]
+            output += TerminalColor.reset
+            if bodyEnd == line.count { output.append(0x0A) } else { output += line[bodyEnd...] }
+        }
+    }
 }
