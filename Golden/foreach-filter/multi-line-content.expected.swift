@@ -1,0 +1,25 @@
+import SwiftUI
+
+struct Item: Identifiable {
+    let id: Int
+    var name: String
+    var isVisible: Bool
+    var isPinned: Bool
+    var count: Int
+}
+
+struct ItemsView: View {
+    var items: [Item]
+    var body: some View {
+        VStack {
+            ForEach(items.filter { item in item.isVisible }) { item in
+                HStack {
+                    Text(item.name)
+                        .font(.headline)
+                    Text("\(item.count)")
+                }
+                .padding()
+            }
+        }
+    }
+}
