@@ -19,5 +19,6 @@ let package = Package(
         .testTarget(name: "CodemodTests", dependencies: ["SwiftCST", "Codemod", "Transforms"]),
         .testTarget(name: "bodyworkTests", dependencies: ["bodywork"]),
         .testTarget(name: "GoldenTests", dependencies: ["SwiftCST", "Codemod", "Transforms"]),
+        .testTarget(name: "TransformsTests", dependencies: ["SwiftCST", "Codemod", "Transforms"]),
     ]
 )
