@@ -1,6 +1,31 @@
-// STUB: the interface the CLI codes against; configuration loading fills it in.
+// The `.bodywork.json` configuration file: finding the one that applies to a file,
+// reading it strictly, and telling the user exactly what is wrong with it.
+import Foundation
 
 /// Settings from `.bodywork.json` (found upward from a file) merged with the command line.
+///
+/// The file is strict JSON (no comments, no trailing commas); every key is optional:
+///
+/// ```json
+/// {
+///   "rules": { "enable": ["rule-id"], "disable": ["rule-id"], "only": ["rule-id"] },
+///   "options": { "rule-id": { "key": "value" } },
+///   "unsafeFixes": ["rule-id"],
+///   "exclude": ["Generated/**", "*.pb.swift"],
+///   "deploymentTarget": { "iOS": "15.0", "macOS": "12" },
+///   "swiftLanguageMode": 6
+/// }
+/// ```
+///
+/// - `rules.enable` adds rules that are off by default, `rules.disable` turns rules off,
+///   `rules.only` runs just the listed rules.
+/// - `options` are per-rule settings handed to the rule as `RuleContext.options`.
+/// - `unsafeFixes` lists the rules whose `suggested` fixes are applied, or is `true` for
+///   every rule.
+/// - `exclude` holds `Glob` patterns relative to the configuration file's directory.
+/// - `deploymentTarget` maps platform names (`iOS`, `macOS`, `tvOS`, `watchOS`,
+///   `visionOS`) to versions written as strings (`"15"`, `"15.4"`) or whole numbers.
+/// - `swiftLanguageMode` is `5` or `6`.
 public struct Configuration: Sendable, Equatable {
     /// Rules to run in addition to those enabled by default.
     public var enabledRules: Set<String> = []
@@ -11,18 +36,89 @@ public struct Configuration: Sendable, Equatable {
     public var ruleOptions: [String: [String: ConfigValue]] = [:]
     /// Rules whose `suggested` fixes are applied.
     public var suggestedFixRules: Set<String> = []
+    /// `"unsafeFixes": true`: apply `suggested` fixes of every rule.
+    public var unsafeFixesForAll: Bool = false
     /// Glob patterns, relative to the configuration file's directory.
     public var excludes: [String] = []
     public var deploymentTargets = DeploymentTargets()
+    /// The Swift language mode (5 or 6) the configuration declares, if any.
+    public var swiftLanguageMode: Int? = nil
     /// The file this came from, if any.
     public var sourcePath: String? = nil
 
     public init() {}
+
+    /// The names of the top-level keys, in the order the documentation lists them.
+    public static let allowedKeys = ["rules", "options", "unsafeFixes", "exclude", "deploymentTarget", "swiftLanguageMode"]
+
+    /// The directory that `excludes` are relative to: the configuration file's, or the
+    /// current directory when the configuration has no file.
+    public var baseDirectory: String {
+        guard let sourcePath else { return FilePaths.absolute(".") }
+        return FilePaths.directory(of: FilePaths.absolute(sourcePath))
+    }
+
+    /// Whether `path` (absolute, or relative to the current directory) matches one of
+    /// `excludes`, taken relative to `baseDirectory`. Files outside that directory are
+    /// matched by their path as given.
+    public func isExcluded(path: String) -> Bool {
+        guard !excludes.isEmpty else { return false }
+        let absolute = FilePaths.absolute(path)
+        let relative = FilePaths.relative(absolute, to: baseDirectory) ?? path
+        return excludes.contains { Glob($0).matches(relative) }
+    }
+
+    /// Throws for a rule id named in the configuration that is not in `known` (the
+    /// registry's ids), naming the key it appears under and the closest known id. Keys are
+    /// checked in the order rules.enable, rules.disable, rules.only, options, unsafeFixes.
+    public func validateRuleIDs(_ known: Set<String>) throws {
+        let named: [(key: String, ids: Set<String>)] = [
+            ("rules.enable", enabledRules), ("rules.disable", disabledRules), ("rules.only", onlyRules ?? []),
+            ("options", Set(ruleOptions.keys)), ("unsafeFixes", suggestedFixRules),
+        ]
+        for (key, ids) in named {
+            if let unknown = ids.subtracting(known).sorted().first {
+                let suggestion = Configuration.closest(to: unknown, in: known).map { " (did you mean `\($0)`?)" } ?? ""
+                throw ConfigurationError(path: sourcePath ?? "configuration", key: key,
+                                         message: "unknown rule `\(unknown)`\(suggestion)")
+            }
+        }
+    }
+
+    /// The rules of `registry` this configuration runs, in registry order: `onlyRules`
+    /// when set, else those enabled by default or in `enabledRules`, minus `disabledRules`.
+    public func activeRules(from registry: [any Rule]) -> [any Rule] {
+        registry.filter { rule in
+            if disabledRules.contains(rule.id) { return false }
+            if let onlyRules { return onlyRules.contains(rule.id) }
+            return rule.isEnabledByDefault || enabledRules.contains(rule.id)
+        }
+    }
+
+    private static func closest(to id: String, in known: Set<String>) -> String? {
+        let candidates = known.sorted().map { ($0, editDistance(Array(id.utf8), Array($0.utf8))) }
+        guard let best = candidates.min(by: { $0.1 < $1.1 }), best.1 <= max(2, id.utf8.count / 4) else { return nil }
+        return best.0
+    }
+
+    private static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        var row = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var diagonal = row[0]
+            row[0] = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let above = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1))
+                diagonal = above
+            }
+        }
+        return a.isEmpty ? b.count : row[b.count]
+    }
 }
 
 /// A configuration file that cannot be used; `description` names the file, the key and
 /// what is allowed.
-public struct ConfigurationError: Error, Sendable, CustomStringConvertible {
+public struct ConfigurationError: Error, Sendable, CustomStringConvertible, Equatable {
     public var path: String
     public var key: String?
     public var message: String
@@ -43,12 +139,195 @@ public struct ConfigurationError: Error, Sendable, CustomStringConvertible {
 public final class ConfigurationLoader: @unchecked Sendable {
     public let explicitPath: String?
 
+    /// The name of the file searched for upward from each source file.
+    public static let fileName = ".bodywork.json"
+
+    private let search = UpwardSearch<String> { directory in
+        let candidate = FilePaths.join(directory, ConfigurationLoader.fileName)
+        return FilePaths.isFile(candidate) ? candidate : nil
+    }
+    private let lock = NSLock()
+    private var loaded: [String: Result<Configuration, ConfigurationError>] = [:]
+
     /// `explicitPath` is `--config FILE`; when set, no upward search happens.
     public init(explicitPath: String? = nil) { self.explicitPath = explicitPath }
 
     /// The configuration for the file at `path` (the nearest `.bodywork.json` in its
     /// directory or above), or the default one. Throws on an unreadable or invalid file.
     public func configuration(forFile path: String) throws -> Configuration {
-        Configuration()
+        let configurationPath: String
+        if let explicitPath {
+            configurationPath = explicitPath
+        } else {
+            let directory = FilePaths.directory(of: FilePaths.absolute(path))
+            guard let found = search.nearest(from: directory) else { return Configuration() }
+            configurationPath = found
+        }
+        return try load(configurationPath).get()
+    }
+
+    /// The configuration file that applies to `path`, if any (for messages and `--verbose`).
+    public func configurationPath(forFile path: String) -> String? {
+        explicitPath ?? search.nearest(from: FilePaths.directory(of: FilePaths.absolute(path)))
+    }
+
+    /// How many configuration files have been read (each is read once).
+    public var loadedFileCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return loaded.count
+    }
+
+    private func load(_ path: String) -> Result<Configuration, ConfigurationError> {
+        lock.lock()
+        defer { lock.unlock() }
+        if let cached = loaded[path] { return cached }
+        let result: Result<Configuration, ConfigurationError>
+        do {
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            result = .success(try ConfigurationParser.parse(Array(data), path: path))
+        } catch let error as ConfigurationError {
+            result = .failure(error)
+        } catch {
+            result = .failure(ConfigurationError(path: path, key: nil, message: "cannot read the file: \(error.localizedDescription)"))
+        }
+        loaded[path] = result
+        return result
+    }
+}
+
+// MARK: - Reading the JSON
+
+/// Turns the bytes of a configuration file into a `Configuration`, or the first problem.
+public enum ConfigurationParser {
+    /// Parses strict JSON `bytes` read from `path` (which is only used in messages and as
+    /// `sourcePath`).
+    public static func parse(_ bytes: [UInt8], path: String) throws -> Configuration {
+        let json: Any
+        do {
+            json = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
+        } catch {
+            throw ConfigurationError(path: path, key: nil, message: "not valid JSON" + location(of: error, in: bytes))
+        }
+        guard let top = json as? [String: Any] else {
+            throw ConfigurationError(path: path, key: nil, message: "expected a JSON object at the top level")
+        }
+        var configuration = Configuration()
+        configuration.sourcePath = path
+        let fail = { (key: String, message: String) in ConfigurationError(path: path, key: key, message: message) }
+
+        for key in top.keys.sorted() where !Configuration.allowedKeys.contains(key) {
+            throw fail(key, "unknown key; allowed: " + Configuration.allowedKeys.joined(separator: ", "))
+        }
+        if let rules = top["rules"] {
+            guard let rules = rules as? [String: Any] else { throw fail("rules", "expected an object with enable, disable, only") }
+            for key in rules.keys.sorted() where !["enable", "disable", "only"].contains(key) {
+                throw fail("rules.\(key)", "unknown key; allowed: enable, disable, only")
+            }
+            if let value = rules["enable"] { configuration.enabledRules = Set(try strings(value, key: "rules.enable", fail)) }
+            if let value = rules["disable"] { configuration.disabledRules = Set(try strings(value, key: "rules.disable", fail)) }
+            if let value = rules["only"] { configuration.onlyRules = Set(try strings(value, key: "rules.only", fail)) }
+        }
+        if let options = top["options"] {
+            guard let options = options as? [String: Any] else {
+                throw fail("options", "expected an object mapping rule ids to objects of options")
+            }
+            for (ruleID, value) in options {
+                guard let object = value as? [String: Any] else {
+                    throw fail("options.\(ruleID)", "expected an object of options, like {\"key\": value}")
+                }
+                configuration.ruleOptions[ruleID] = object.mapValues(configValue)
+            }
+        }
+        if let unsafeFixes = top["unsafeFixes"] {
+            if isBool(unsafeFixes) {
+                configuration.unsafeFixesForAll = (unsafeFixes as? Bool) ?? false
+            } else if unsafeFixes is [Any] {
+                configuration.suggestedFixRules = Set(try strings(unsafeFixes, key: "unsafeFixes", fail))
+            } else {
+                throw fail("unsafeFixes", "expected true, false or an array of rule ids")
+            }
+        }
+        if let exclude = top["exclude"] {
+            configuration.excludes = try strings(exclude, key: "exclude", fail)
+        }
+        if let targets = top["deploymentTarget"] {
+            configuration.deploymentTargets = try deploymentTargets(targets, fail)
+        }
+        if let mode = top["swiftLanguageMode"] {
+            guard !isBool(mode), let number = mode as? NSNumber, number.doubleValue == 5 || number.doubleValue == 6 else {
+                throw fail("swiftLanguageMode", "expected 5 or 6")
+            }
+            configuration.swiftLanguageMode = number.intValue
+        }
+        return configuration
+    }
+
+    private static func strings(_ value: Any, key: String, _ fail: (String, String) -> ConfigurationError) throws -> [String] {
+        guard let array = value as? [Any] else { throw fail(key, "expected an array of strings") }
+        return try array.enumerated().map { index, element in
+            guard let string = element as? String else { throw fail("\(key)[\(index)]", "expected a string") }
+            return string
+        }
+    }
+
+    private static func deploymentTargets(_ value: Any, _ fail: (String, String) -> ConfigurationError) throws -> DeploymentTargets {
+        let allowed = Platform.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let object = value as? [String: Any] else {
+            throw fail("deploymentTarget", "expected an object mapping platforms (\(allowed)) to versions")
+        }
+        var targets = DeploymentTargets()
+        for name in object.keys.sorted() {
+            let key = "deploymentTarget.\(name)"
+            guard let platform = Platform.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) else {
+                throw fail(key, "unknown platform; allowed: \(allowed)")
+            }
+            let shape = "expected a version such as \"15\", \"15.4\" or \"10.15.4\""
+            let raw = object[name]!
+            let version: Version?
+            if let text = raw as? String {
+                version = Version(text)
+            } else if !isBool(raw), let number = raw as? NSNumber, number.doubleValue == number.doubleValue.rounded(),
+                      number.doubleValue >= 0, number.doubleValue < 1_000_000 {
+                version = Version(number.intValue)
+            } else if raw is NSNumber, !isBool(raw) {
+                throw fail(key, "\(shape); write versions with a dot as strings, so that \"15.10\" is not read as 15.1")
+            } else {
+                version = nil
+            }
+            guard let version else { throw fail(key, shape) }
+            targets.versions[platform] = version
+        }
+        return targets
+    }
+
+    /// Whether a JSONSerialization value is a boolean (booleans and numbers both arrive
+    /// as NSNumber; a boolean's type encoding is `c`).
+    private static func isBool(_ value: Any) -> Bool {
+        guard let number = value as? NSNumber else { return false }
+        return String(cString: number.objCType) == "c"
+    }
+
+    private static func configValue(_ value: Any) -> ConfigValue {
+        if isBool(value) { return .bool((value as? Bool) ?? false) }
+        if let number = value as? NSNumber { return .number(number.doubleValue) }
+        if let string = value as? String { return .string(string) }
+        if let array = value as? [Any] { return .array(array.map(configValue)) }
+        if let object = value as? [String: Any] { return .object(object.mapValues(configValue)) }
+        return .null
+    }
+
+    /// ` at line L, column C` from JSONSerialization's "around character N", if present.
+    private static func location(of error: Error, in bytes: [UInt8]) -> String {
+        let detail = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? "\(error)"
+        guard let marker = detail.range(of: "character ") else { return ": \(detail)" }
+        let digits = detail[marker.upperBound...].prefix { $0.isNumber }
+        guard let offset = Int(digits) else { return ": \(detail)" }
+        var line = 1, column = 1
+        for byte in bytes.prefix(min(offset, bytes.count)) {
+            if byte == ASCII.lineFeed { line += 1; column = 1 } else { column += 1 }
+        }
+        let reason = detail.prefix { $0 != "." }.replacingOccurrences(of: " around character \(digits)", with: "")
+        return " at line \(line), column \(column): \(reason.isEmpty ? detail : reason)"
     }
 }

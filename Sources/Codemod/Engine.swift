@@ -1,6 +1,8 @@
-// STUB: the interface the CLI codes against; the fixpoint engine fills it in.
+// The fixpoint engine: runs the rules over one file, picks the fixes that may be applied,
+// applies them, checks the result still parses as well, and repeats until nothing changes.
 import SwiftCST
 
+/// How the engine treats fixes and suppression comments.
 public struct EngineOptions: Sendable {
     /// Apply `suggested` fixes too (`--unsafe-fixes`), for every rule.
     public var applySuggestedFixes: Bool
@@ -10,13 +12,18 @@ public struct EngineOptions: Sendable {
     public var reportUnusedDisables: Bool
     /// Rounds of apply + re-parse before giving up on convergence.
     public var maxRounds: Int
+    /// Rule id → options from the configuration; a rule listed here sees them as
+    /// `RuleContext.options` instead of the context's own.
+    public var ruleOptions: [String: [String: ConfigValue]]
 
     public init(applySuggestedFixes: Bool = false, suggestedFixRules: Set<String> = [],
-                reportUnusedDisables: Bool = false, maxRounds: Int = 8) {
+                reportUnusedDisables: Bool = false, maxRounds: Int = 8,
+                ruleOptions: [String: [String: ConfigValue]] = [:]) {
         self.applySuggestedFixes = applySuggestedFixes
         self.suggestedFixRules = suggestedFixRules
         self.reportUnusedDisables = reportUnusedDisables
         self.maxRounds = maxRounds
+        self.ruleOptions = ruleOptions
     }
 }
 
@@ -33,12 +40,19 @@ public enum FindingStatus: Sendable, Hashable {
     case dropped(String)
 }
 
+/// A finding and what became of it.
 public struct FindingOutcome: Sendable, Hashable {
     public var finding: Finding
     public var status: FindingStatus
     /// The round (1-based) in which the finding was reported; offsets of findings from
     /// round 1 refer to the original bytes, later rounds to that round's input.
     public var round: Int
+
+    public init(finding: Finding, status: FindingStatus, round: Int) {
+        self.finding = finding
+        self.status = status
+        self.round = round
+    }
 }
 
 /// A problem of the run itself, for the summary: a rule that did not converge, a rule
@@ -46,6 +60,11 @@ public struct FindingOutcome: Sendable, Hashable {
 public struct EngineNote: Sendable, Hashable {
     public var ruleID: String
     public var message: String
+
+    public init(ruleID: String, message: String) {
+        self.ruleID = ruleID
+        self.message = message
+    }
 }
 
 /// The result of running the rules over one file.
@@ -58,14 +77,29 @@ public struct FileOutcome: Sendable {
     public var notes: [EngineNote]
     /// Parse diagnostics of the original.
     public var parseErrorCount: Int
+    /// Rounds that parsed the text and ran the rules (at most `maxRounds`); the last one
+    /// applied nothing unless the file did not converge.
     public var rounds: Int
     public var changed: Bool { output != original }
 }
 
 /// Runs rules over files, applying their fixes to a fixpoint.
+///
+/// Each round parses the current text, runs every rule in order, drops findings that
+/// suppression comments switch off, and decides for each fix whether it may be applied
+/// (suggested fixes only when asked, platform requirements met, no collision with an
+/// earlier fix). The accepted edits are applied in one pass; if the result parses with
+/// more errors than the round's input, the rules whose edits add errors are found and
+/// their fixes dropped for the rest of the file. Rounds repeat until one applies nothing,
+/// up to `EngineOptions.maxRounds`. The same input always gives the same output and the
+/// same findings in the same order.
 public struct Engine: Sendable {
     public let rules: [any Rule]
     public let options: EngineOptions
+
+    /// The rule id of findings about suppression comments that suppressed nothing, name
+    /// rules that do not run, or are not understood.
+    public static let unusedDisableRuleID = "unused-disable"
 
     public init(rules: [any Rule], options: EngineOptions = EngineOptions()) {
         self.rules = rules
@@ -73,14 +107,348 @@ public struct Engine: Sendable {
     }
 
     public func run(bytes: [UInt8], context: RuleContext) -> FileOutcome {
-        let tree = SyntaxTree.parse(bytes)
-        var outcomes: [FindingOutcome] = []
-        for rule in rules {
-            for finding in rule.findings(in: tree, context: context) {
-                outcomes.append(FindingOutcome(finding: finding, status: finding.fix == nil ? .noFix : .suggestedNotApplied, round: 1))
+        var run = EngineRun(engine: self, original: bytes, context: context)
+        return run.execute()
+    }
+}
+
+// MARK: - One run over one file
+
+/// The state of the rounds over one file.
+private struct EngineRun {
+    let engine: Engine
+    let original: [UInt8]
+    let context: RuleContext
+    var outcomes: [FindingOutcome] = []
+    var notes: [EngineNote] = []
+    /// Indices of rules whose edits added parse errors; their fixes are no longer applied.
+    var brokenRules: Set<Int> = []
+    /// Suppressions that switched something off, in any round, keyed stably across rounds.
+    var usedSuppressions: Set<SuppressionKey> = []
+
+    init(engine: Engine, original: [UInt8], context: RuleContext) {
+        self.engine = engine
+        self.original = original
+        self.context = context
+    }
+
+    /// A finding of one round with the rule that reported it and the outcome it updates.
+    struct RoundFinding {
+        var finding: Finding
+        var ruleIndex: Int
+        var outcomeIndex: Int
+        var status: FindingStatus
+    }
+
+    /// A directive named by its text and how many identical directives precede it, so that
+    /// a directive is recognised in later rounds even though fixes moved it.
+    struct SuppressionKey: Hashable {
+        var text: [UInt8]
+        var occurrence: Int
+        var ruleID: String?
+    }
+
+    mutating func execute() -> FileOutcome {
+        let maxRounds = max(1, engine.options.maxRounds)
+        var text = original
+        var tree = SyntaxTree.parse(text)
+        let originalErrorCount = tree.diagnostics.count
+        var firstSuppressions: SuppressionMap? = nil
+        var previous: [RoundFinding] = []
+        var previousEdits: [Edit] = []
+        var rounds = 0
+        var converged = false
+
+        while rounds < maxRounds {
+            rounds += 1
+            let suppressions = SuppressionMap(bytes: text)
+            if rounds == 1 { firstSuppressions = suppressions }
+            var current = collectFindings(in: tree, suppressions: suppressions, round: rounds,
+                                          previous: previous, previousEdits: previousEdits)
+            let accepted = selectFixes(&current, fileLength: text.count)
+            guard !accepted.isEmpty else {
+                record(current)
+                converged = true
+                break
+            }
+            let (newText, newTree, applied) = applyCheckingParse(accepted, to: text, tree: tree, findings: &current)
+            record(current)
+            previous = current
+            previousEdits = applied
+            // When every accepted fix was dropped for adding parse errors the text is
+            // unchanged, but fixes that collided with the dropped ones get another round.
+            text = newText
+            tree = newTree
+        }
+
+        if !converged {
+            reportNonConvergence(tree: tree, text: text, rounds: rounds, previous: previous, previousEdits: previousEdits)
+        }
+        if engine.options.reportUnusedDisables, let firstSuppressions {
+            reportUnusedDirectives(firstSuppressions)
+        }
+        let ordered = outcomes.enumerated().sorted { a, b in
+            let x = a.element.finding, y = b.element.finding
+            if x.range.lowerBound != y.range.lowerBound { return x.range.lowerBound < y.range.lowerBound }
+            if x.ruleID != y.ruleID { return x.ruleID < y.ruleID }
+            return a.offset < b.offset
+        }.map(\.element)
+        return FileOutcome(original: original, output: text, findings: ordered, notes: notes,
+                           parseErrorCount: originalErrorCount, rounds: rounds)
+    }
+
+    // MARK: Findings
+
+    /// Runs every rule on `tree`, drops suppressed findings, and ties each remaining one to
+    /// the outcome it continues from the previous round, or to a new outcome.
+    ///
+    /// A finding continues an earlier one when the rule, the message and the place (after
+    /// the previous round's edits) agree; failing that, when rule and message agree with an
+    /// earlier finding whose fix was not applied (such a finding is expected to be reported
+    /// again, e.g. after its fix collided with another one). Otherwise it is a new problem,
+    /// created by a fix.
+    mutating func collectFindings(in tree: SyntaxTree, suppressions: SuppressionMap, round: Int,
+                                  previous: [RoundFinding], previousEdits: [Edit]) -> [RoundFinding] {
+        let keys = suppressionKeys(suppressions)
+        var reported: [(finding: Finding, ruleIndex: Int)] = []
+        for (ruleIndex, rule) in engine.rules.enumerated() {
+            var ruleContext = context
+            if let options = engine.options.ruleOptions[rule.id] { ruleContext.options = options }
+            for finding in rule.findings(in: tree, context: ruleContext) {
+                let uses = suppressions.uses(suppressing: finding.ruleID, at: finding.range.lowerBound)
+                for use in uses {
+                    var key = keys[use.directive]
+                    key.ruleID = use.ruleID
+                    usedSuppressions.insert(key)
+                }
+                if uses.isEmpty { reported.append((finding, ruleIndex)) }
             }
         }
-        return FileOutcome(original: bytes, output: bytes, findings: outcomes, notes: [],
-                           parseErrorCount: tree.diagnostics.count, rounds: 1)
+
+        var byPlace: [FindingKey: [Int]] = [:]
+        var byMessage: [FindingKey: [Int]] = [:]
+        for (index, item) in previous.enumerated() {
+            if let start = EditApplication.map(item.finding.range.lowerBound, through: previousEdits) {
+                byPlace[FindingKey(item.finding, start: start), default: []].append(index)
+            }
+            if item.status != .fixed { byMessage[FindingKey(item.finding, start: 0), default: []].append(index) }
+        }
+        var continued = [Int?](repeating: nil, count: reported.count)
+        var taken = Set<Int>()
+        for (index, item) in reported.enumerated() {
+            let key = FindingKey(item.finding, start: item.finding.range.lowerBound)
+            if let match = byPlace[key]?.first(where: { !taken.contains($0) }) {
+                taken.insert(match)
+                continued[index] = match
+            }
+        }
+        for (index, item) in reported.enumerated() where continued[index] == nil {
+            if let match = byMessage[FindingKey(item.finding, start: 0)]?.first(where: { !taken.contains($0) }) {
+                taken.insert(match)
+                continued[index] = match
+            }
+        }
+
+        return reported.enumerated().map { index, item in
+            let outcomeIndex: Int
+            if let match = continued[index] {
+                outcomeIndex = previous[match].outcomeIndex
+            } else {
+                outcomeIndex = outcomes.count
+                outcomes.append(FindingOutcome(finding: item.finding, status: .noFix, round: round))
+            }
+            return RoundFinding(finding: item.finding, ruleIndex: item.ruleIndex, outcomeIndex: outcomeIndex,
+                                status: status(of: item.finding, ruleIndex: item.ruleIndex))
+        }
+    }
+
+    struct FindingKey: Hashable {
+        var ruleID: String
+        var start: Int
+        var message: String
+
+        init(_ finding: Finding, start: Int) {
+            ruleID = finding.ruleID
+            self.start = start
+            message = finding.message
+        }
+    }
+
+    /// The status a finding has before fixes are chosen; `.fixed` means "a candidate".
+    func status(of finding: Finding, ruleIndex: Int) -> FindingStatus {
+        guard let fix = finding.fix, !fix.edits.isEmpty else { return .noFix }
+        let rule = engine.rules[ruleIndex]
+        if fix.safety == .suggested && !engine.options.applySuggestedFixes
+            && !engine.options.suggestedFixRules.contains(finding.ruleID) && !engine.options.suggestedFixRules.contains(rule.id) {
+            return .suggestedNotApplied
+        }
+        let required = rule.minimumPlatforms
+        if !required.isEmpty && !context.deploymentTargets.satisfies(required) {
+            return .dropped(platformReason(required))
+        }
+        if brokenRules.contains(ruleIndex) { return .dropped(EngineRun.parseErrorReason) }
+        return .fixed
+    }
+
+    static let parseErrorReason = "its edits added parse errors"
+
+    func platformReason(_ required: [Platform: Version]) -> String {
+        let needs = Platform.allCases.compactMap { platform in required[platform].map { "\(platform.rawValue) \($0)" } }
+        let known = Platform.allCases.compactMap { platform in
+            context.deploymentTargets.versions[platform].map { "\(platform.rawValue) \($0)" }
+        }
+        let target = known.isEmpty ? "the deployment target is unknown" : "the deployment target is " + known.joined(separator: ", ")
+        return "needs " + needs.joined(separator: ", ") + "; " + target
+    }
+
+    /// Writes each finding's status of this round into its outcome.
+    mutating func record(_ findings: [RoundFinding]) {
+        for item in findings { outcomes[item.outcomeIndex].status = item.status }
+    }
+
+    // MARK: Choosing and applying fixes
+
+    /// The candidate fixes that can go in together, as (finding index, ordered edits), in
+    /// the order they were considered. Updates the statuses of the fixes it drops.
+    func selectFixes(_ findings: inout [RoundFinding], fileLength: Int) -> [(index: Int, edits: [Edit])] {
+        var candidates: [(index: Int, edits: [Edit])] = []
+        for (index, item) in findings.enumerated() where item.status == .fixed {
+            switch FixEdits.ordered(item.finding.fix!, fileLength: fileLength) {
+            case .success(let edits): candidates.append((index, edits))
+            case .failure(let reason): findings[index].status = .dropped(reason.text)
+            }
+        }
+        // By first edit, then rule order, then the order the rule reported them in (the
+        // index, since findings are gathered rule by rule).
+        candidates.sort { a, b in
+            let x = a.edits[0].range.lowerBound, y = b.edits[0].range.lowerBound
+            if x != y { return x < y }
+            return a.index < b.index
+        }
+        var selector = FixSelector()
+        var accepted: [(index: Int, edits: [Edit])] = []
+        for candidate in candidates {
+            if let owner = selector.accept(candidate.edits, owner: candidate.index) {
+                findings[candidate.index].status = .dropped("overlaps a fix of \(findings[owner].finding.ruleID)")
+            } else {
+                accepted.append(candidate)
+            }
+        }
+        return accepted
+    }
+
+    /// Applies the accepted fixes. When the result has more parse errors than the input,
+    /// adds the rules back one at a time in rule order and drops each rule whose edits
+    /// raise the count, keeping the others. Returns the new text, its tree and the edits
+    /// actually applied (sorted).
+    mutating func applyCheckingParse(_ accepted: [(index: Int, edits: [Edit])], to text: [UInt8], tree inputTree: SyntaxTree,
+                                     findings: inout [RoundFinding]) -> ([UInt8], SyntaxTree, [Edit]) {
+        let errorBaseline = inputTree.diagnostics.count
+        let all = sortedEdits(accepted)
+        let output = EditApplication.apply(all, to: text)
+        let tree = SyntaxTree.parse(output)
+        if tree.diagnostics.count <= errorBaseline { return (output, tree, all) }
+
+        var ruleOrder: [Int] = []
+        for candidate in accepted where !ruleOrder.contains(findings[candidate.index].ruleIndex) {
+            ruleOrder.append(findings[candidate.index].ruleIndex)
+        }
+        ruleOrder.sort()
+        var kept: [(index: Int, edits: [Edit])] = []
+        var best: ([UInt8], SyntaxTree, [Edit]) = (text, inputTree, [])
+        for ruleIndex in ruleOrder {
+            let ofRule = accepted.filter { findings[$0.index].ruleIndex == ruleIndex }
+            let trialEdits = sortedEdits(kept + ofRule)
+            let trialText = EditApplication.apply(trialEdits, to: text)
+            let trialTree = SyntaxTree.parse(trialText)
+            if trialTree.diagnostics.count <= errorBaseline {
+                kept += ofRule
+                best = (trialText, trialTree, trialEdits)
+            } else {
+                brokenRules.insert(ruleIndex)
+                for candidate in ofRule { findings[candidate.index].status = .dropped(EngineRun.parseErrorReason) }
+                let ruleID = engine.rules[ruleIndex].id
+                notes.append(EngineNote(ruleID: ruleID,
+                                        message: "its edits added parse errors; its fixes were not applied to this file"))
+            }
+        }
+        return best
+    }
+
+    func sortedEdits(_ fixes: [(index: Int, edits: [Edit])]) -> [Edit] {
+        var selector = FixSelector()
+        for fix in fixes { _ = selector.accept(fix.edits, owner: fix.index) }
+        return selector.edits.map(\.edit)
+    }
+
+    // MARK: Non-convergence and unused directives
+
+    /// After the last allowed round still applied fixes, runs the rules once more without
+    /// applying anything: the rules with fixes still to apply did not converge.
+    mutating func reportNonConvergence(tree: SyntaxTree, text: [UInt8], rounds: Int,
+                                       previous: [RoundFinding], previousEdits: [Edit]) {
+        let outcomeCountBefore = outcomes.count
+        var findings = collectFindings(in: tree, suppressions: SuppressionMap(bytes: text), round: rounds + 1,
+                                       previous: previous, previousEdits: previousEdits)
+        let accepted = selectFixes(&findings, fileLength: text.count)
+        let reason = "did not converge after \(rounds) rounds"
+        var firing: [Int] = []
+        for candidate in accepted where !firing.contains(findings[candidate.index].ruleIndex) {
+            firing.append(findings[candidate.index].ruleIndex)
+        }
+        for ruleIndex in firing.sorted() {
+            notes.append(EngineNote(ruleID: engine.rules[ruleIndex].id,
+                                    message: "\(reason); its fixes were still changing the file"))
+        }
+        // Findings seen before keep the status of the fixes already applied for them;
+        // new ones are reported with the reason their fix was not applied.
+        for item in findings where item.outcomeIndex >= outcomeCountBefore {
+            outcomes[item.outcomeIndex].status = item.status == .fixed ? .dropped(reason) : item.status
+        }
+    }
+
+    /// Stable identities for the directives of one round.
+    func suppressionKeys(_ map: SuppressionMap) -> [SuppressionKey] {
+        var seen: [[UInt8]: Int] = [:]
+        return map.directives.map { directive in
+            let text = Array(directive.spelled(ruleIDs: directive.ruleIDs).utf8)
+            let occurrence = seen[text, default: 0]
+            seen[text] = occurrence + 1
+            return SuppressionKey(text: text, occurrence: occurrence, ruleID: nil)
+        }
+    }
+
+    /// Findings for directives of the original text that switched nothing off, that name
+    /// rules which do not run, or that are not understood.
+    mutating func reportUnusedDirectives(_ map: SuppressionMap) {
+        let known = Set(engine.rules.map(\.id))
+        let keys = suppressionKeys(map)
+        for (index, directive) in map.directives.enumerated() {
+            func report(_ message: String) {
+                outcomes.append(FindingOutcome(
+                    finding: Finding(ruleID: Engine.unusedDisableRuleID, range: directive.range, message: message),
+                    status: .noFix, round: 1))
+            }
+            guard let command = directive.command else {
+                let allowed = SuppressionCommand.allCases.map(\.rawValue).joined(separator: ", ")
+                report("unknown directive `bodywork:\(directive.commandText)`; expected one of \(allowed)")
+                continue
+            }
+            for id in directive.ruleIDs where !known.contains(id) {
+                report("rule `\(id)` in `\(directive.spelled(ruleIDs: directive.ruleIDs))` is unknown or not enabled")
+            }
+            guard command != .enable else { continue }
+            if directive.ruleIDs.isEmpty {
+                var key = keys[index]
+                key.ruleID = nil
+                if !usedSuppressions.contains(key) { report("`\(directive.spelled(ruleIDs: []))` suppressed nothing") }
+                continue
+            }
+            for id in directive.ruleIDs where known.contains(id) {
+                var key = keys[index]
+                key.ruleID = id
+                if !usedSuppressions.contains(key) { report("`\(directive.spelled(ruleIDs: [id]))` suppressed nothing") }
+            }
+        }
     }
 }

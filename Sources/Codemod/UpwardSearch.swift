@@ -1,0 +1,84 @@
+// Finding the nearest file of some kind in a directory or its ancestors (`.bodywork.json`,
+// `Package.swift`, an Xcode project), with the answer cached for every directory passed.
+import Foundation
+
+/// Path arithmetic on `/`-separated strings, for the upward searches.
+enum FilePaths {
+    /// `path` made absolute against the current directory, with `.`, `..` and repeated
+    /// slashes resolved textually (symbolic links are left alone).
+    static func absolute(_ path: String) -> String {
+        let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var parts: [Substring] = []
+        for part in joined.split(separator: "/") {
+            if part == "." { continue }
+            if part == ".." { _ = parts.popLast(); continue }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    /// The directory holding `path` (an absolute path); `/` for `/` itself.
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        if slash == path.startIndex { return "/" }
+        return String(path[..<slash])
+    }
+
+    static func join(_ directory: String, _ name: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    /// `path` relative to `base` when it lies below it (both absolute); nil otherwise.
+    static func relative(_ path: String, to base: String) -> String? {
+        if base == "/" { return String(path.dropFirst()) }
+        guard path.hasPrefix(base) else { return nil }
+        let rest = path.dropFirst(base.count)
+        if rest.isEmpty { return "" }
+        guard rest.hasPrefix("/") else { return nil }
+        return String(rest.dropFirst())
+    }
+
+    /// Whether a regular file (or a link to one) exists at `path`.
+    static func isFile(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+    }
+}
+
+/// The nearest directory, from a starting one upward to the root, for which `probe`
+/// finds something; every directory on the way remembers the answer. Thread-safe.
+final class UpwardSearch<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var nearestByDirectory: [String: Value?] = [:]
+    private let probe: @Sendable (String) -> Value?
+
+    /// `probe` looks in one directory (absolute path) and returns what it found there.
+    init(probe: @escaping @Sendable (String) -> Value?) {
+        self.probe = probe
+    }
+
+    /// What the nearest directory at or above `directory` (absolute) holds, if any.
+    func nearest(from directory: String) -> Value? {
+        lock.lock()
+        defer { lock.unlock() }
+        var visited: [String] = []
+        var current = directory
+        var found: Value? = nil
+        while true {
+            if let cached = nearestByDirectory[current] {
+                found = cached
+                break
+            }
+            visited.append(current)
+            if let value = probe(current) {
+                found = value
+                break
+            }
+            let parent = FilePaths.directory(of: current)
+            if parent == current { break }
+            current = parent
+        }
+        for directory in visited { nearestByDirectory[directory] = .some(found) }
+        return found
+    }
+}

@@ -1,2 +1,0 @@
-import XCTest
-final class PlaceholderCodemodTests: XCTestCase { func testNothing() {} }
