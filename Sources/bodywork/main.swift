@@ -1,2 +1,32 @@
-// PLACEHOLDER until the CLI lands.
-print("bodywork")
+// The `bodywork` executable: parse the command line, run the chosen command, exit with
+// its status (see `Runner` for what each status means).
+import Foundation
+
+let console = Console()
+let environment = ProcessInfo.processInfo.environment
+var parser = ArgumentParser(Array(CommandLine.arguments.dropFirst()),
+                            defaultJobs: ProcessInfo.processInfo.activeProcessorCount)
+let status: Int32
+do {
+    switch try parser.parse() {
+    case .help:
+        console.write(Help.text + "\n")
+        status = ExitStatus.success
+    case .version:
+        console.write("bodywork \(bodyworkVersion)\n")
+        status = ExitStatus.success
+    case .listRules(let format):
+        status = RuleCommands.list(AvailableRules.all(environment: environment), format: format, console: console)
+    case .explain(let id):
+        status = RuleCommands.explain(id, rules: AvailableRules.all(environment: environment), console: console)
+    case .parse(let view, let paths, let jobs):
+        status = ParseCommand(view: view, paths: paths, jobs: jobs, console: console).run()
+    case .run(let options):
+        status = Runner(options: options, console: console, environment: environment).run()
+    }
+} catch {
+    console.message("bodywork: \(error)")
+    status = ExitStatus.usageError
+}
+console.flush()
+exit(status)

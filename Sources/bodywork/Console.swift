@@ -1,0 +1,97 @@
+// The two output streams, shared by the worker threads: stdout buffered for diffs and
+// reports, stderr for messages, and the progress line that must be cleared before either.
+import Foundation
+import Glibc
+
+/// Serialized, buffered access to standard output and standard error.
+final class Console: @unchecked Sendable {
+    let stdoutIsTerminal = isatty(1) == 1
+    let stderrIsTerminal = isatty(2) == 1
+    private let lock = NSLock()
+    private var outputBuffer: [UInt8] = []
+    private var progress: ProgressLine?
+
+    /// Shows a progress line on stderr for this batch, when stderr is a terminal.
+    func startProgress(total: Int) {
+        guard stderrIsTerminal else { return }
+        lock.withLock { progress = ProgressLine(total: total, start: Console.now()) }
+    }
+
+    /// Redraws the progress line if it is due (at most ten times a second).
+    func updateProgress(done: Int, bytes: Int) {
+        lock.withLock {
+            guard var line = progress else { return }
+            let now = Console.now()
+            if let text = line.redraw(done: done, bytes: bytes, now: now) {
+                flushOutputLocked()
+                writeAll(2, Array(text.utf8))
+            }
+            progress = line
+        }
+    }
+
+    /// Erases the progress line for good.
+    func endProgress() {
+        lock.withLock {
+            clearProgressLocked()
+            progress = nil
+        }
+    }
+
+    /// Queues bytes for standard output.
+    func write(_ bytes: [UInt8]) {
+        lock.withLock {
+            if progress?.isVisible == true && stdoutIsTerminal { clearProgressLocked() }
+            outputBuffer.append(contentsOf: bytes)
+            if outputBuffer.count >= 1 << 16 { flushOutputLocked() }
+        }
+    }
+
+    func write(_ text: String) { write(Array(text.utf8)) }
+
+    /// Writes a message to standard error (after what stdout has so far), ending it with a newline.
+    func message(_ text: String) {
+        lock.withLock {
+            clearProgressLocked()
+            flushOutputLocked()
+            writeAll(2, Array((text.hasSuffix("\n") ? text : text + "\n").utf8))
+        }
+    }
+
+    func flush() {
+        lock.withLock { flushOutputLocked() }
+    }
+
+    private func clearProgressLocked() {
+        guard var line = progress, line.isVisible else { return }
+        writeAll(2, Array(line.clear().utf8))
+        progress = line
+    }
+
+    private func flushOutputLocked() {
+        guard !outputBuffer.isEmpty else { return }
+        writeAll(1, outputBuffer)
+        outputBuffer.removeAll(keepingCapacity: true)
+    }
+
+    private func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                offset += written
+            }
+        }
+    }
+
+    /// Seconds on a monotonic clock.
+    static func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+}

@@ -1,0 +1,76 @@
+// Path arithmetic for file selection: paths stay as the user wrote them for messages and
+// diff headers, and become absolute only to compare against git and configuration roots.
+import Glibc
+
+/// String operations on `/`-separated paths.
+enum FilePath {
+    /// The process's working directory, resolved through symlinks.
+    static let currentDirectory: String = {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return "/" }
+        let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return canonical(String(decoding: bytes, as: UTF8.self))
+    }()
+
+    /// `path` resolved through symlinks when it exists, else made absolute lexically.
+    static func canonical(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return normalized(absolute(path)) }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// `path` made absolute against the working directory, without touching the disk.
+    static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? normalized(path) : normalized(currentDirectory + "/" + path)
+    }
+
+    /// Removes `.` components, empty components and resolvable `..` components.
+    static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
+            if part == "..", path.hasPrefix("/") { continue }
+            parts.append(part)
+        }
+        let joined = parts.joined(separator: "/")
+        if path.hasPrefix("/") { return "/" + joined }
+        return joined.isEmpty ? "." : joined
+    }
+
+    /// `path` relative to the absolute directory `base`, or nil when it lies outside it.
+    static func relative(_ absolutePath: String, to base: String) -> String? {
+        if base == "/" { return String(absolutePath.dropFirst()) }
+        if absolutePath == base { return "" }
+        guard absolutePath.hasPrefix(base), absolutePath.utf8.dropFirst(base.utf8.count).first == UInt8(ascii: "/") else {
+            return nil
+        }
+        return String(absolutePath.dropFirst(base.count + 1))
+    }
+
+    /// `directory/name`, written as the user would: no `./` in front, no doubled `/`.
+    static func join(_ directory: String, _ name: String) -> String {
+        if directory == "." || directory.isEmpty { return name }
+        return directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    /// A path as shown to the user: a leading `./` dropped.
+    static func display(_ path: String) -> String {
+        var text = Substring(path)
+        while text.hasPrefix("./") && text.count > 2 { text = text.dropFirst(2) }
+        while text.hasPrefix("/") == false && text.hasSuffix("/") && text.count > 1 { text = text.dropLast() }
+        return String(text)
+    }
+
+    /// The last component.
+    static func fileName(_ path: String) -> Substring {
+        path.split(separator: "/").last ?? Substring(path)
+    }
+
+    /// The directory part, `.` when there is none.
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        if slash == path.startIndex { return "/" }
+        return String(path[..<slash])
+    }
+}

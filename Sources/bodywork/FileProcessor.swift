@@ -1,0 +1,209 @@
+// One file, start to end: read it safely, refuse what is not Swift text, run the engine,
+// write it back if asked, and keep only what the reports need (never the file's bytes).
+import Codemod
+import Patch
+import SwiftCST
+import Glibc
+
+/// What became of a finding's fix, as the reports name it.
+enum FixState: String, Sendable {
+    /// The fix is in the output: shown in the preview, written by `--apply`.
+    case applied
+    /// A `suggested` fix, applied only with `--unsafe-fixes` or per-rule configuration.
+    case suggested
+    /// A fix the rule or the engine held back; `reason` says why.
+    case withheld
+    /// Report only.
+    case none
+}
+
+/// A finding as reported: positions as 1-based lines and UTF-8 byte columns.
+struct ReportedFinding: Sendable {
+    var ruleID: String
+    var message: String
+    var severity: Severity
+    var line: Int
+    var column: Int
+    var endLine: Int
+    var endColumn: Int
+    var fix: FixState
+    var reason: String?
+    /// The engine dropped the fix (overlap, new parse errors, platform), rather than the
+    /// rule withholding it.
+    var wasDropped: Bool
+}
+
+/// Everything the reports keep about one file.
+struct FileReport: Sendable {
+    var path: String
+    /// Set when the file was not processed; the run exits 3.
+    var skipReason: String?
+    var changed = false
+    var written = false
+    /// Set when `--apply` could not write the file; the run exits 3.
+    var writeError: String?
+    var findings: [ReportedFinding] = []
+    var notes: [EngineNote] = []
+    var byteCount = 0
+    var parseErrorCount = 0
+
+    var isProcessed: Bool { skipReason == nil }
+
+    init(path: String, skipReason: String? = nil) {
+        self.path = path
+        self.skipReason = skipReason
+    }
+}
+
+/// The bytes of one processed file, for callers that need them (interactive mode,
+/// standard input). The batch turns it into a `FileReport` and lets it go.
+struct FileWork {
+    var report: FileReport
+    var snapshot: FileSnapshot?
+    var outcome: FileOutcome?
+}
+
+/// Reads, checks and runs the engine over single files.
+struct FileProcessor: Sendable {
+    let maxFileSize: Int
+    let index: ProjectIndex
+
+    /// Reads `path` and runs `settings.engine` over it. Never throws: problems become the
+    /// report's `skipReason`.
+    func run(_ path: String, settings: FileSettings) -> FileWork {
+        var info = stat()
+        if stat(path, &info) == 0, Int(info.st_size) > maxFileSize, (info.st_mode & S_IFMT) == S_IFREG {
+            return FileWork(report: FileReport(path: path, skipReason: "larger than \(FileProcessor.describeSize(maxFileSize)) (see --max-file-size)"))
+        }
+        if FileKind.of(path) == .danglingSymlink {
+            return FileWork(report: FileReport(path: path, skipReason: "dangling symlink"))
+        }
+        let snapshot: FileSnapshot
+        do {
+            snapshot = try AtomicFile.read(path)
+        } catch {
+            return FileWork(report: FileReport(path: path, skipReason: FileProcessor.reason(error, path: path)))
+        }
+        var work = run(bytes: snapshot.bytes, path: path, settings: settings)
+        work.snapshot = snapshot
+        return work
+    }
+
+    /// Runs the engine over `bytes` that claim to be the file at `path`.
+    func run(bytes: [UInt8], path: String, settings: FileSettings) -> FileWork {
+        var report = FileReport(path: path)
+        report.byteCount = bytes.count
+        if bytes.count > maxFileSize {
+            report.skipReason = "larger than \(FileProcessor.describeSize(maxFileSize)) (see --max-file-size)"
+            return FileWork(report: report)
+        }
+        guard FileProcessor.isUTF8Text(bytes) else {
+            report.skipReason = "not UTF-8 text"
+            return FileWork(report: report)
+        }
+        let context = RuleContext(path: path, deploymentTargets: settings.deploymentTargets,
+                                  swiftLanguageMode: settings.swiftLanguageMode, options: settings.ruleOptions,
+                                  index: index)
+        let outcome = settings.engine.run(bytes: bytes, context: context)
+        report.changed = outcome.changed
+        report.notes = outcome.notes
+        report.parseErrorCount = outcome.parseErrorCount
+        report.findings = FileProcessor.reported(outcome)
+        return FileWork(report: report, outcome: outcome)
+    }
+
+    /// Writes the engine's output over the file, reporting instead of throwing.
+    static func write(_ work: inout FileWork, bytes: [UInt8]) {
+        guard let snapshot = work.snapshot else { return }
+        do {
+            try AtomicFile.replace(snapshot, with: bytes)
+            work.report.written = true
+        } catch {
+            work.report.writeError = error.description
+        }
+    }
+
+    /// Findings with line and column. Round-1 offsets refer to the original bytes; later
+    /// rounds' findings are placed in the output, the closest text there is to their input.
+    static func reported(_ outcome: FileOutcome) -> [ReportedFinding] {
+        guard !outcome.findings.isEmpty else { return [] }
+        let original = SourceLocationConverter(outcome.original)
+        var output: SourceLocationConverter?
+        return outcome.findings.map { item in
+            let converter: SourceLocationConverter
+            if item.round <= 1 {
+                converter = original
+            } else {
+                if output == nil { output = SourceLocationConverter(outcome.output) }
+                converter = output!
+            }
+            let start = converter.location(of: item.finding.range.lowerBound)
+            let end = converter.location(of: item.finding.range.upperBound)
+            var state = FixState.none
+            var reason = item.finding.withheldReason
+            var dropped = false
+            switch item.status {
+            case .fixed: state = .applied; reason = nil
+            case .suggestedNotApplied: state = .suggested
+            case .noFix: state = reason == nil ? .none : .withheld
+            case .dropped(let why): state = .withheld; reason = why; dropped = true
+            }
+            return ReportedFinding(ruleID: item.finding.ruleID, message: item.finding.message, severity: item.finding.severity,
+                                   line: start.line, column: start.column, endLine: end.line, endColumn: end.column,
+                                   fix: state, reason: reason, wasDropped: dropped)
+        }
+    }
+
+    /// False for binary data: a NUL byte in the first 8 KB, or bytes that are not UTF-8.
+    static func isUTF8Text(_ bytes: [UInt8]) -> Bool {
+        if bytes.prefix(8192).contains(0) { return false }
+        return bytes.withUnsafeBufferPointer { buffer in
+            var i = 0
+            let count = buffer.count
+            while i < count {
+                let lead = buffer[i]
+                if lead < 0x80 { i += 1; continue }
+                let length: Int
+                var minimum: UInt8 = 0x80, maximum: UInt8 = 0xBF
+                switch lead {
+                case 0xC2...0xDF: length = 2
+                case 0xE0: length = 3; minimum = 0xA0
+                case 0xE1...0xEC, 0xEE...0xEF: length = 3
+                case 0xED: length = 3; maximum = 0x9F
+                case 0xF0: length = 4; minimum = 0x90
+                case 0xF1...0xF3: length = 4
+                case 0xF4: length = 4; maximum = 0x8F
+                default: return false
+                }
+                guard i + length <= count else { return false }
+                let second = buffer[i + 1]
+                guard second >= minimum && second <= maximum else { return false }
+                var k = 2
+                while k < length {
+                    guard buffer[i + k] & 0xC0 == 0x80 else { return false }
+                    k += 1
+                }
+                i += length
+            }
+            return true
+        }
+    }
+
+    static func describeSize(_ bytes: Int) -> String {
+        if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MB" }
+        if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KB" }
+        return "\(bytes) bytes"
+    }
+
+    /// The reason shown for a file that could not be read.
+    private static func reason(_ error: FileError, path: String) -> String {
+        switch error {
+        case .notFound: return "no such file"
+        case .unreadable(_, let why): return "cannot read: \(why)"
+        case .notRegularFile: return "not a regular file"
+        case .changedOnDisk: return "changed on disk while being read"
+        case .readOnly: return "read-only"
+        case .writeFailed(_, let why): return "cannot write: \(why)"
+        }
+    }
+}

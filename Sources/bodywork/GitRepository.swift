@@ -1,0 +1,106 @@
+// The few questions file selection asks git: where the work tree is, which files
+// .gitignore excludes, which files changed since a revision. Each is one process per run.
+import Foundation
+
+/// A git work tree found from a directory, queried through the `git` executable.
+struct GitRepository {
+    /// Absolute path of the work tree's top directory.
+    let topLevel: String
+
+    /// The work tree holding `directory`, or nil when there is none (or no git).
+    static func containing(_ directory: String) -> GitRepository? {
+        guard let result = runGit(["rev-parse", "--show-toplevel"], in: directory), result.status == 0 else { return nil }
+        let top = String(decoding: result.output, as: UTF8.self).trimmingCharacters(in: .newlines)
+        guard !top.isEmpty else { return nil }
+        return GitRepository(topLevel: FilePath.canonical(top))
+    }
+
+    /// The subset of `paths` (relative to the top level) that .gitignore rules exclude.
+    /// Tracked files are never reported as ignored. One `git check-ignore` for all paths.
+    func ignored(_ paths: [String]) -> Set<String> {
+        guard !paths.isEmpty else { return [] }
+        var input = [UInt8]()
+        for path in paths {
+            input.append(contentsOf: path.utf8)
+            input.append(0)
+        }
+        guard let result = GitRepository.runGit(["check-ignore", "-z", "--stdin"], in: topLevel, input: input),
+              result.status == 0 || result.status == 1 else { return [] }
+        return Set(result.output.split(separator: 0).map { String(decoding: $0, as: UTF8.self) })
+    }
+
+    /// Files (relative to the top level) modified since `revision`, plus untracked files
+    /// that are not ignored; fails with git's message when the revision is unknown.
+    func changedFiles(since revision: String) -> Result<[String], GitError> {
+        guard let diff = GitRepository.runGit(["diff", "--name-only", "-z", "--diff-filter=ACMRT", revision, "--"], in: topLevel) else {
+            return .failure(GitError(message: "cannot run git"))
+        }
+        guard diff.status == 0 else {
+            let message = String(decoding: diff.errors, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            return .failure(GitError(message: message.isEmpty ? "git diff failed for '\(revision)'" : message))
+        }
+        guard let untracked = GitRepository.runGit(["ls-files", "-z", "--others", "--exclude-standard"], in: topLevel),
+              untracked.status == 0 else {
+            return .failure(GitError(message: "git ls-files failed"))
+        }
+        let names = diff.output.split(separator: 0) + untracked.output.split(separator: 0)
+        return .success(names.map { String(decoding: $0, as: UTF8.self) })
+    }
+
+    /// Why a git query failed.
+    struct GitError: Error {
+        var message: String
+    }
+
+    private struct ProcessResult {
+        var status: Int32
+        var output: [UInt8]
+        var errors: [UInt8]
+    }
+
+    /// Runs `git args` in `directory`, feeding `input` on its standard input from another
+    /// thread so that a large input cannot deadlock against a full output pipe.
+    private static func runGit(_ arguments: [String], in directory: String, input: [UInt8]? = nil) -> ProcessResult? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git"] + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory, isDirectory: true)
+        let outputPipe = Pipe(), errorPipe = Pipe()
+        process.standardOutput = outputPipe
+        process.standardError = errorPipe
+        let inputPipe = input == nil ? nil : Pipe()
+        process.standardInput = inputPipe ?? FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+
+        if let inputPipe, let input {
+            let writer = inputPipe.fileHandleForWriting
+            let data = Data(input)
+            Thread.detachNewThread {
+                try? writer.write(contentsOf: data)
+                try? writer.close()
+            }
+        }
+        let errorHandle = errorPipe.fileHandleForReading
+        let errorBox = DataBox()
+        let errorsRead = DispatchGroup()
+        errorsRead.enter()
+        DispatchQueue.global().async {
+            errorBox.data = errorHandle.readDataToEndOfFile()
+            errorsRead.leave()
+        }
+        let output = outputPipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        errorsRead.wait()
+        return ProcessResult(status: process.terminationStatus, output: Array(output), errors: Array(errorBox.data))
+    }
+
+    /// Standard error collected on a second thread.
+    private final class DataBox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored = Data()
+        var data: Data {
+            get { lock.withLock { stored } }
+            set { lock.withLock { stored = newValue } }
+        }
+    }
+}

@@ -1,0 +1,319 @@
+// The command line as data: what the user asked for, parsed once and checked before any
+// file is touched, so that a usage error (exit 2) never leaves work half done.
+import Codemod
+
+/// What the run does with the fixes it finds.
+enum RunMode: String {
+    /// Print the unified diff; write nothing.
+    case preview
+    /// Write the fixed files in place.
+    case apply
+    /// Print findings only.
+    case lint
+    /// Ask hunk by hunk, then write the accepted hunks.
+    case interactive
+}
+
+/// How findings are printed.
+enum OutputFormat: String, CaseIterable {
+    case text, xcode, json, sarif, github
+}
+
+/// Whether diffs are colored.
+enum ColorMode: String, CaseIterable {
+    case auto, always, never
+}
+
+/// What `parse` prints.
+enum ParseView: String {
+    case tree, tokens, stats
+}
+
+/// A command line that cannot be run; reported with exit status 2.
+struct UsageError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Every option of a fix/lint run.
+struct RunOptions {
+    var paths: [String] = []
+    var mode: RunMode = .preview
+    var check = false
+    var format: OutputFormat = .text
+    var patchPath: String?
+    var onlyRules: [String]?
+    var disabledRules: [String] = []
+    var unsafeFixes = false
+    var minimumVersions: [Platform: Version] = [:]
+    var configPath: String?
+    var reportUnusedDisables = false
+    var contextLines = 3
+    var color: ColorMode = .auto
+    var excludes: [String] = []
+    var filesFrom: String?
+    var changedSince: String?
+    var stdinPath: String?
+    var jobs = 1
+    var quiet = false
+    var verbose = false
+    var maxFileSize = 32 * 1024 * 1024
+
+    /// Source comes from standard input (`-` as the only path).
+    var readsStandardInput: Bool { paths == ["-"] }
+}
+
+/// The subcommand chosen on the command line.
+enum Command {
+    case run(RunOptions)
+    case listRules(format: OutputFormat)
+    case explain(ruleID: String)
+    case parse(view: ParseView?, paths: [String], jobs: Int)
+    case help
+    case version
+}
+
+/// Turns `CommandLine.arguments` (without the program name) into a `Command`.
+struct ArgumentParser {
+    private var arguments: [String]
+    private var position = 0
+    private let defaultJobs: Int
+
+    init(_ arguments: [String], defaultJobs: Int) {
+        self.arguments = arguments
+        self.defaultJobs = max(1, defaultJobs)
+    }
+
+    mutating func parse() throws(UsageError) -> Command {
+        switch arguments.first {
+        case "list-rules":
+            position = 1
+            return try parseListRules()
+        case "explain":
+            position = 1
+            return try parseExplain()
+        case "parse":
+            position = 1
+            return try parseParse()
+        case "help":
+            return .help
+        default:
+            return try parseRun()
+        }
+    }
+
+    // MARK: - Subcommands
+
+    private mutating func parseListRules() throws(UsageError) -> Command {
+        var format = OutputFormat.text
+        while let argument = next() {
+            let (name, inline) = split(argument)
+            switch name {
+            case "--format":
+                let value = try value(for: name, inline: inline)
+                guard let parsed = OutputFormat(rawValue: value), parsed == .text || parsed == .json else {
+                    throw UsageError("list-rules: --format must be text or json, not '\(value)'")
+                }
+                format = parsed
+            case "-h", "--help": return .help
+            default: throw UsageError("list-rules: unexpected argument '\(argument)'")
+            }
+        }
+        return .listRules(format: format)
+    }
+
+    private mutating func parseExplain() throws(UsageError) -> Command {
+        var ruleID: String?
+        while let argument = next() {
+            if argument == "-h" || argument == "--help" { return .help }
+            guard ruleID == nil, !argument.hasPrefix("-") else {
+                throw UsageError("explain: expected exactly one rule id, got '\(argument)'")
+            }
+            ruleID = argument
+        }
+        guard let ruleID else { throw UsageError("explain: missing rule id (see `bodywork list-rules`)") }
+        return .explain(ruleID: ruleID)
+    }
+
+    private mutating func parseParse() throws(UsageError) -> Command {
+        var view: ParseView?
+        var paths: [String] = []
+        var jobs = defaultJobs
+        var optionsEnded = false
+        while let argument = next() {
+            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+                paths.append(argument)
+                continue
+            }
+            let (name, inline) = split(argument)
+            switch name {
+            case "--tree": view = .tree
+            case "--tokens": view = .tokens
+            case "--stats": view = .stats
+            case "-j", "--jobs": jobs = try positiveInteger(try value(for: name, inline: inline), option: name)
+            case "--": optionsEnded = true
+            case "-h", "--help": return .help
+            default: throw UsageError("parse: unknown option '\(argument)'")
+            }
+        }
+        guard !paths.isEmpty else { throw UsageError("parse: missing paths") }
+        return .parse(view: view, paths: paths, jobs: jobs)
+    }
+
+    // MARK: - The main command
+
+    private mutating func parseRun() throws(UsageError) -> Command {
+        var options = RunOptions()
+        options.jobs = defaultJobs
+        var modes: [String] = []
+        var optionsEnded = false
+        while let argument = next() {
+            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+                options.paths.append(argument)
+                continue
+            }
+            let (name, inline) = split(argument)
+            switch name {
+            case "--": optionsEnded = true
+            case "-h", "--help": return .help
+            case "-V", "--version": return .version
+            case "--apply":
+                options.mode = .apply; modes.append(name)
+            case "--lint":
+                options.mode = .lint; modes.append(name)
+            case "-i", "--interactive":
+                options.mode = .interactive; modes.append(name)
+            case "--check": options.check = true
+            case "--format":
+                let value = try value(for: name, inline: inline)
+                guard let format = OutputFormat(rawValue: value) else {
+                    throw UsageError("--format must be one of \(OutputFormat.allCases.map(\.rawValue).joined(separator: ", ")), not '\(value)'")
+                }
+                options.format = format
+            case "--patch": options.patchPath = try value(for: name, inline: inline)
+            case "--rules":
+                options.onlyRules = (options.onlyRules ?? []) + ruleList(try value(for: name, inline: inline))
+            case "--disable":
+                options.disabledRules += ruleList(try value(for: name, inline: inline))
+            case "--unsafe-fixes": options.unsafeFixes = true
+            case "--min-ios": options.minimumVersions[.iOS] = try version(try value(for: name, inline: inline), option: name)
+            case "--min-macos": options.minimumVersions[.macOS] = try version(try value(for: name, inline: inline), option: name)
+            case "--min-tvos": options.minimumVersions[.tvOS] = try version(try value(for: name, inline: inline), option: name)
+            case "--min-watchos": options.minimumVersions[.watchOS] = try version(try value(for: name, inline: inline), option: name)
+            case "--min-visionos": options.minimumVersions[.visionOS] = try version(try value(for: name, inline: inline), option: name)
+            case "--config": options.configPath = try value(for: name, inline: inline)
+            case "--report-unused-disables": options.reportUnusedDisables = true
+            case "-U", "--context":
+                let text = try value(for: name, inline: inline)
+                guard let lines = Int(text), lines >= 0 else { throw UsageError("\(name) needs a number of lines ≥ 0, not '\(text)'") }
+                options.contextLines = lines
+            case "--color", "--colour":
+                let value = try value(for: name, inline: inline)
+                guard let mode = ColorMode(rawValue: value) else { throw UsageError("--color must be auto, always or never, not '\(value)'") }
+                options.color = mode
+            case "--exclude": options.excludes.append(try value(for: name, inline: inline))
+            case "--files-from": options.filesFrom = try value(for: name, inline: inline)
+            case "--changed-since": options.changedSince = try value(for: name, inline: inline)
+            case "--stdin-path": options.stdinPath = try value(for: name, inline: inline)
+            case "-j", "--jobs": options.jobs = try positiveInteger(try value(for: name, inline: inline), option: name)
+            case "-q", "--quiet": options.quiet = true
+            case "-v", "--verbose": options.verbose = true
+            case "--max-file-size": options.maxFileSize = try byteCount(try value(for: name, inline: inline))
+            default:
+                if name.hasPrefix("-U"), let lines = Int(name.dropFirst(2)), lines >= 0 {
+                    options.contextLines = lines
+                } else {
+                    throw UsageError("unknown option '\(argument)' (see `bodywork --help`)")
+                }
+            }
+        }
+        try validate(&options, modes: modes)
+        return .run(options)
+    }
+
+    private func validate(_ options: inout RunOptions, modes: [String]) throws(UsageError) {
+        let distinctModes = Set(modes)
+        if distinctModes.count > 1 {
+            throw UsageError("\(distinctModes.sorted().joined(separator: " and ")) cannot be combined")
+        }
+        if options.paths.contains("-") && options.paths.count > 1 {
+            throw UsageError("'-' (standard input) must be the only path")
+        }
+        if options.readsStandardInput {
+            if options.mode == .interactive { throw UsageError("--interactive cannot read source from standard input") }
+            if options.filesFrom != nil || options.changedSince != nil {
+                throw UsageError("'-' cannot be combined with --files-from or --changed-since")
+            }
+        } else if options.stdinPath != nil {
+            throw UsageError("--stdin-path only applies when the path is '-'")
+        }
+        if options.filesFrom == "-" && options.mode == .interactive {
+            throw UsageError("--interactive needs standard input for its questions; --files-from - cannot be used")
+        }
+        if options.mode == .interactive && options.format != .text {
+            throw UsageError("--interactive prints diffs; --format \(options.format.rawValue) cannot be used with it")
+        }
+        if options.quiet && options.verbose { throw UsageError("--quiet and --verbose cannot be combined") }
+        if options.paths.isEmpty && options.filesFrom == nil { options.paths = ["."] }
+    }
+
+    // MARK: - Values
+
+    private mutating func next() -> String? {
+        guard position < arguments.count else { return nil }
+        defer { position += 1 }
+        return arguments[position]
+    }
+
+    /// `--name=value` → (`--name`, `value`); anything else → (argument, nil).
+    private func split(_ argument: String) -> (String, String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+
+    private mutating func value(for option: String, inline: String?) throws(UsageError) -> String {
+        if let inline { return inline }
+        guard let value = next() else { throw UsageError("\(option) needs a value") }
+        return value
+    }
+
+    private func ruleList(_ text: String) -> [String] {
+        text.split(separator: ",").map { String($0).trimmingSpaces() }.filter { !$0.isEmpty }
+    }
+
+    private func version(_ text: String, option: String) throws(UsageError) -> Version {
+        guard let version = Version(text) else { throw UsageError("\(option) needs a version such as 15 or 13.4, not '\(text)'") }
+        return version
+    }
+
+    private func positiveInteger(_ text: String, option: String) throws(UsageError) -> Int {
+        guard let value = Int(text), value >= 1 else { throw UsageError("\(option) needs a whole number ≥ 1, not '\(text)'") }
+        return value
+    }
+
+    /// `1000`, `64K`, `32M`, `1G`.
+    private func byteCount(_ text: String) throws(UsageError) -> Int {
+        var digits = Substring(text)
+        var scale = 1
+        switch text.last?.uppercased() {
+        case "K": scale = 1024; digits = digits.dropLast()
+        case "M": scale = 1024 * 1024; digits = digits.dropLast()
+        case "G": scale = 1024 * 1024 * 1024; digits = digits.dropLast()
+        default: break
+        }
+        guard let value = Int(digits), value >= 0 else {
+            throw UsageError("--max-file-size needs a size such as 500000, 64K or 32M, not '\(text)'")
+        }
+        return value * scale
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces and tabs.
+    func trimmingSpaces() -> String {
+        var text = Substring(self)
+        while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
+        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
+        return String(text)
+    }
+}

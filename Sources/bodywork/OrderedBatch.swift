@@ -1,0 +1,72 @@
+// Parallel work with deterministic output: files are processed on N threads, but their
+// results are handed on strictly in file order, whatever order they finish in.
+import Foundation
+
+/// Runs `work` for every index on `jobs` threads and calls `emit` for each result in index
+/// order, one at a time. At most `window` results wait for a slow predecessor, so memory
+/// stays bounded however many files there are.
+func runOrdered<Output: Sendable>(count: Int, jobs: Int,
+                                  work: @escaping @Sendable (Int) -> Output,
+                                  emit: @escaping @Sendable (Int, Output) -> Void) {
+    guard count > 0 else { return }
+    let window = max(64, jobs * 16)
+    let state = BatchState<Output>(count: count, window: window)
+    let worker: @Sendable () -> Void = {
+        while let index = state.claim() {
+            state.complete(index, work(index), emit: emit)
+        }
+    }
+    let threads = min(max(1, jobs), count)
+    let finished = DispatchGroup()
+    for _ in 1..<max(threads, 1) {
+        finished.enter()
+        let thread = Thread {
+            worker()
+            finished.leave()
+        }
+        // Deeply nested code makes for deep recursion in the parser: give it room.
+        thread.stackSize = 16 << 20
+        thread.start()
+    }
+    worker()
+    finished.wait()
+}
+
+/// The shared counters of a `runOrdered` batch.
+private final class BatchState<Output>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let count: Int
+    private let window: Int
+    private var nextClaim = 0
+    private var nextEmit = 0
+    private var pending: [Int: Output] = [:]
+
+    init(count: Int, window: Int) {
+        self.count = count
+        self.window = window
+    }
+
+    /// The next index to work on, waiting while too many results are held back; nil when
+    /// all are claimed.
+    func claim() -> Int? {
+        condition.lock()
+        defer { condition.unlock() }
+        while nextClaim < count && nextClaim - nextEmit >= window { condition.wait() }
+        guard nextClaim < count else { return nil }
+        defer { nextClaim += 1 }
+        return nextClaim
+    }
+
+    func complete(_ index: Int, _ output: Output, emit: (Int, Output) -> Void) {
+        condition.lock()
+        defer { condition.unlock() }
+        pending[index] = output
+        var advanced = false
+        while let ready = pending.removeValue(forKey: nextEmit) {
+            emit(nextEmit, ready)
+            nextEmit += 1
+            advanced = true
+        }
+        if advanced { condition.broadcast() }
+    }
+}

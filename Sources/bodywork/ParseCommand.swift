@@ -1,0 +1,173 @@
+// `bodywork parse`: the parser's debug entry. It shows the tree or the tokens of a file,
+// or parses many files and checks the partition invariant (printing gives back the input).
+import Foundation
+import SwiftCST
+
+/// Runs `parse [--tree|--tokens|--stats] PATHS…`.
+struct ParseCommand {
+    let view: ParseView?
+    let paths: [String]
+    let jobs: Int
+    let console: Console
+
+    func run() -> Int32 {
+        let selection = Discovery(respectsGitignore: false).select(paths)
+        for problem in selection.problems { console.message("bodywork: \(problem.path): \(problem.reason)") }
+        let explicitSingleFile = paths.count == 1 && selection.files == [FilePath.display(paths[0])]
+        let view = view ?? (explicitSingleFile ? .tree : .stats)
+        var status = selection.problems.isEmpty ? ExitStatus.success : ExitStatus.fileErrors
+        switch view {
+        case .tree, .tokens:
+            for path in selection.files {
+                guard let bytes = ParseCommand.read(path) else {
+                    console.message("bodywork: \(path): cannot read")
+                    status = ExitStatus.fileErrors
+                    continue
+                }
+                if selection.files.count > 1 { console.write("==> \(path) <==\n") }
+                let tree = SyntaxTree.parse(bytes)
+                console.write(view == .tree ? ParseCommand.treeText(tree) : ParseCommand.tokenText(tree))
+                for diagnostic in tree.diagnostics {
+                    console.write("diagnostic \(diagnostic.offset)..<\(diagnostic.offset + diagnostic.length): \(diagnostic.message)\n")
+                }
+                if tree.printed() != bytes {
+                    console.message("bodywork: \(path): round-trip failure: the printed tree differs from the input")
+                    status = max(status, ExitStatus.checkFailed)
+                }
+            }
+        case .stats:
+            let failures = stats(selection.files)
+            if failures > 0 && status == ExitStatus.success { status = ExitStatus.checkFailed }
+        }
+        return status
+    }
+
+    // MARK: - Statistics
+
+    private struct FileStats: Sendable {
+        var path: String
+        var readable = true
+        var bytes = 0
+        var tokens = 0
+        var nodes = 0
+        var diagnostics = 0
+        var roundTrips = true
+    }
+
+    /// Parses every file, prints the totals, returns the number of round-trip failures.
+    private func stats(_ files: [String]) -> Int {
+        let start = Console.now()
+        let collector = StatsCollector()
+        runOrdered(count: files.count, jobs: jobs, work: { index in
+            var stats = FileStats(path: files[index])
+            guard let bytes = ParseCommand.read(files[index]) else {
+                stats.readable = false
+                return stats
+            }
+            let tree = SyntaxTree.parse(bytes)
+            stats.bytes = bytes.count
+            stats.tokens = tree.tokens.count
+            stats.nodes = tree.nodes.count
+            stats.diagnostics = tree.diagnostics.count
+            stats.roundTrips = tree.printed() == bytes && tree.isPartition
+            return stats
+        }, emit: { _, stats in collector.add(stats) })
+        let seconds = Console.now() - start
+        let totals = collector.totals
+        for path in totals.unreadable { console.message("bodywork: \(path): cannot read") }
+        for path in totals.failures { console.message("bodywork: \(path): round-trip failure") }
+        console.write("""
+            files: \(totals.files)
+            bytes: \(totals.bytes)
+            tokens: \(totals.tokens)
+            nodes: \(totals.nodes)
+            parse diagnostics: \(totals.diagnostics) (in \(plural(totals.filesWithDiagnostics, "file")))
+            round-trip failures: \(totals.failures.count)
+            time: \(oneDecimal(seconds * 1000)) ms (\(megabytesPerSecond(bytes: totals.bytes, seconds: seconds)))
+
+            """)
+        return totals.failures.count
+    }
+
+    private struct StatsTotals {
+        var files = 0, bytes = 0, tokens = 0, nodes = 0, diagnostics = 0, filesWithDiagnostics = 0
+        var failures: [String] = []
+        var unreadable: [String] = []
+    }
+
+    private final class StatsCollector: @unchecked Sendable {
+        private(set) var totals = StatsTotals()
+        /// Called one at a time, in file order, by `runOrdered`.
+        func add(_ stats: FileStats) {
+            guard stats.readable else { totals.unreadable.append(stats.path); return }
+            totals.files += 1
+            totals.bytes += stats.bytes
+            totals.tokens += stats.tokens
+            totals.nodes += stats.nodes
+            totals.diagnostics += stats.diagnostics
+            if stats.diagnostics > 0 { totals.filesWithDiagnostics += 1 }
+            if !stats.roundTrips { totals.failures.append(stats.path) }
+        }
+    }
+
+    // MARK: - Tree and tokens
+
+    /// Nodes indented by depth as `kind start..<end`, their tokens as `tokenKind "text"`.
+    static func treeText(_ tree: SyntaxTree) -> String {
+        var out = ""
+        var stack: [(Syntax, Int)] = [(.node(tree.root), 0)]
+        while let (item, depth) = stack.popLast() {
+            let indent = String(repeating: "  ", count: depth)
+            switch item {
+            case .node(let node):
+                out += "\(indent)\(node.kind) \(node.range.lowerBound)..<\(node.range.upperBound)\n"
+                for child in node.children.reversed() { stack.append((child, depth + 1)) }
+            case .token(let token):
+                out += "\(indent)\(token.kind) \"\(escaped(tree.bytes[token.textRange]))\"\n"
+            }
+        }
+        return out
+    }
+
+    /// One token per line: kind, text range, text, leading and trailing trivia.
+    static func tokenText(_ tree: SyntaxTree) -> String {
+        var out = ""
+        for index in tree.tokens.indices {
+            let token = tree.token(at: index)
+            let range = token.textRange
+            out += "\(token.kind) \(range.lowerBound)..<\(range.upperBound) \"\(escaped(tree.bytes[range]))\""
+            out += " leading=\"\(escaped(tree.bytes[token.leadingTriviaRange]))\""
+            out += " trailing=\"\(escaped(tree.bytes[token.trailingTriviaRange]))\"\n"
+        }
+        return out
+    }
+
+    /// Bytes shown on one line: `\n`, `\r`, `\t`, `\\`, `\"`, control bytes as `\u{XX}`,
+    /// bytes of invalid UTF-8 as `\xNN`.
+    static func escaped(_ bytes: ArraySlice<UInt8>) -> String {
+        let valid = FileProcessor.isUTF8Text(Array(bytes).map { $0 == 0 ? 1 : $0 })
+        var out = ""
+        var plain: [UInt8] = []
+        func flushPlain() {
+            if !plain.isEmpty { out += String(decoding: plain, as: UTF8.self); plain.removeAll() }
+        }
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "\n"): flushPlain(); out += "\\n"
+            case UInt8(ascii: "\r"): flushPlain(); out += "\\r"
+            case UInt8(ascii: "\t"): flushPlain(); out += "\\t"
+            case UInt8(ascii: "\\"): flushPlain(); out += "\\\\"
+            case UInt8(ascii: "\""): flushPlain(); out += "\\\""
+            case 0..<0x20, 0x7F: flushPlain(); out += "\\u{\(String(byte, radix: 16))}"
+            case 0x80...0xFF where !valid: flushPlain(); out += "\\x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)
+            default: plain.append(byte)
+            }
+        }
+        flushPlain()
+        return out
+    }
+
+    static func read(_ path: String) -> [UInt8]? {
+        FileManager.default.contents(atPath: path).map { Array($0) }
+    }
+}

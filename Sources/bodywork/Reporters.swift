@@ -1,0 +1,198 @@
+// How findings are printed: line formats for people, Xcode and GitHub Actions, streamed
+// file by file; and the JSON and SARIF documents, written once at the end of the run.
+import Codemod
+
+/// One line per finding, for the streaming formats (`text`, `xcode`, `github`).
+struct FindingLineFormatter {
+    let format: OutputFormat
+    let mode: RunMode
+
+    /// The lines for `report`'s findings; `onlyRemaining` leaves out the fixed ones.
+    func lines(for report: FileReport, onlyRemaining: Bool = false) -> String {
+        var out = ""
+        for finding in report.findings where !(onlyRemaining && finding.fix == .applied) {
+            out += line(finding, path: report.path) + "\n"
+        }
+        return out
+    }
+
+    func line(_ finding: ReportedFinding, path: String) -> String {
+        switch format {
+        case .github:
+            let command: String
+            switch finding.severity {
+            case .error: command = "error"
+            case .warning: command = "warning"
+            case .note: command = "notice"
+            }
+            return "::\(command) file=\(githubProperty(path)),line=\(finding.line),col=\(finding.column),"
+                + "endLine=\(finding.endLine),endColumn=\(finding.endColumn),title=\(githubProperty(finding.ruleID))::"
+                + githubData(finding.message + fixSuffix(finding))
+        case .xcode:
+            return "\(path):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.message) [\(finding.ruleID)]"
+        case .text, .json, .sarif:
+            return "\(path):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.message) [\(finding.ruleID)]"
+                + fixSuffix(finding)
+        }
+    }
+
+    /// What happens to the fix, in words.
+    private func fixSuffix(_ finding: ReportedFinding) -> String {
+        switch finding.fix {
+        case .applied: return mode == .lint ? " (fixable with --apply)" : ""
+        case .suggested: return " (suggested fix: applied with --unsafe-fixes)"
+        case .withheld: return " (fix withheld: \(finding.reason ?? "not proven safe"))"
+        case .none: return ""
+        }
+    }
+
+    /// GitHub workflow-command data: `%`, CR and LF escaped.
+    private func githubData(_ text: String) -> String {
+        var out = ""
+        for character in text.unicodeScalars {
+            switch character {
+            case "%": out += "%25"
+            case "\r": out += "%0D"
+            case "\n": out += "%0A"
+            default: out.unicodeScalars.append(character)
+            }
+        }
+        return out
+    }
+
+    /// GitHub workflow-command property values: also `:` and `,`.
+    private func githubProperty(_ text: String) -> String {
+        githubData(text).replacingAll(":", with: "%3A").replacingAll(",", with: "%2C")
+    }
+}
+
+/// The whole-run documents: JSON (`version` 1) and SARIF 2.1.0.
+enum DocumentReport {
+    /// The JSON report; its shape is documented in `bodywork --help` (OUTPUT FORMATS).
+    static func json(reports: [FileReport], problems: [SkippedFile], totals: RunTotals, mode: RunMode) -> String {
+        var files: [JSONText] = []
+        var skipped: [JSONText] = problems.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) }
+        for report in reports {
+            if let reason = report.skipReason {
+                skipped.append(.object([("path", .string(report.path)), ("reason", .string(reason))]))
+                continue
+            }
+            var members: [(String, JSONText)] = [
+                ("path", .string(report.path)),
+                ("changed", .bool(report.changed)),
+                ("written", .bool(report.written)),
+            ]
+            if let error = report.writeError { members.append(("error", .string(error))) }
+            members.append(("findings", .array(report.findings.map(findingJSON))))
+            files.append(.object(members))
+        }
+        return JSONText.object([
+            ("version", .integer(1)),
+            ("files", .array(files)),
+            ("skipped", .array(skipped)),
+            ("summary", totals.json(mode: mode)),
+        ]).rendered()
+    }
+
+    private static func findingJSON(_ finding: ReportedFinding) -> JSONText {
+        var members: [(String, JSONText)] = [
+            ("rule", .string(finding.ruleID)),
+            ("line", .integer(finding.line)),
+            ("column", .integer(finding.column)),
+            ("endLine", .integer(finding.endLine)),
+            ("endColumn", .integer(finding.endColumn)),
+            ("message", .string(finding.message)),
+            ("severity", .string(finding.severity.rawValue)),
+            ("fix", .string(finding.fix.rawValue)),
+        ]
+        if let reason = finding.reason { members.append(("reason", .string(reason))) }
+        return .object(members)
+    }
+
+    /// A SARIF 2.1.0 log with one run; `rules` describes every rule the run knows.
+    static func sarif(reports: [FileReport], rules: [any Rule], version: String) -> String {
+        let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
+        var results: [JSONText] = []
+        for report in reports where report.isProcessed {
+            for finding in report.findings {
+                var members: [(String, JSONText)] = [("ruleId", .string(finding.ruleID))]
+                if let index = ruleIndex[finding.ruleID] { members.append(("ruleIndex", .integer(index))) }
+                members += [
+                    ("level", .string(sarifLevel(finding.severity))),
+                    ("message", .object([("text", .string(finding.message))])),
+                    ("locations", .array([.object([
+                        ("physicalLocation", .object([
+                            ("artifactLocation", .object([("uri", .string(uri(report.path)))])),
+                            ("region", .object([
+                                ("startLine", .integer(finding.line)),
+                                ("startColumn", .integer(finding.column)),
+                                ("endLine", .integer(finding.endLine)),
+                                ("endColumn", .integer(finding.endColumn)),
+                            ])),
+                        ])),
+                    ])])),
+                    ("properties", .object([("fix", .string(finding.fix.rawValue))]
+                                           + (finding.reason.map { [("reason", JSONText.string($0))] } ?? []))),
+                ]
+                results.append(.object(members))
+            }
+        }
+        let driverRules: [JSONText] = rules.map { rule in
+            .object([
+                ("id", .string(rule.id)),
+                ("shortDescription", .object([("text", .string(rule.summary))])),
+                ("fullDescription", .object([("text", .string(rule.documentation.isEmpty ? rule.summary : rule.documentation))])),
+                ("defaultConfiguration", .object([("enabled", .bool(rule.isEnabledByDefault))])),
+            ])
+        }
+        return JSONText.object([
+            ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
+            ("version", .string("2.1.0")),
+            ("runs", .array([.object([
+                ("tool", .object([("driver", .object([
+                    ("name", .string("bodywork")),
+                    ("version", .string(version)),
+                    ("rules", .array(driverRules)),
+                ]))])),
+                ("results", .array(results)),
+            ])])),
+        ]).rendered()
+    }
+
+    private static func sarifLevel(_ severity: Severity) -> String {
+        switch severity {
+        case .error: return "error"
+        case .warning: return "warning"
+        case .note: return "note"
+        }
+    }
+
+    /// A relative or absolute path as a URI reference: unreserved bytes and `/` kept,
+    /// everything else percent-encoded.
+    static func uri(_ path: String) -> String {
+        var out = path.hasPrefix("/") ? "file://" : ""
+        for byte in path.utf8 {
+            let keep = (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
+                || byte == UInt8(ascii: "~") || byte == UInt8(ascii: "/")
+            if keep {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                out += "%" + (hex.count == 1 ? "0" : "") + hex
+            }
+        }
+        return out
+    }
+}
+
+extension String {
+    /// Every occurrence of `target` replaced, without Foundation.
+    func replacingAll(_ target: Character, with replacement: String) -> String {
+        var out = ""
+        for character in self {
+            if character == target { out += replacement } else { out.append(character) }
+        }
+        return out
+    }
+}

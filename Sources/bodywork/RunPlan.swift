@@ -1,0 +1,151 @@
+// The serial step between file selection and the parallel batch: every file gets its
+// configuration, rule set and deployment targets, and configuration errors stop the run
+// (exit 2) before any file is read or written.
+import Codemod
+
+/// The settings a group of files shares: one per distinct configuration and manifest.
+struct FileSettings: Sendable {
+    var engine: Engine
+    var deploymentTargets: DeploymentTargets
+    var swiftLanguageMode: Int?
+    var ruleOptions: [String: ConfigValue]
+}
+
+/// One file to process and the index of its settings.
+struct PlannedFile: Sendable {
+    var path: String
+    var settingsIndex: Int
+}
+
+/// Files with their settings, ready for the batch.
+struct RunPlan {
+    var files: [PlannedFile] = []
+    var settings: [FileSettings] = []
+    /// Files left out by configuration excludes.
+    var excludedCount = 0
+}
+
+/// Builds a `RunPlan` from the selected files, the command line and the configuration.
+struct RunPlanner {
+    let options: RunOptions
+    let rules: [any Rule]
+    let loader: ConfigurationLoader
+
+    init(options: RunOptions, rules: [any Rule]) {
+        self.options = options
+        self.rules = rules
+        self.loader = ConfigurationLoader(explicitPath: options.configPath)
+    }
+
+    /// Checks that every rule id named on the command line exists.
+    static func validateRuleIDs(_ options: RunOptions, rules: [any Rule]) throws(UsageError) {
+        let named = (options.onlyRules ?? []) + options.disabledRules
+        try requireKnown(named, source: "the command line", rules: rules)
+    }
+
+    /// Plans `paths`; throws a usage error for an invalid configuration or an unknown rule id in it.
+    func plan(_ paths: [String]) throws(UsageError) -> RunPlan {
+        var plan = RunPlan()
+        // Configuration, manifest and target all depend on the directory only.
+        var byDirectory: [String: (Configuration, Int)] = [:]
+        var distinct: [(key: SettingsKey, index: Int)] = []
+        for path in paths {
+            let directory = FilePath.directory(of: path)
+            let configuration: Configuration
+            let settingsIndex: Int
+            if let cached = byDirectory[directory] {
+                (configuration, settingsIndex) = cached
+            } else {
+                configuration = try load(forFile: path)
+                let key = settingsKey(configuration, forFile: path)
+                if let known = distinct.first(where: { $0.key == key }) {
+                    settingsIndex = known.index
+                } else {
+                    settingsIndex = plan.settings.count
+                    plan.settings.append(try settings(key))
+                    distinct.append((key, settingsIndex))
+                }
+                byDirectory[directory] = (configuration, settingsIndex)
+            }
+            if isExcluded(path, by: configuration) {
+                plan.excludedCount += 1
+                continue
+            }
+            plan.files.append(PlannedFile(path: path, settingsIndex: settingsIndex))
+        }
+        return plan
+    }
+
+    /// The settings for a file that is not on disk (standard input named by `--stdin-path`).
+    func settings(forFile path: String) throws(UsageError) -> (FileSettings, excluded: Bool) {
+        let configuration = try load(forFile: path)
+        return (try settings(settingsKey(configuration, forFile: path)), isExcluded(path, by: configuration))
+    }
+
+    /// What makes two files' settings differ.
+    private struct SettingsKey: Equatable {
+        var configuration: Configuration
+        var deploymentTargets: DeploymentTargets
+        var swiftLanguageMode: Int?
+    }
+
+    private func settingsKey(_ configuration: Configuration, forFile path: String) -> SettingsKey {
+        let package = PackageSettings.find(forFile: path)
+        // Most specific wins, per platform: the manifest (or else the Xcode project), then
+        // the configuration, then the flags.
+        var versions = (package?.deploymentTargets ?? PackageSettings.xcodeDeploymentTargets(forFile: path))?.versions ?? [:]
+        versions.merge(configuration.deploymentTargets.versions) { _, new in new }
+        versions.merge(options.minimumVersions) { _, new in new }
+        return SettingsKey(configuration: configuration, deploymentTargets: DeploymentTargets(versions),
+                           swiftLanguageMode: configuration.swiftLanguageMode ?? package?.swiftLanguageMode(forFile: path))
+    }
+
+    private func load(forFile path: String) throws(UsageError) -> Configuration {
+        do {
+            return try loader.configuration(forFile: path)
+        } catch let error as ConfigurationError {
+            throw UsageError("configuration error: \(error.description)")
+        } catch {
+            throw UsageError("configuration error: \(error)")
+        }
+    }
+
+    private func settings(_ key: SettingsKey) throws(UsageError) -> FileSettings {
+        let configuration = key.configuration
+        let source = configuration.sourcePath ?? "the configuration"
+        try RunPlanner.requireKnown(Array(configuration.enabledRules) + Array(configuration.disabledRules)
+                                    + Array(configuration.onlyRules ?? []) + Array(configuration.ruleOptions.keys)
+                                    + Array(configuration.suggestedFixRules), source: source, rules: rules)
+        var active: Set<String>
+        if let only = options.onlyRules {
+            active = Set(only)
+        } else if let only = configuration.onlyRules {
+            active = only
+        } else {
+            active = Set(rules.filter(\.isEnabledByDefault).map(\.id)).union(configuration.enabledRules)
+            active.subtract(configuration.disabledRules)
+        }
+        active.subtract(options.disabledRules)
+        let engine = Engine(rules: rules.filter { active.contains($0.id) },
+                            options: EngineOptions(applySuggestedFixes: options.unsafeFixes || configuration.unsafeFixesForAll,
+                                                   suggestedFixRules: configuration.suggestedFixRules,
+                                                   reportUnusedDisables: options.reportUnusedDisables,
+                                                   ruleOptions: configuration.ruleOptions))
+        // The engine hands each rule its own options as `context.options`.
+        return FileSettings(engine: engine, deploymentTargets: key.deploymentTargets,
+                            swiftLanguageMode: key.swiftLanguageMode, ruleOptions: [:])
+    }
+
+    private func isExcluded(_ path: String, by configuration: Configuration) -> Bool {
+        configuration.isExcluded(path: path)
+    }
+
+    private static func requireKnown(_ ids: [String], source: String, rules: [any Rule]) throws(UsageError) {
+        let known = Set(rules.map(\.id))
+        let unknown = Set(ids).subtracting(known).sorted()
+        guard !unknown.isEmpty else { return }
+        let list = rules.map(\.id).sorted().joined(separator: ", ")
+        throw UsageError("unknown rule id\(unknown.count == 1 ? "" : "s") in \(source): \(unknown.joined(separator: ", "))\n"
+                         + "known rules: \(list.isEmpty ? "(none)" : list)")
+    }
+}

@@ -1,0 +1,367 @@
+// The main command from start to exit status: select files, plan them, run the batch in
+// parallel, stream diffs and findings in file order, then the summary.
+//
+// Exit status: 2 for a usage or configuration error (nothing is read or written); else 3
+// when any file could not be processed or written; else 1 when `--check` found something;
+// else 0.
+import Codemod
+import Foundation
+import Patch
+
+/// The version `--version` prints and the SARIF report names.
+let bodyworkVersion = "0.1.0"
+
+/// Exit statuses of the command.
+enum ExitStatus {
+    static let success: Int32 = 0
+    static let checkFailed: Int32 = 1
+    static let usageError: Int32 = 2
+    static let fileErrors: Int32 = 3
+}
+
+/// Runs the fix/lint command described by `options`.
+struct Runner {
+    let options: RunOptions
+    let console: Console
+    let environment: [String: String]
+
+    func run() -> Int32 {
+        let start = Console.now()
+        let rules = AvailableRules.all(environment: environment)
+        do {
+            try RunPlanner.validateRuleIDs(options, rules: rules)
+            if options.mode == .interactive && isatty(0) != 1 {
+                throw UsageError("--interactive needs a terminal on standard input")
+            }
+            let planner = RunPlanner(options: options, rules: rules)
+            if options.readsStandardInput {
+                return try runStandardInput(planner: planner, rules: rules, start: start)
+            }
+            let selection = try selectFiles()
+            let plan = try planner.plan(selection.files)
+            let patch = try options.patchPath.map { path throws(UsageError) in try PatchFileWriter(path: path) }
+
+            var totals = RunTotals()
+            totals.excluded = selection.excludedCount + plan.excludedCount
+            totals.notices = selection.notes
+            if selection.files.isEmpty && selection.problems.isEmpty && selection.notes.isEmpty {
+                totals.notices.append("no Swift files found")
+            }
+            for problem in selection.problems {
+                console.message("bodywork: \(problem.path): \(problem.reason) (skipped)")
+                totals.skipped.append(problem)
+            }
+
+            let processor = FileProcessor(maxFileSize: options.maxFileSize,
+                                          // TODO(integrate): build the project index over all files once its builder lands.
+                                          index: ProjectIndex())
+            if options.mode == .interactive {
+                let session = InteractiveSession(options: options, console: console, processor: processor,
+                                                 color: colorsDiffs(isTerminal: true))
+                session.run(plan, totals: &totals, patch: patch)
+            } else {
+                totals = runBatch(plan, processor: processor, totals: totals, rules: rules, patch: patch)
+            }
+            patch?.close()
+            return finish(totals, start: start)
+        } catch {
+            console.message("bodywork: \(error)")
+            return ExitStatus.usageError
+        }
+    }
+
+    // MARK: - File selection
+
+    private func selectFiles() throws(UsageError) -> FileSelection {
+        let discovery = Discovery(excludes: options.excludes.map(Glob.init))
+        var paths = options.paths
+        if let list = options.filesFrom {
+            paths += try Runner.readPathList(list)
+        }
+        if let revision = options.changedSince {
+            switch discovery.selectChanged(since: revision, within: paths) {
+            case .success(let selection): return selection
+            case .failure(let error): throw error
+            }
+        }
+        return discovery.select(paths)
+    }
+
+    /// One path per line from `FILE` or standard input (`-`); blank lines ignored.
+    private static func readPathList(_ source: String) throws(UsageError) -> [String] {
+        let data: Data
+        if source == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            guard let contents = FileManager.default.contents(atPath: source) else {
+                throw UsageError("--files-from: cannot read '\(source)'")
+            }
+            data = contents
+        }
+        return String(decoding: data, as: UTF8.self)
+            .split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+            .map { String($0).trimmingSpaces() }
+            .filter { !$0.isEmpty }
+    }
+
+    // MARK: - The batch
+
+    /// What a worker hands to the ordered output: the report and the rendered diffs.
+    private struct BatchResult: Sendable {
+        var report: FileReport
+        var diff: [UInt8]
+        var coloredDiff: [UInt8]?
+    }
+
+    private func runBatch(_ plan: RunPlan, processor: FileProcessor, totals: RunTotals, rules: [any Rule],
+                          patch: PatchFileWriter?) -> RunTotals {
+        let options = options
+        let printsDiff = options.mode == .preview && options.format == .text
+        let needsDiff = printsDiff || patch != nil
+        let color = printsDiff && colorsDiffs(isTerminal: console.stdoutIsTerminal)
+        let keepsReports = options.format == .json || options.format == .sarif
+        let output = OrderedOutput(options: options, console: console, patch: patch, totals: totals,
+                                   keepsReports: keepsReports)
+        let settings = plan.settings
+        let files = plan.files
+        if !options.quiet { console.startProgress(total: files.count) }
+        let ticker = ProgressTicker(output: output)
+        if !options.quiet && console.stderrIsTerminal { ticker.start() }
+
+        runOrdered(count: files.count, jobs: options.jobs, work: { index in
+            let file = files[index]
+            var work = processor.run(file.path, settings: settings[file.settingsIndex])
+            var result = BatchResult(report: work.report, diff: [])
+            guard let outcome = work.outcome, outcome.changed else { return result }
+            if options.mode == .apply {
+                FileProcessor.write(&work, bytes: outcome.output)
+                result.report = work.report
+            }
+            if needsDiff {
+                result.diff = UnifiedDiff.render(old: outcome.original, new: outcome.output, path: file.path,
+                                                 context: options.contextLines)
+                if color {
+                    result.coloredDiff = UnifiedDiff.render(old: outcome.original, new: outcome.output, path: file.path,
+                                                            context: options.contextLines, color: true)
+                }
+            }
+            return result
+        }, emit: { _, result in
+            output.emit(result.report, diff: result.diff, coloredDiff: result.coloredDiff)
+        })
+        ticker.stop()
+        console.endProgress()
+
+        let totals = output.totals
+        switch options.format {
+        case .json:
+            console.write(DocumentReport.json(reports: output.reports, problems: totals.skipped, totals: totals,
+                                              mode: options.mode))
+        case .sarif:
+            console.write(DocumentReport.sarif(reports: output.reports, rules: rules, version: bodyworkVersion))
+        case .text, .xcode, .github:
+            break
+        }
+        return totals
+    }
+
+    /// Receives results in file order and prints them; called one at a time.
+    private final class OrderedOutput: @unchecked Sendable {
+        let options: RunOptions
+        let console: Console
+        let patch: PatchFileWriter?
+        let keepsReports: Bool
+        private let lock = NSLock()
+        private(set) var totals: RunTotals
+        private(set) var reports: [FileReport] = []
+        private var done = 0
+        private var bytes = 0
+
+        init(options: RunOptions, console: Console, patch: PatchFileWriter?, totals: RunTotals, keepsReports: Bool) {
+            self.options = options
+            self.console = console
+            self.patch = patch
+            self.totals = totals
+            self.keepsReports = keepsReports
+        }
+
+        func emit(_ report: FileReport, diff: [UInt8], coloredDiff: [UInt8]?) {
+            if let reason = report.skipReason {
+                console.message("bodywork: \(report.path): \(reason) (skipped)")
+            }
+            if let error = report.writeError {
+                console.message("bodywork: \(error)")
+            }
+            let formatter = FindingLineFormatter(format: options.format, mode: options.mode)
+            switch (options.mode, options.format) {
+            case (_, .json), (_, .sarif):
+                break
+            case (.lint, _), (_, .xcode), (_, .github):
+                console.write(formatter.lines(for: report))
+            case (_, .text):
+                if options.mode == .preview && !diff.isEmpty { console.write(coloredDiff ?? diff) }
+                if !options.quiet {
+                    let remaining = formatter.lines(for: report, onlyRemaining: true)
+                    if !remaining.isEmpty { console.message(remaining) }
+                }
+            }
+            if !diff.isEmpty { patch?.write(diff) }
+            if options.verbose { console.message(Runner.verboseLine(report, mode: options.mode)) }
+            lock.withLock {
+                totals.add(report)
+                if keepsReports && report.isProcessed { reports.append(report) }
+                done += 1
+                bytes += report.byteCount
+            }
+            tick()
+        }
+
+        func tick() {
+            let (done, bytes) = lock.withLock { (self.done, self.bytes) }
+            console.updateProgress(done: done, bytes: bytes)
+        }
+    }
+
+    /// Redraws the progress line while a slow file holds the batch up.
+    private final class ProgressTicker: @unchecked Sendable {
+        private let output: OrderedOutput
+        private let lock = NSLock()
+        private var running = false
+        private var thread: Thread?
+
+        init(output: OrderedOutput) { self.output = output }
+
+        func start() {
+            lock.withLock { running = true }
+            let thread = Thread { [self] in
+                while lock.withLock({ running }) {
+                    usleep(250_000)
+                    output.tick()
+                }
+            }
+            self.thread = thread
+            thread.start()
+        }
+
+        func stop() { lock.withLock { running = false } }
+    }
+
+    static func verboseLine(_ report: FileReport, mode: RunMode) -> String {
+        if let reason = report.skipReason { return "\(report.path): skipped: \(reason)" }
+        let fixes = report.findings.filter { $0.fix == .applied }.count
+        var state: String
+        if report.writeError != nil {
+            state = "not written"
+        } else if report.written {
+            state = "changed"
+        } else if report.changed {
+            state = "would change"
+        } else {
+            state = "unchanged"
+        }
+        state += ", \(plural(report.findings.count, "finding")), \(plural(fixes, "fix", "fixes"))"
+        if report.parseErrorCount > 0 { state += ", \(plural(report.parseErrorCount, "parse error"))" }
+        return "\(report.path): \(state)"
+    }
+
+    // MARK: - Standard input
+
+    private func runStandardInput(planner: RunPlanner, rules: [any Rule], start: Double) throws(UsageError) -> Int32 {
+        let bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
+        let path = options.stdinPath ?? "<stdin>"
+        let (settings, configExcluded) = try planner.settings(forFile: options.stdinPath ?? "stdin.swift")
+        let printsSource = options.mode != .lint && options.format == .text
+        let excluded = configExcluded || (options.stdinPath.map {
+            Discovery(excludes: options.excludes.map(Glob.init)).isExcluded($0)
+        } ?? false)
+        var totals = RunTotals()
+        if excluded {
+            if printsSource { console.write(bytes) }
+            totals.excluded = 1
+            return finish(totals, start: start)
+        }
+        let processor = FileProcessor(maxFileSize: options.maxFileSize, index: ProjectIndex())
+        let work = processor.run(bytes: bytes, path: path, settings: settings)
+        totals.add(work.report)
+        if let reason = work.report.skipReason {
+            console.message("bodywork: \(path): \(reason) (skipped)")
+            if printsSource { console.write(bytes) }
+            return finish(totals, start: start)
+        }
+        let output = work.outcome?.output ?? bytes
+        let formatter = FindingLineFormatter(format: options.format, mode: options.mode)
+        switch options.format {
+        case .json:
+            console.write(DocumentReport.json(reports: [work.report], problems: [], totals: totals, mode: options.mode))
+        case .sarif:
+            console.write(DocumentReport.sarif(reports: [work.report], rules: rules, version: bodyworkVersion))
+        case .xcode, .github:
+            console.write(formatter.lines(for: work.report))
+        case .text:
+            if options.mode == .lint {
+                console.write(formatter.lines(for: work.report))
+            } else {
+                console.write(output)
+                let remaining = formatter.lines(for: work.report, onlyRemaining: true)
+                if !options.quiet && !remaining.isEmpty { console.message(remaining) }
+            }
+        }
+        if let patchPath = options.patchPath, let outcome = work.outcome, outcome.changed {
+            let patch = try PatchFileWriter(path: patchPath)
+            patch.write(UnifiedDiff.render(old: outcome.original, new: outcome.output, path: path,
+                                           context: options.contextLines))
+            patch.close()
+        }
+        return finish(totals, start: start)
+    }
+
+    // MARK: - Ending
+
+    /// Prints the summary and picks the exit status.
+    private func finish(_ totals: RunTotals, start: Double) -> Int32 {
+        console.flush()
+        if !options.quiet {
+            console.message(totals.text(mode: options.mode, seconds: Console.now() - start))
+        }
+        console.flush()
+        if totals.hasFileErrors { return ExitStatus.fileErrors }
+        if options.check && checkFailed(totals) { return ExitStatus.checkFailed }
+        return ExitStatus.success
+    }
+
+    /// `--check`: in lint mode any finding fails; in preview any change or unfixed
+    /// finding; after `--apply`, any finding that was not fixed.
+    private func checkFailed(_ totals: RunTotals) -> Bool {
+        switch options.mode {
+        case .lint: return totals.findingCount > 0
+        case .preview: return totals.filesChanged > 0 || totals.remainingFindings > 0
+        case .apply, .interactive: return totals.remainingFindings > 0
+        }
+    }
+
+    private func colorsDiffs(isTerminal: Bool) -> Bool {
+        TerminalColor.shouldColor(mode: options.color.rawValue, isTerminal: isTerminal, environment: environment)
+    }
+}
+
+/// The `--patch FILE` output: every file's diff, in file order, uncolored.
+final class PatchFileWriter: @unchecked Sendable {
+    private let handle: FileHandle
+    private let lock = NSLock()
+
+    init(path: String) throws(UsageError) {
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+              let handle = FileHandle(forWritingAtPath: path) else {
+            throw UsageError("--patch: cannot write '\(path)'")
+        }
+        self.handle = handle
+    }
+
+    func write(_ bytes: [UInt8]) {
+        lock.withLock { try? handle.write(contentsOf: Data(bytes)) }
+    }
+
+    func close() {
+        lock.withLock { try? handle.close() }
+    }
+}

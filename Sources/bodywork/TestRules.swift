@@ -1,0 +1,77 @@
+// TEST-ONLY rules: they exist so the end-to-end tests can exercise fixes, suggestions and
+// report-only findings on the built binary. They are active only when the environment
+// variable BODYWORK_TEST_RULES is `1` and are never part of the real rule set.
+import Codemod
+import SwiftCST
+import Transforms
+
+/// The rules a run can use: the registry, plus the test-only rules when asked for.
+enum AvailableRules {
+    static func all(environment: [String: String]) -> [any Rule] {
+        guard environment["BODYWORK_TEST_RULES"] == "1" else { return Registry.allRules }
+        return Registry.allRules + [TestRenameFoo(), TestSuggestRename(), TestReportOnly()]
+    }
+}
+
+/// Test-only: rewrites the identifier `fooBar` to `barFoo` (a safe fix).
+struct TestRenameFoo: Rule {
+    let id = "test-rename-foo"
+    let summary = "Test-only: renames fooBar to barFoo."
+    let documentation = "Test-only rule, active with BODYWORK_TEST_RULES=1.\n\nBefore: let fooBar = 1\nAfter:  let barFoo = 1"
+
+    func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
+        identifierRanges(of: "fooBar", in: tree.bytes).map { range in
+            Finding(ruleID: id, range: range, message: "'fooBar' should be named 'barFoo'",
+                    fix: Fix(edits: [Edit(range: range, replacement: "barFoo")], summary: "rename to barFoo"))
+        }
+    }
+}
+
+/// Test-only: offers a `suggested` fix from `bazQux` to `quxBaz`.
+struct TestSuggestRename: Rule {
+    let id = "test-suggest-baz"
+    let summary = "Test-only: suggests renaming bazQux to quxBaz."
+    let documentation = "Test-only rule, active with BODYWORK_TEST_RULES=1. Its fix is suggested, applied only with --unsafe-fixes."
+
+    func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
+        identifierRanges(of: "bazQux", in: tree.bytes).map { range in
+            Finding(ruleID: id, range: range, message: "'bazQux' could be named 'quxBaz'",
+                    fix: Fix(edits: [Edit(range: range, replacement: "quxBaz")], safety: .suggested, summary: "rename to quxBaz"))
+        }
+    }
+}
+
+/// Test-only: reports every `reportMe` identifier without a fix.
+struct TestReportOnly: Rule {
+    let id = "test-report-only"
+    let summary = "Test-only: reports reportMe, with no fix."
+    let documentation = "Test-only rule, active with BODYWORK_TEST_RULES=1. It reports and never edits."
+    let isEnabledByDefault = true
+
+    func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
+        identifierRanges(of: "reportMe", in: tree.bytes).map { range in
+            Finding(ruleID: id, range: range, message: "'reportMe' is reported")
+        }
+    }
+}
+
+/// Byte ranges where `word` occurs with no identifier byte on either side.
+private func identifierRanges(of word: StaticString, in bytes: [UInt8]) -> [Range<Int>] {
+    let needle = word.withUTF8Buffer { Array($0) }
+    func isIdentifierByte(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "_") || (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A) || byte >= 0x80
+    }
+    var ranges: [Range<Int>] = []
+    var i = 0
+    while i + needle.count <= bytes.count {
+        if bytes[i] == needle[0] && bytes[i..<(i + needle.count)].elementsEqual(needle)
+            && (i == 0 || !isIdentifierByte(bytes[i - 1]))
+            && (i + needle.count == bytes.count || !isIdentifierByte(bytes[i + needle.count])) {
+            ranges.append(i..<(i + needle.count))
+            i += needle.count
+        } else {
+            i += 1
+        }
+    }
+    return ranges
+}

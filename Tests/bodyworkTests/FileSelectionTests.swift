@@ -1,0 +1,88 @@
+// Which files a run takes: directory walking, skipped directories, excludes, .gitignore,
+// --files-from and --changed-since.
+import Foundation
+import XCTest
+
+final class FileSelectionTests: XCTestCase {
+    /// The files a preview run changed, from the diff headers.
+    private func changedFiles(_ result: RunResult) -> [String] {
+        result.output.split(separator: "\n").filter { $0.hasPrefix("--- a/") }.map { String($0.dropFirst(6)) }
+    }
+
+    func testHiddenAndBuildDirectoriesAreSkippedButExplicitFilesAreTaken() throws {
+        let box = try Sandbox()
+        for path in ["Visible.swift", ".hidden/H.swift", ".build/B.swift", "DerivedData/D.swift", "Pods/P.swift",
+                     "Carthage/C.swift", ".swiftpm/S.swift", "node_modules/N.swift", "Sub/Deep/Ok.swift", ".Hidden.swift",
+                     "NotSwift.txt"] {
+            try box.write(path, "let fooBar = 1\n")
+        }
+        XCTAssertEqual(changedFiles(try box.run(["."])), ["Sub/Deep/Ok.swift", "Visible.swift"])
+        XCTAssertEqual(changedFiles(try box.run([".hidden/H.swift", ".build/B.swift"])), [".build/B.swift", ".hidden/H.swift"])
+    }
+
+    func testExcludeMatchesNamesAndPaths() throws {
+        let box = try Sandbox()
+        for path in ["A.swift", "Generated/G.swift", "Sources/Model.pb.swift", "Sources/Keep.swift"] {
+            try box.write(path, "let fooBar = 1\n")
+        }
+        XCTAssertEqual(changedFiles(try box.run(["--exclude", "Generated", "--exclude", "*.pb.swift", "."])),
+                       ["A.swift", "Sources/Keep.swift"])
+        XCTAssertEqual(changedFiles(try box.run(["--exclude=Sources/**", "."])), ["A.swift", "Generated/G.swift"])
+        XCTAssertEqual(changedFiles(try box.run(["--exclude", "A.swift", "A.swift", "Sources/Keep.swift"])),
+                       ["Sources/Keep.swift"], "explicit files still obey --exclude")
+    }
+
+    func testConfigurationExcludes() throws {
+        let box = try Sandbox()
+        try box.write(".bodywork.json", #"{ "exclude": ["Vendor/**"] }"#)
+        try box.write("Vendor/V.swift", "let fooBar = 1\n")
+        try box.write("App/A.swift", "let fooBar = 1\n")
+        XCTAssertEqual(changedFiles(try box.run(["."])), ["App/A.swift"])
+    }
+
+    func testGitignoreIsRespectedInAGitWorkTree() throws {
+        let box = try Sandbox()
+        try box.git("init", "-q", ".")
+        try box.write(".gitignore", "Ignored/\nscratch.swift\n")
+        for path in ["A.swift", "Ignored/I.swift", "scratch.swift", "Tracked/T.swift"] {
+            try box.write(path, "let fooBar = 1\n")
+        }
+        XCTAssertEqual(changedFiles(try box.run(["."])), ["A.swift", "Tracked/T.swift"])
+        XCTAssertEqual(changedFiles(try box.run(["scratch.swift"])), ["scratch.swift"], "named files bypass .gitignore")
+    }
+
+    func testChangedSinceTakesModifiedAndUntrackedSwiftFiles() throws {
+        let box = try Sandbox()
+        try box.write("Old.swift", "let fooBar = 1\n")
+        try box.write("Edited.swift", "let x = 1\n")
+        try box.write("Sub/Other.swift", "let y = 1\n")
+        try box.git("init", "-q", ".")
+        try box.git("add", ".")
+        try box.git("commit", "-q", "-m", "start")
+        try box.write("Edited.swift", "let x = fooBar\n")
+        try box.write("New.swift", "let fooBar = 2\n")
+        try box.write("notes.txt", "fooBar\n")
+        XCTAssertEqual(changedFiles(try box.run(["--changed-since", "HEAD"])), ["Edited.swift", "New.swift"])
+        XCTAssertEqual(changedFiles(try box.run(["--changed-since", "HEAD", "Sub"])), [])
+        let bad = try box.run(["--changed-since", "no-such-revision"])
+        XCTAssertEqual(bad.status, 2, bad.stderr)
+    }
+
+    func testFilesFromReadsOnePathPerLine() throws {
+        let box = try Sandbox()
+        try box.write("A.swift", "let fooBar = 1\n")
+        try box.write("B.swift", "let fooBar = 1\n")
+        try box.write("C.swift", "let fooBar = 1\n")
+        try box.write("list.txt", "C.swift\n\nA.swift\n")
+        XCTAssertEqual(changedFiles(try box.run(["--files-from", "list.txt"])), ["A.swift", "C.swift"])
+        XCTAssertEqual(changedFiles(try box.run(["--files-from", "-"], stdin: Data("B.swift\n".utf8))), ["B.swift"])
+    }
+
+    func testDirectoryWithoutSwiftFilesIsANoteNotAnError() throws {
+        let box = try Sandbox()
+        try box.write("Docs/readme.md", "text\n")
+        let result = try box.run(["Docs"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("no Swift files found"), result.stderr)
+    }
+}

@@ -1,2 +1,0 @@
-import XCTest
-final class PlaceholderbodyworkTests: XCTestCase { func testNothing() {} }
