@@ -311,7 +311,9 @@ extension Parser {
         switch t.keyword {
         case .get, .set, .willSet, .didSet, ._modify, ._read, .modify, .read:
             let next = tokens[i + 1]
-            return next.kind == .leftBrace || next.kind == .rightBrace || next.kind == .leftParen
+            // Only `set`, `willSet` and `didSet` name their parameter: `read()` is a call.
+            let takesParameter = t.keyword == .set || t.keyword == .willSet || t.keyword == .didSet
+            return next.kind == .leftBrace || next.kind == .rightBrace || (next.kind == .leftParen && takesParameter)
                 || next.keyword == .get || next.keyword == .set || next.keyword == .async
                 || next.keyword == .throws || next.kind == .at || next.keyword == .mutating
                 || next.keyword == .nonmutating || next.flags.contains(.atStartOfLine)

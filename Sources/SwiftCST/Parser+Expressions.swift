@@ -104,6 +104,12 @@ extension Parser {
         }
         let next = peek()
         if next.flags.contains(.atStartOfLine) && keyword != .await { return false }
+        // `copy.first`, `await.x`: the word is a plain name.
+        if next.kind == .postfixQuestion || next.kind == .exclamation { return false }
+        if next.kind == .period && keyword != .await { return false }  // `await .init(…)` is an implicit member
+        if keyword != .await && keyword != .each && !(next.kind == .identifier || next.kind == .keyword || next.kind == .dollarIdentifier) {
+            return false
+        }
         return canStartExpression(next) && next.kind != .leftParen && next.kind != .leftSquare
             || (keyword == .await && (next.kind == .leftParen || next.kind == .leftSquare) && next.textStart != tokens[pos].textEnd)
     }
@@ -152,12 +158,15 @@ extension Parser {
                 finish(.memberAccessExpr, m)
                 hasBase = true
             case .leftParen where !atStartOfLine && hasBase && isCompoundNameArguments():
-                // `tap(_:)`, `f(a:b:)`: a function reference, not a call.
-                let a = mark()
+                // `tap(_:)`, `x.f(a:b:)`: a function reference, not a call. The labels
+                // belong to the name just parsed, as in the compiler's tree.
                 while !at(.rightParen) { bump() }
                 bump()
-                finish(.argumentList, a)
-                finish(.identifierExpr, m)
+                if let last = nodes.last, Int(last.firstToken) == m.token, nodes.count - 1 >= m.node {
+                    nodes[nodes.count - 1].endToken = UInt32(pos)
+                } else {
+                    finish(.identifierExpr, m)
+                }
             case .leftParen where !atStartOfLine && hasBase:
                 parseArgumentList(open: .leftParen, close: .rightParen)
                 if isTrailingClosureStart() { parseTrailingClosures() }
@@ -206,7 +215,8 @@ extension Parser {
     /// A `{` that opens a trailing closure: same line, allowed here, and not the
     /// accessor block of a property (`var x = 1 { didSet { } }`).
     func isTrailingClosureStart() -> Bool {
-        at(.leftBrace) && allowTrailingClosure && !atStartOfLine && !isAccessorBlockStart(pos)
+        // Like the compiler, a `{` on the next line still opens a trailing closure.
+        at(.leftBrace) && allowTrailingClosure && !isAccessorBlockStart(pos) && peek().keyword != .case
     }
 
     /// The first trailing closure and any `label: { }` after it.

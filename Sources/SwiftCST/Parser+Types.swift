@@ -150,8 +150,8 @@ extension Parser {
             } else if at(.exclamation) {
                 bump()
                 finish(.implicitlyUnwrappedOptionalType, m)
-            } else if (at(.postfixOperator) || at(.binaryOperator)) && isQuestionOrBangRun() {
-                // `T??` or `T?!` lexed as one operator: split and continue.
+            } else if (at(.postfixOperator) || at(.binaryOperator)) && startsWithQuestionOrBang() {
+                // `T??`, `T?!` or `T?>` lexed as one operator: split off the first byte.
                 splitIfLonger()
                 tokens[pos].kind = firstByte(pos) == UInt8(ascii: "?") ? .postfixQuestion : .exclamation
             } else {
@@ -160,13 +160,23 @@ extension Parser {
         }
     }
 
-    private func isQuestionOrBangRun() -> Bool {
+    /// A glued operator starting with `?` or `!` that continues a type: `??`, `?>`, `!>>`.
+    private func startsWithQuestionOrBang() -> Bool {
         let t = current
-        guard t.textStart == tokens[pos - 1].textEnd, t.textEnd > t.textStart else { return false }
-        for i in Int(t.textStart)..<Int(t.textEnd) where bytes[i] != UInt8(ascii: "?") && bytes[i] != UInt8(ascii: "!") {
-            return false
+        guard pos > 0, t.textStart == tokens[pos - 1].textEnd, t.textEnd > t.textStart else { return false }
+        var sawOther = false
+        for i in Int(t.textStart)..<Int(t.textEnd) {
+            let b = bytes[i]
+            if b == UInt8(ascii: "?") || b == UInt8(ascii: "!") {
+                if sawOther { return false }
+            } else if b == UInt8(ascii: ">") {
+                sawOther = true
+            } else {
+                return false
+            }
         }
-        return true
+        let first = bytes[Int(t.textStart)]
+        return first == UInt8(ascii: "?") || first == UInt8(ascii: "!")
     }
 
     // MARK: - Generic arguments
@@ -203,9 +213,14 @@ extension Parser {
             case .integerLiteral:
                 break
             case .binaryOperator, .prefixOperator, .postfixOperator, .prefixAmpersand:
-                let length = Int(t.textEnd - t.textStart)
+                var length = Int(t.textEnd - t.textStart)
                 var j = Int(t.textStart)
                 let end = j + length
+                // `?>` and `!>`: optional markers glued to the closing angle.
+                while j < end - 1 && (bytes[j] == UInt8(ascii: "?") || bytes[j] == UInt8(ascii: "!")) {
+                    j += 1
+                    length -= 1
+                }
                 if bytes[j] == UInt8(ascii: "<") && length == 1 {
                     angle += 1
                 } else if bytes[j] == UInt8(ascii: ">") {

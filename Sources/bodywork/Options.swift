@@ -27,6 +27,16 @@ enum ColorMode: String, CaseIterable {
 /// What `parse` prints.
 enum ParseView: String {
     case tree, tokens, stats
+    /// Token and node ranges in the format `scripts/oracle` compares with the compiler's parser.
+    case oracle
+}
+
+/// Settings of `parse --stats` used by `scripts/bench`.
+struct ParseTiming: Equatable {
+    /// Parse every file this many times and report medians.
+    var repeatCount = 0
+    /// Time the lexer alone.
+    var lexOnly = false
 }
 
 /// A command line that cannot be run; reported with exit status 2.
@@ -68,7 +78,7 @@ enum Command {
     case run(RunOptions)
     case listRules(format: OutputFormat)
     case explain(ruleID: String)
-    case parse(view: ParseView?, paths: [String], jobs: Int)
+    case parse(view: ParseView?, paths: [String], jobs: Int, timing: ParseTiming)
     case help
     case version
 }
@@ -139,6 +149,7 @@ struct ArgumentParser {
         var view: ParseView?
         var paths: [String] = []
         var jobs = defaultJobs
+        var timing = ParseTiming()
         var optionsEnded = false
         while let argument = next() {
             if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
@@ -150,6 +161,9 @@ struct ArgumentParser {
             case "--tree": view = .tree
             case "--tokens": view = .tokens
             case "--stats": view = .stats
+            case "--oracle": view = .oracle
+            case "--repeat": timing.repeatCount = try positiveInteger(try value(for: name, inline: inline), option: name)
+            case "--lex-only": timing.lexOnly = true
             case "-j", "--jobs": jobs = try positiveInteger(try value(for: name, inline: inline), option: name)
             case "--": optionsEnded = true
             case "-h", "--help": return .help
@@ -157,7 +171,7 @@ struct ArgumentParser {
             }
         }
         guard !paths.isEmpty else { throw UsageError("parse: missing paths") }
-        return .parse(view: view, paths: paths, jobs: jobs)
+        return .parse(view: view, paths: paths, jobs: jobs, timing: timing)
     }
 
     // MARK: - The main command

@@ -8,6 +8,7 @@ struct ParseCommand {
     let view: ParseView?
     let paths: [String]
     let jobs: Int
+    var timing = ParseTiming()
     let console: Console
 
     func run() -> Int32 {
@@ -35,6 +36,18 @@ struct ParseCommand {
                     status = max(status, ExitStatus.checkFailed)
                 }
             }
+        case .oracle:
+            // Every file in argument order, as `scripts/oracle` expects.
+            for path in selection.files {
+                console.write("== \(path)\n")
+                guard let bytes = ParseCommand.read(path) else {
+                    console.write("# error: cannot read\n")
+                    continue
+                }
+                console.write(OracleFormat.render(SyntaxTree.parse(bytes)))
+            }
+        case .stats where timing.repeatCount > 0:
+            timed(selection.files)
         case .stats:
             let failures = stats(selection.files)
             if failures > 0 && status == ExitStatus.success { status = ExitStatus.checkFailed }
@@ -108,6 +121,46 @@ struct ParseCommand {
             if stats.diagnostics > 0 { totals.filesWithDiagnostics += 1 }
             if !stats.roundTrips { totals.failures.append(stats.path) }
         }
+    }
+
+    // MARK: - Timing
+
+    /// Lexes or parses all files (held in memory) `repeatCount` times on one thread and
+    /// prints medians as `key value` lines for `scripts/bench`.
+    private func timed(_ files: [String]) {
+        let sources = files.compactMap(ParseCommand.read)
+        let bytes = sources.reduce(0) { $0 + $1.count }
+        let lines = sources.reduce(0) { total, source in total + source.reduce(0) { $0 + ($1 == 10 ? 1 : 0) } }
+        var lexTimes: [Double] = []
+        var parseTimes: [Double] = []
+        var tokens = 0, nodes = 0, lexedTokens = 0
+        for _ in 0..<timing.repeatCount {
+            var start = Console.now()
+            lexedTokens = 0
+            for source in sources {
+                lexedTokens += source.withUnsafeBufferPointer { Lexer.tokenize($0).tokens.count }
+            }
+            lexTimes.append(Console.now() - start)
+            guard !timing.lexOnly else { continue }
+            start = Console.now()
+            tokens = 0
+            nodes = 0
+            for source in sources {
+                let tree = SyntaxTree.parse(source)
+                tokens += tree.tokens.count
+                nodes += tree.nodes.count
+            }
+            parseTimes.append(Console.now() - start)
+        }
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        var out = "files \(sources.count)\nbytes \(bytes)\nlines \(lines)\n"
+        out += "lex_seconds_median \(median(lexTimes))\nlex_tokens \(lexedTokens)\n"
+        if !timing.lexOnly {
+            let treeBytes = tokens * (MemoryLayout<RawToken>.stride + 4) + nodes * MemoryLayout<RawNode>.stride
+            out += "parse_seconds_median \(median(parseTimes))\n"
+            out += "tree_bytes_per_source_byte \(Double(treeBytes) / Double(max(bytes, 1)))\n"
+        }
+        console.write(out)
     }
 
     // MARK: - Tree and tokens

@@ -19,8 +19,8 @@ do {
         status = RuleCommands.list(AvailableRules.all(environment: environment), format: format, console: console)
     case .explain(let id):
         status = RuleCommands.explain(id, rules: AvailableRules.all(environment: environment), console: console)
-    case .parse(let view, let paths, let jobs):
-        status = ParseCommand(view: view, paths: paths, jobs: jobs, console: console).run()
+    case .parse(let view, let paths, let jobs, let timing):
+        status = ParseCommand(view: view, paths: paths, jobs: jobs, timing: timing, console: console).run()
     case .run(let options):
         status = Runner(options: options, console: console, environment: environment).run()
     }

@@ -1,0 +1,110 @@
+// A plain-text digest of a tree — token ranges, string literal ranges and the ranges of a
+// few node categories — in a form the toolchain's own parser can produce too, so that the
+// two parsers can be compared line by line (`scripts/oracle`).
+
+/// Renders a tree as the lines the differential check compares against SwiftParser.
+///
+/// One entry per line, sorted by start offset, then end offset (longest first), then label:
+/// - `T <start> <end>`: the text of a token (not `endOfFile`, not inside a string literal);
+/// - `S <start> <end>`: an outermost string literal or a regex literal, delimiters included.
+///   The two parsers split literals into different tokens, so only the whole is compared;
+/// - `N <category> <start> <end>`: a node, from its first token's text to its last's, for
+///   the categories `call`, `closure`, `member`, `variable`, `function` and `type`.
+///
+/// Offsets are UTF-8 byte offsets; `end` is exclusive.
+public enum OracleFormat {
+    /// The digest of `tree`, one entry per line, each line ending in a newline.
+    public static func render(_ tree: SyntaxTree) -> String {
+        var entries: [OracleEntry] = []
+        appendTokenEntries(tree, to: &entries)
+        for node in tree.nodes where node.firstToken < node.endToken {
+            guard let category = oracleCategory(node.kind) else { continue }
+            entries.append(OracleEntry(label: "N " + category,
+                                       start: tree.tokens[Int(node.firstToken)].textStart,
+                                       end: tree.tokens[Int(node.endToken) - 1].textEnd))
+        }
+        entries.sort()
+        var out = ""
+        out.reserveCapacity(entries.count * 12)
+        for entry in entries {
+            out += entry.label
+            out += " "
+            out += String(entry.start)
+            out += " "
+            out += String(entry.end)
+            out += "\n"
+        }
+        return out
+    }
+
+    /// The category a node kind is compared under, or nil when it is not compared.
+    static func oracleCategory(_ kind: SyntaxKind) -> String? {
+        switch kind {
+        case .functionCallExpr: return "call"
+        case .closureExpr: return "closure"
+        case .memberAccessExpr: return "member"
+        case .variableDecl: return "variable"
+        case .functionDecl, .initializerDecl: return "function"
+        case .structDecl, .classDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl: return "type"
+        default: return nil
+        }
+    }
+
+    /// `T` entries for tokens outside string literals, `S` entries for outermost string
+    /// literals and for regex literals.
+    ///
+    /// Literals are found from the tokens alone, not from `stringLiteralExpr` nodes, so the
+    /// digest does not depend on where the parser builds those nodes (attribute arguments,
+    /// `#sourceLocation`). The lexer closes every interpolation with a `rightParen` at
+    /// parenthesis depth zero, which is what the scan counts on.
+    private static func appendTokenEntries(_ tree: SyntaxTree, to entries: inout [OracleEntry]) {
+        var openLiterals = 0
+        var literalStart: UInt32 = 0
+        /// Open parentheses inside each open interpolation, innermost last.
+        var interpolationParens: [Int] = []
+        for token in tree.tokens {
+            switch token.kind {
+            case .endOfFile:
+                continue
+            case .stringOpen:
+                if openLiterals == 0 { literalStart = token.textStart }
+                openLiterals += 1
+            case .stringClose:
+                openLiterals -= 1
+                if openLiterals == 0 {
+                    entries.append(OracleEntry(label: "S", start: literalStart, end: token.textEnd))
+                    interpolationParens.removeAll()
+                }
+            case .interpolationOpen:
+                interpolationParens.append(0)
+            case .leftParen where !interpolationParens.isEmpty:
+                interpolationParens[interpolationParens.count - 1] += 1
+            case .rightParen where !interpolationParens.isEmpty:
+                if interpolationParens[interpolationParens.count - 1] == 0 {
+                    interpolationParens.removeLast()
+                } else {
+                    interpolationParens[interpolationParens.count - 1] -= 1
+                }
+            case .regexLiteral where openLiterals == 0:
+                entries.append(OracleEntry(label: "S", start: token.textStart, end: token.textEnd))
+            default:
+                if openLiterals == 0 {
+                    entries.append(OracleEntry(label: "T", start: token.textStart, end: token.textEnd))
+                }
+            }
+        }
+    }
+}
+
+/// One line of the digest; ordered by start, then end descending, then label.
+private struct OracleEntry: Comparable {
+    var label: String
+    var start: UInt32
+    var end: UInt32
+
+    static func < (a: OracleEntry, b: OracleEntry) -> Bool {
+        if a.start != b.start { return a.start < b.start }
+        if a.end != b.end { return a.end > b.end }
+        return a.label < b.label
+    }
+}

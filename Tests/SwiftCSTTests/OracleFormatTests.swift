@@ -1,0 +1,95 @@
+// The digest the differential check compares against SwiftParser: exact lines for small
+// snippets whose offsets were counted by hand.
+import XCTest
+@testable import SwiftCST
+
+final class OracleFormatTests: XCTestCase {
+    /// The placeholder lexer makes one token per line; the digest means nothing with it.
+    private func skipWithoutRealLexer() throws {
+        try XCTSkipIf(SyntaxTree.parse("a b").tokens.count < 3, "needs the real lexer")
+    }
+
+    private func lines(_ source: String) -> [String] {
+        OracleFormat.render(SyntaxTree.parse(source)).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    func testCallWithStringArgumentAndTrailingClosure() throws {
+        try skipWithoutRealLexer()
+        XCTAssertEqual(lines(#"let s = f("a\(b)c") { x }"#), [
+            "N variable 0 25",
+            "T 0 3",
+            "T 4 5",
+            "T 6 7",
+            "N call 8 25",
+            "T 8 9",
+            "T 9 10",
+            "S 10 18",
+            "T 18 19",
+            "N closure 20 25",
+            "T 20 21",
+            "T 22 23",
+            "T 24 25",
+            "",
+        ])
+    }
+
+    func testNestedStringsAreOneLiteralAndRegexIsOneLiteral() throws {
+        try skipWithoutRealLexer()
+        XCTAssertEqual(lines(##"s = "a\("b")" + #/x+/#"##), [
+            "T 0 1",
+            "T 2 3",
+            "S 4 13",
+            "T 14 15",
+            "S 16 22",
+            "",
+        ])
+    }
+
+    func testDeclarationsIncludeAttributesAndImplicitMembersAreMembers() throws {
+        try skipWithoutRealLexer()
+        let source = "@MainActor struct V {\n  init() {}\n  var c = Color.red\n}"
+        XCTAssertEqual(lines(source), [
+            "N type 0 55",
+            "T 0 1",
+            "T 1 10",
+            "T 11 17",
+            "T 18 19",
+            "T 20 21",
+            "N function 24 33",
+            "T 24 28",
+            "T 28 29",
+            "T 29 30",
+            "T 31 32",
+            "T 32 33",
+            "N variable 36 53",
+            "T 36 39",
+            "T 40 41",
+            "T 42 43",
+            "N member 44 53",
+            "T 44 49",
+            "T 49 50",
+            "T 50 53",
+            "T 54 55",
+            "",
+        ])
+    }
+
+    func testImplicitMemberAndMultilineStringInAttribute() throws {
+        try skipWithoutRealLexer()
+        // `.red` alone is a member access; the attribute's multi-line string is one literal
+        // whichever node the parser puts it in.
+        let source = "@available(*, message: \"\"\"\n  a\n  \"\"\")\nlet c: Color = .red\n"
+        let rendered = lines(source)
+        XCTAssertTrue(rendered.contains("S 23 36"), rendered.joined(separator: "\n"))
+        let tokenStarts = rendered.filter { $0.hasPrefix("T ") }.compactMap { Int($0.split(separator: " ")[1]) }
+        XCTAssertEqual(tokenStarts.filter { (23..<36).contains($0) }, [])
+        XCTAssertEqual(tokenStarts.count, 15)
+        XCTAssertEqual(rendered.filter { $0.hasPrefix("N member") }, ["N member 53 57"])
+        XCTAssertEqual(rendered.filter { $0.hasPrefix("N variable") }, ["N variable 0 57"])
+    }
+
+    func testEmptySourceHasNoLines() {
+        XCTAssertEqual(OracleFormat.render(SyntaxTree.parse("")), "")
+        XCTAssertEqual(OracleFormat.render(SyntaxTree.parse("  // only trivia\n")), "")
+    }
+}

@@ -1,0 +1,97 @@
+// SwiftParser's side of the differential check: the same `T`/`S`/`N` lines that
+// `OracleFormat.render` prints for a bodywork tree, computed from swift-syntax's tree.
+import SwiftDiagnostics
+import SwiftParser
+import SwiftParserDiagnostics
+import SwiftSyntax
+
+enum SwiftParserDigest {
+    /// The digest of one file, or a `# skipped:` line when SwiftParser itself reports errors
+    /// (then there is no reference to compare against).
+    static func render(_ bytes: [UInt8]) -> String {
+        let tree = bytes.withUnsafeBufferPointer { Parser.parse(source: $0) }
+        let errors = ParseDiagnosticsGenerator.diagnostics(for: tree).filter { $0.diagMessage.severity == .error }
+        if tree.hasError || !errors.isEmpty {
+            return "# skipped: SwiftParser reports \(max(errors.count, 1)) error(s)\n"
+        }
+        let visitor = DigestVisitor(viewMode: .sourceAccurate)
+        visitor.walk(tree)
+        visitor.entries.sort { a, b in
+            if a.start != b.start { return a.start < b.start }
+            if a.end != b.end { return a.end > b.end }
+            return a.label < b.label
+        }
+        var out = ""
+        for entry in visitor.entries { out += "\(entry.label) \(entry.start) \(entry.end)\n" }
+        return out
+    }
+}
+
+/// Collects digest entries in one walk. Tokens inside a string or regex literal are left
+/// out: the two parsers split literals differently, so only whole literals are compared.
+///
+/// Version tuples are the other place where SwiftParser's tokens are not the lexer's: the
+/// compiler's lexer reads `17.0` in `#available(iOS 17.0.1, *)` as one float literal and
+/// SwiftParser re-splits it into `17`, `.`, `0`. The digest keeps the lexer's view (the one
+/// bodywork's lexer has): the major number and the first component make one token.
+private final class DigestVisitor: SyntaxAnyVisitor {
+    struct Entry {
+        var label: String
+        var start: Int
+        var end: Int
+    }
+
+    var entries: [Entry] = []
+    private var literalDepth = 0
+    /// Start offsets of version-tuple tokens already covered by a merged entry.
+    private var mergedTokenStarts: Set<Int> = []
+
+    override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+        let start = node.positionAfterSkippingLeadingTrivia.utf8Offset
+        let end = node.endPositionBeforeTrailingTrivia.utf8Offset
+        if let token = node.as(TokenSyntax.self) {
+            if token.presence == .present && token.tokenKind != .endOfFile && literalDepth == 0
+                && !mergedTokenStarts.contains(start) {
+                entries.append(Entry(label: "T", start: start, end: end))
+            }
+            return .visitChildren
+        }
+        if let version = node.as(VersionTupleSyntax.self), let first = version.components.first,
+           version.major.endPositionBeforeTrailingTrivia == first.period.positionAfterSkippingLeadingTrivia,
+           first.period.endPositionBeforeTrailingTrivia == first.number.positionAfterSkippingLeadingTrivia {
+            let merged = [version.major, first.period, first.number]
+            for token in merged { mergedTokenStarts.insert(token.positionAfterSkippingLeadingTrivia.utf8Offset) }
+            entries.append(Entry(label: "T", start: start, end: first.number.endPositionBeforeTrailingTrivia.utf8Offset))
+        }
+        switch node.kind {
+        case .stringLiteralExpr, .simpleStringLiteralExpr, .regexLiteralExpr:
+            if literalDepth == 0 { entries.append(Entry(label: "S", start: start, end: end)) }
+            literalDepth += 1
+        default:
+            if let category = Self.category(node.kind), start < end {
+                entries.append(Entry(label: "N " + category, start: start, end: end))
+            }
+        }
+        return .visitChildren
+    }
+
+    override func visitAnyPost(_ node: Syntax) {
+        switch node.kind {
+        case .stringLiteralExpr, .simpleStringLiteralExpr, .regexLiteralExpr: literalDepth -= 1
+        default: break
+        }
+    }
+
+    /// Mirrors `OracleFormat`'s categories.
+    static func category(_ kind: SyntaxKind) -> String? {
+        switch kind {
+        case .functionCallExpr: return "call"
+        case .closureExpr: return "closure"
+        case .memberAccessExpr: return "member"
+        case .variableDecl: return "variable"
+        case .functionDecl, .initializerDecl: return "function"
+        case .structDecl, .classDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl: return "type"
+        default: return nil
+        }
+    }
+}
