@@ -1,21 +1,361 @@
 // Facts gathered from every file of a run before the rules: type declarations, their
-// conformances and property types. Filled in by the project-index pass.
+// conformances and property types, and the queries rules ask of them.
 import SwiftCST
 
 /// What the run knows about the types declared in its files.
+///
+/// Types are keyed by qualified name (`Outer.Inner`); generic parameters are not part of
+/// a key (`Box<T>` is `Box`). Type texts are stored as written, with whitespace removed
+/// except between words (`some View`). An immutable value once built: rules share it
+/// across threads.
 public struct ProjectIndex: Sendable {
     /// Type name → names of the protocols and superclasses it is declared to conform to
     /// (declaration and extensions).
     public var conformances: [String: Set<String>]
-    /// Type name → property name → declared type text.
+    /// Type name → property name → declared type text (or the type its initializer
+    /// proves, as in `var items = [Item]()`).
     public var propertyTypes: [String: [String: String]]
     /// Typealias name → aliased type text.
     public var typealiases: [String: String]
+    /// Type name → property name → the property wrapper it is declared with (`State`,
+    /// `Binding`, `ObservedObject`, …), for properties that have one.
+    public var propertyWrappers: [String: [String: String]]
+    /// Every type declared (not only extended) in the indexed files, by qualified name.
+    public var declaredTypes: Set<String>
+    /// Classes among `declaredTypes` (their superclass may carry conformances).
+    public var classTypes: Set<String>
+    /// How many files the index was built from; 0 when no index pass ran.
+    public var fileCount: Int
 
     public init(conformances: [String: Set<String>] = [:], propertyTypes: [String: [String: String]] = [:],
-                typealiases: [String: String] = [:]) {
+                typealiases: [String: String] = [:], propertyWrappers: [String: [String: String]] = [:],
+                declaredTypes: Set<String> = [], classTypes: Set<String> = [], fileCount: Int = 0) {
         self.conformances = conformances
         self.propertyTypes = propertyTypes
         self.typealiases = typealiases
+        self.propertyWrappers = propertyWrappers
+        self.declaredTypes = declaredTypes
+        self.classTypes = classTypes
+        self.fileCount = fileCount
     }
+
+    /// Adds the facts of `other`, an index of other files, in place: the run's pass
+    /// over all files folds each file's index into one, in file order.
+    public mutating func absorb(_ other: ProjectIndex) {
+        let files = fileCount + other.fileCount
+        addFacts(of: other)
+        fileCount = files
+    }
+
+    /// This index with the facts of `other` added (conformance sets are united; for a
+    /// property known to both, `other`'s type wins).
+    public func merging(_ other: ProjectIndex) -> ProjectIndex {
+        var merged = self
+        merged.addFacts(of: other)
+        merged.fileCount = max(fileCount, other.fileCount)
+        return merged
+    }
+
+    private mutating func addFacts(of other: ProjectIndex) {
+        for (type, names) in other.conformances { conformances[type, default: []].formUnion(names) }
+        for (type, properties) in other.propertyTypes {
+            propertyTypes[type, default: [:]].merge(properties) { _, new in new }
+        }
+        for (type, wrappers) in other.propertyWrappers {
+            propertyWrappers[type, default: [:]].merge(wrappers) { _, new in new }
+        }
+        typealiases.merge(other.typealiases) { _, new in new }
+        declaredTypes.formUnion(other.declaredTypes)
+        classTypes.formUnion(other.classTypes)
+    }
+
+    /// Whether every fact of `other` is already in this index, so that merging it would
+    /// change nothing (a rule can then skip the copy that `merging` makes).
+    public func covers(_ other: ProjectIndex) -> Bool {
+        for (type, names) in other.conformances where !(conformances[type].map(names.isSubset(of:)) ?? false) { return false }
+        for (type, properties) in other.propertyTypes {
+            guard let known = propertyTypes[type] else { return false }
+            for (name, text) in properties where known[name] != text { return false }
+        }
+        for (type, wrappers) in other.propertyWrappers {
+            guard let known = propertyWrappers[type] else { return false }
+            for (name, wrapper) in wrappers where known[name] != wrapper { return false }
+        }
+        for (name, text) in other.typealiases where typealiases[name] != text { return false }
+        return other.declaredTypes.isSubset(of: declaredTypes) && other.classTypes.isSubset(of: classTypes)
+    }
+
+    // MARK: - Names
+
+    /// Whether the files of the run declare, extend or alias a type of this qualified name.
+    public func isSeen(_ qualifiedName: String) -> Bool {
+        declaredTypes.contains(qualifiedName) || conformances[qualifiedName] != nil
+            || propertyTypes[qualifiedName] != nil || typealiases[qualifiedName] != nil
+    }
+
+    /// The qualified name `name` refers to when written inside the type `scope` (itself
+    /// qualified, e.g. `Outer.View`): the innermost enclosing declaration wins, as in
+    /// Swift's lookup. Generic arguments are dropped. Returns `name` without generic
+    /// arguments when nothing in the run matches.
+    public func qualifiedName(of name: String, inScope scope: String? = nil) -> String {
+        let bare = ProjectIndex.stripGenericArguments(name)
+        if let scope, !scope.isEmpty {
+            var components = scope.split(separator: ".").map(String.init)
+            while !components.isEmpty {
+                let candidate = components.joined(separator: ".") + "." + bare
+                if isSeen(candidate) { return candidate }
+                components.removeLast()
+            }
+        }
+        return bare
+    }
+
+    /// The type text `name` stands for once typealiases are followed (up to a depth that
+    /// stops cycles); `name` itself when it is no alias.
+    public func resolvingTypealiases(_ name: String, inScope scope: String? = nil) -> String {
+        var current = name
+        for _ in 0..<8 {
+            let bare = ProjectIndex.stripGenericArguments(current)
+            guard bare == current else { return current }  // generic aliases are not followed
+            let key = qualifiedName(of: current, inScope: scope)
+            guard let aliased = typealiases[key] else { return current }
+            current = aliased
+        }
+        return current
+    }
+
+    // MARK: - Identifiable
+
+    /// Types from the standard library and Foundation that are known to be `Hashable` and
+    /// not `Identifiable`.
+    public static let plainValueTypes: Set<String> = [
+        "String", "Substring", "Character", "Bool", "Int", "Int8", "Int16", "Int32", "Int64",
+        "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float", "Float16", "CGFloat",
+        "Decimal", "UUID", "Date", "URL", "Data", "Locale", "TimeZone", "IndexPath",
+        "Swift.String", "Swift.Int", "Swift.Double", "Swift.Bool", "Foundation.UUID", "Foundation.Date",
+        "Foundation.URL",
+    ]
+
+    /// Conformances that make a type `Identifiable`: the protocol itself, SwiftData's
+    /// `PersistentModel` (added by `@Model`) and Core Data's `NSManagedObject`.
+    static let identifiableMarkers: Set<String> = [
+        "Identifiable", "Swift.Identifiable", "SwiftUI.Identifiable", "PersistentModel",
+        "SwiftData.PersistentModel", "NSManagedObject", "CoreData.NSManagedObject",
+    ]
+
+    /// Protocols of the standard library and SwiftUI that do not refine `Identifiable`:
+    /// a declared type whose conformances are all known and none of them leads to
+    /// `Identifiable` is proven not to be.
+    static let knownNonIdentifyingProtocols: Set<String> = [
+        "Hashable", "Equatable", "Comparable", "Codable", "Encodable", "Decodable", "Sendable",
+        "CustomStringConvertible", "CustomDebugStringConvertible", "CaseIterable", "Error",
+        "View", "ObservableObject", "RawRepresentable", "AnyObject", "Observable", "DynamicProperty",
+        "ViewModifier", "App", "Scene", "PreviewProvider", "String", "Int", "UInt8", "Double",
+        "LocalizedError", "Transferable", "NSObject", "ExpressibleByStringLiteral",
+    ]
+
+    /// Whether values of the type named `typeName` are `Identifiable`: `true` or `false`
+    /// when the run's files (or the standard library) prove it, `nil` when the type is
+    /// unknown or inherits from something unknown.
+    public func isIdentifiable(_ typeName: String, inScope scope: String? = nil) -> Bool? {
+        var visited: Set<String> = []
+        return identifiable(typeName, scope: scope, visited: &visited)
+    }
+
+    private func identifiable(_ typeName: String, scope: String?, visited: inout Set<String>) -> Bool? {
+        let resolved = resolvingTypealiases(typeName, inScope: scope)
+        if ProjectIndex.identifiableMarkers.contains(resolved) { return true }
+        let key = qualifiedName(of: resolved, inScope: scope)
+        guard visited.insert(key).inserted else { return false }
+        let inherited = conformances[key] ?? []
+        if !inherited.isDisjoint(with: ProjectIndex.identifiableMarkers) { return true }
+        var everyConformanceKnown = true
+        for name in inherited.sorted() {
+            if ProjectIndex.knownNonIdentifyingProtocols.contains(name) { continue }
+            switch identifiable(name, scope: scope, visited: &visited) {
+            case .some(true): return true
+            case .some(false): continue
+            case .none: everyConformanceKnown = false
+            }
+        }
+        if ProjectIndex.plainValueTypes.contains(resolved) { return false }
+        if let wrapped = ProjectIndex.genericArguments(of: resolved, base: "Binding"), wrapped.count == 1 {
+            return identifiable(wrapped[0], scope: scope, visited: &visited)  // Binding: Identifiable where Value is
+        }
+        // Optionals, tuples, arrays, dictionaries and the standard collections are not
+        // Identifiable unless an extension says so (looked up above by their base name).
+        let isStructural = resolved.hasSuffix("?") || resolved.hasSuffix("!") || resolved.hasPrefix("(") || resolved.hasPrefix("[")
+        if isStructural || ProjectIndex.collectionBases.contains(ProjectIndex.stripGenericArguments(resolved)) { return false }
+        guard declaredTypes.contains(key) else { return nil }
+        return everyConformanceKnown ? false : nil
+    }
+
+    // MARK: - Properties
+
+    /// The declared type text of the property `name` of the type `typeName` (declaration
+    /// or extension), or nil when the run does not know it.
+    public func propertyType(of typeName: String, named name: String, inScope scope: String? = nil) -> String? {
+        let key = qualifiedName(of: resolvingTypealiases(typeName, inScope: scope), inScope: scope)
+        return propertyTypes[key]?[name]
+    }
+
+    /// The property wrapper the property `name` of `typeName` is declared with, if any.
+    public func propertyWrapper(of typeName: String, named name: String, inScope scope: String? = nil) -> String? {
+        let key = qualifiedName(of: resolvingTypealiases(typeName, inScope: scope), inScope: scope)
+        return propertyWrappers[key]?[name]
+    }
+
+    // MARK: - Collections
+
+    static let collectionBases: Set<String> = [
+        "Array", "Set", "ArraySlice", "ContiguousArray", "IdentifiedArrayOf", "IdentifiedArray",
+        "FetchedResults", "Binding", "Dictionary", "Optional",
+    ]
+
+    /// The element type of a collection type text: `[Item]`, `Array<Item>`, `Set<Item>`,
+    /// `ArraySlice<Item>`, `ContiguousArray<Item>`, `IdentifiedArrayOf<Item>`,
+    /// `FetchedResults<Item>`, and `Binding<…>` of any of them. Typealiases are followed.
+    public func elementType(ofCollectionType typeText: String, inScope scope: String? = nil) -> String? {
+        collectionType(typeText, inScope: scope)?.element
+    }
+
+    /// What a collection type text is made of; nil when it is not a collection this
+    /// index understands.
+    public func collectionType(_ typeText: String, inScope scope: String? = nil) -> CollectionType? {
+        var text = resolvingTypealiases(ProjectIndex.normalizedTypeText(typeText), inScope: scope)
+        var isBinding = false
+        if let wrapped = ProjectIndex.genericArguments(of: text, base: "Binding"), wrapped.count == 1 {
+            isBinding = true
+            text = resolvingTypealiases(wrapped[0], inScope: scope)
+        }
+        let kind: CollectionType.Kind
+        let element: String
+        if text.hasPrefix("["), text.hasSuffix("]") {
+            let inner = String(text.dropFirst().dropLast())
+            guard ProjectIndex.topLevelIndex(of: ":", in: inner) == nil, !inner.isEmpty else { return nil }
+            kind = .array
+            element = inner
+        } else {
+            let bases: [(String, CollectionType.Kind)] = [
+                ("Array", .array), ("ContiguousArray", .array), ("Set", .set), ("ArraySlice", .slice),
+                ("IdentifiedArrayOf", .identifiedArray), ("FetchedResults", .fetchedResults),
+                ("Swift.Array", .array), ("Swift.Set", .set),
+            ]
+            guard let (base, baseKind) = bases.first(where: { ProjectIndex.genericArguments(of: text, base: $0.0)?.count == 1 }),
+                  let arguments = ProjectIndex.genericArguments(of: text, base: base)
+            else {
+                if let arguments = ProjectIndex.genericArguments(of: text, base: "IdentifiedArray"), arguments.count == 2 {
+                    return CollectionType(kind: .identifiedArray, element: arguments[1], isBinding: isBinding)
+                }
+                return nil
+            }
+            kind = baseKind
+            element = arguments[0]
+        }
+        return CollectionType(kind: kind, element: element, isBinding: isBinding)
+    }
+
+    // MARK: - Type text
+
+    /// `Box<Int>` → `Box`, `Outer.Inner<T>` → `Outer.Inner`; other texts unchanged.
+    public static func stripGenericArguments(_ text: String) -> String {
+        guard text.hasSuffix(">"), let open = text.firstIndex(of: "<") else { return text }
+        return String(text[..<open])
+    }
+
+    /// The generic arguments of `Base<A, B>` when its base is `base`, split at top-level
+    /// commas; nil otherwise.
+    static func genericArguments(of text: String, base: String) -> [String]? {
+        guard text.hasPrefix(base + "<"), text.hasSuffix(">") else { return nil }
+        let inner = String(text.dropFirst(base.count + 1).dropLast())
+        var parts: [String] = []
+        var depth = 0
+        var current = ""
+        for character in inner {
+            switch character {
+            case "<", "[", "(": depth += 1
+            case ">", "]", ")": depth -= 1
+            default: break
+            }
+            if character == "," && depth == 0 {
+                parts.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        guard depth == 0, !current.isEmpty else { return nil }
+        parts.append(current)
+        return parts
+    }
+
+    static func topLevelIndex(of target: Character, in text: String) -> String.Index? {
+        var depth = 0
+        for index in text.indices {
+            switch text[index] {
+            case "<", "[", "(": depth += 1
+            case ">", "]", ")": depth -= 1
+            case target where depth == 0: return index
+            default: break
+            }
+        }
+        return nil
+    }
+
+    /// A type text with whitespace removed except one space between two words, so that
+    /// `[ Item ]` and `[Item]` compare equal while `some View` stays readable.
+    public static func normalizedTypeText(_ text: String) -> String {
+        var result = ""
+        var pendingSpace = false
+        for character in text {
+            if character == " " || character == "\t" || character == "\n" || character == "\r" {
+                pendingSpace = true
+                continue
+            }
+            if pendingSpace, let last = result.last, isWordCharacter(last), isWordCharacter(character) {
+                result.append(" ")
+            }
+            pendingSpace = false
+            result.append(character)
+        }
+        return result
+    }
+
+    private static func isWordCharacter(_ c: Character) -> Bool {
+        c.isLetter || c.isNumber || c == "_"
+    }
+}
+
+/// A collection type the index understands, and its element.
+public struct CollectionType: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        /// `[T]`, `Array<T>`, `ContiguousArray<T>`: random access, indices `0..<count`.
+        case array
+        /// `Set<T>`: no stable order, not random access.
+        case set
+        /// `ArraySlice<T>`: random access, indices need not start at 0.
+        case slice
+        /// `IdentifiedArrayOf<T>`: random access by position, indices `0..<count`.
+        case identifiedArray
+        /// Core Data's `FetchedResults<T>`: random access, indices `0..<count`, read-only.
+        case fetchedResults
+    }
+
+    public var kind: Kind
+    /// The element type text.
+    public var element: String
+    /// Whether the type was `Binding<…>` of the collection.
+    public var isBinding: Bool
+
+    public init(kind: Kind, element: String, isBinding: Bool) {
+        self.kind = kind
+        self.element = element
+        self.isBinding = isBinding
+    }
+
+    /// Whether `ForEach` can take the collection as its data directly.
+    public var isRandomAccess: Bool { kind != .set }
+    /// Whether positions `0..<count` are the collection's indices, so that an offset from
+    /// `enumerated()` can subscript it.
+    public var hasZeroBasedIntIndices: Bool { kind == .array || kind == .identifiedArray || kind == .fetchedResults }
 }

@@ -176,10 +176,15 @@ public protocol Rule: Sendable {
     /// The OS versions its fixes need, if any (fixes needing more are withheld).
     var minimumPlatforms: [Platform: Version] { get }
 
+    /// Whether the rule reads `context.index`; the run indexes every file first only
+    /// when an active rule does.
+    var usesProjectIndex: Bool { get }
+
     func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding]
 }
 
 extension Rule {
     public var isEnabledByDefault: Bool { true }
     public var minimumPlatforms: [Platform: Version] { [:] }
+    public var usesProjectIndex: Bool { false }
 }

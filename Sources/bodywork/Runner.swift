@@ -7,6 +7,7 @@
 import Codemod
 import Foundation
 import Patch
+import SwiftCST
 
 /// The version `--version` prints and the SARIF report names.
 let bodyworkVersion = "0.1.0"
@@ -53,8 +54,7 @@ struct Runner {
             }
 
             let processor = FileProcessor(maxFileSize: options.maxFileSize,
-                                          // TODO(integrate): build the project index over all files once its builder lands.
-                                          index: ProjectIndex())
+                                          index: projectIndex(for: plan))
             if options.mode == .interactive {
                 let session = InteractiveSession(options: options, console: console, processor: processor,
                                                  color: colorsDiffs(isTerminal: true))
@@ -111,6 +111,27 @@ struct Runner {
         var report: FileReport
         var diff: [UInt8]
         var coloredDiff: [UInt8]?
+    }
+
+    /// Facts about every file of the run, for rules that read other files' declarations;
+    /// empty when no active rule does. Files are parsed in parallel and folded in file
+    /// order, so the index is the same for any `--jobs`.
+    private func projectIndex(for plan: RunPlan) -> ProjectIndex {
+        let needed = plan.settings.contains { settings in settings.engine.rules.contains { $0.usesProjectIndex } }
+        guard needed else { return ProjectIndex() }
+        let files = plan.files
+        let maxFileSize = options.maxFileSize
+        let collector = IndexCollector()
+        runOrdered(count: files.count, jobs: options.jobs, work: { index -> ProjectIndex? in
+            guard let bytes = ParseCommand.read(files[index].path), bytes.count <= maxFileSize,
+                  FileProcessor.isUTF8Text(bytes) else { return nil }
+            var builder = ProjectIndexBuilder()
+            builder.add(SyntaxTree.parse(bytes), path: files[index].path)
+            return builder.finish()
+        }, emit: { _, fileIndex in
+            if let fileIndex { collector.index.absorb(fileIndex) }
+        })
+        return collector.index
     }
 
     private func runBatch(_ plan: RunPlan, processor: FileProcessor, totals: RunTotals, rules: [any Rule],
@@ -364,4 +385,9 @@ final class PatchFileWriter: @unchecked Sendable {
     func close() {
         lock.withLock { try? handle.close() }
     }
+}
+
+/// The project index as it is folded together; `runOrdered` emits one file at a time.
+private final class IndexCollector: @unchecked Sendable {
+    var index = ProjectIndex()
 }

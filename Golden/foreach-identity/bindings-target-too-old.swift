@@ -1,0 +1,20 @@
+// bodywork-options: --min-ios 14
+import SwiftUI
+
+struct Item: Identifiable, Hashable {
+    let id: UUID
+    var name: String
+    var done: Bool
+}
+
+struct ItemsView: View {
+    @State private var items: [Item] = []
+
+    var body: some View {
+        List {
+            ForEach(items.indices, id: \.self) { i in
+                TextField("Name", text: $items[i].name)
+            }
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import SwiftUI
+
+struct Item: Identifiable, Hashable {
+    let id: UUID
+    var name: String
+    var done: Bool
+}
+
+struct ItemsView: View {
+    let items: [Item]
+
+    var body: some View {
+        VStack {
+            ForEach(0..<items.count, id: \.self) { index in
+                Text(items[index].name)
+            }
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import SwiftUI
+
+struct Item: Identifiable, Hashable {
+    let id: UUID
+    var name: String
+    var done: Bool
+}
+
+struct ItemsView: View {
+    @State var items = [Item]()
+
+    var body: some View {
+        VStack {
+            ForEach(items) { item in
+                Text(item.name)
+            }
+        }
+    }
+}

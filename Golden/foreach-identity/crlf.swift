@@ -1,0 +1,24 @@
+// bodywork-options: --unsafe-fixes
+import SwiftUI
+
+struct Item: Identifiable, Hashable {
+    let id: UUID
+    var name: String
+    var done: Bool
+}
+
+struct ItemsView: View {
+    let items: [Item]
+
+    var body: some View {
+        List {
+            ForEach(Array(items.enumerated()), id: \.offset) { index, item in
+                Text(item.name)
+                    .id(UUID())
+            }
+            ForEach(items.indices, id: \.self) { i in
+                Text(items[i].name)
+            }
+        }
+    }
+}

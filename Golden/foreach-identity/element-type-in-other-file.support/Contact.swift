@@ -1,0 +1,6 @@
+import Foundation
+
+struct Contact: Identifiable {
+    let id: UUID
+    var name: String
+}

@@ -1,0 +1,14 @@
+// bodywork-options: --unsafe-fixes
+import SwiftUI
+
+struct GreetingView: View {
+    let title: String
+
+    var body: some View {
+        VStack {
+            Text(title).padding()
+            Text(title)
+            Text(title)
+        }
+    }
+}

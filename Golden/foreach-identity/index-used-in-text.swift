@@ -1,0 +1,19 @@
+import SwiftUI
+
+struct Item: Identifiable, Hashable {
+    let id: UUID
+    var name: String
+    var done: Bool
+}
+
+struct ItemsView: View {
+    let items: [Item]
+
+    var body: some View {
+        VStack {
+            ForEach(items.indices, id: \.self) { i in
+                Text("\(i + 1). \(items[i].name)")
+            }
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import SwiftUI
+
+struct Item: Identifiable, Hashable {
+    let id: UUID
+    var name: String
+    var done: Bool
+}
+
+struct ItemsView: View {
+    @State private var items: [Item] = []
+
+    var body: some View {
+        List {
+            ForEach(Array(items.enumerated()), id: \.element.id) { i, item in
+                HStack {
+                    Text(item.name)
+                    Button("Delete") { items.remove(at: i) }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,17 @@
+import SwiftUI
+
+struct Item: Identifiable, Hashable {
+    let id: UUID
+    var name: String
+    var done: Bool
+}
+
+struct ItemsView: View {
+    let items: [Item]
+
+    var body: some View {
+        List(items) { item in
+            Text(item.name)
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import SwiftUI
+
+struct Item: Identifiable {
+    let id: UUID
+    var name: String
+}
+
+final class Store: ObservableObject {
+    @Published var items: [Item] = []
+}
+
+struct StoreView: View {
+    @ObservedObject var store: Store
+
+    var body: some View {
+        List {
+            ForEach(store.items.indices, id: \.self) { i in
+                Text(store.items[i].name)
+            }
+        }
+    }
+}

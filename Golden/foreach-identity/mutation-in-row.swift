@@ -1,0 +1,21 @@
+import SwiftUI
+
+struct Item: Identifiable, Hashable {
+    let id: UUID
+    var name: String
+    var done: Bool
+}
+
+struct ItemsView: View {
+    @State private var items: [Item] = []
+
+    var body: some View {
+        List {
+            ForEach(items.indices, id: \.self) { i in
+                Button(items[i].name) {
+                    items[i].done.toggle()
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import SwiftUI
+
+struct Item: Identifiable, Hashable {
+    let id: UUID
+    var name: String
+    var done: Bool
+}
+
+struct ItemsView: View {
+    @State private var items: [Item] = []
+
+    var body: some View {
+        List {
+            ForEach(items.indices, id: \.self) { i in
+                Text(items[i].name)
+            }
+            .onDelete { offsets in
+                items.remove(atOffsets: offsets)
+            }
+        }
+    }
+}

@@ -1,0 +1,21 @@
+// bodywork-options: --unsafe-fixes
+import SwiftUI
+
+struct Item: Identifiable, Hashable {
+	let id: UUID
+	var name: String
+	var done: Bool
+}
+
+struct ItemsView: View {
+	let items: [Item]
+
+	var body: some View {
+		List {
+			ForEach(items.indices, id: \.self) { i in
+				Text(items[i].name)
+					.id(UUID())
+			}
+		}
+	}
+}

@@ -1,0 +1,93 @@
+// The project-index pass: reads the declarations of each file of a run and keeps only
+// names and type texts, so that the trees can be dropped as the files stream by.
+import SwiftCST
+
+/// Builds a `ProjectIndex` one file at a time.
+///
+/// ```
+/// var builder = ProjectIndexBuilder()
+/// for file in files { builder.add(SyntaxTree.parse(file.bytes), path: file.path) }
+/// let index = builder.finish()
+/// ```
+/// The builder keeps no reference to the trees it is given. Adding the same files in
+/// any order gives the same index.
+public struct ProjectIndexBuilder: Sendable {
+    private var index = ProjectIndex()
+
+    public init() {}
+
+    /// Records the type declarations, extensions, properties and typealiases of `tree`.
+    /// Declarations local to functions and closures are not recorded.
+    public mutating func add(_ tree: SyntaxTree, path: String) {
+        index.fileCount += 1
+        record(declarations: flattenIfConfig(tree.root), scope: nil)
+    }
+
+    /// The index of every file added so far.
+    public func finish() -> ProjectIndex { index }
+
+    /// The index of `trees`, in one call (keeps every tree alive meanwhile; prefer `add`
+    /// when files stream).
+    public static func build(_ trees: [(path: String, tree: SyntaxTree)]) -> ProjectIndex {
+        var builder = ProjectIndexBuilder()
+        for (path, tree) in trees { builder.add(tree, path: path) }
+        return builder.finish()
+    }
+
+    // MARK: - Declarations
+
+    private mutating func record(declarations: [Node], scope: String?) {
+        for declaration in declarations {
+            switch declaration.kind {
+            case .structDecl, .classDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl:
+                if let type = TypeDecl(declaration) { record(type: type, scope: scope) }
+            case .typealiasDecl:
+                guard let alias = TypealiasDecl(declaration), let name = alias.name,
+                      let aliased = alias.aliasedType else { continue }
+                index.typealiases[qualify(name, in: scope)] = TypeResolver.typeText(of: aliased)
+            case .variableDecl:
+                if let scope, let variable = VariableDecl(declaration) { record(variable: variable, in: scope) }
+            default:
+                continue
+            }
+        }
+    }
+
+    private mutating func record(type: TypeDecl, scope: String?) {
+        let qualified: String
+        if type.isExtension {
+            // An extension names its type fully qualified from the top level.
+            guard let extended = type.name else { return }
+            qualified = ProjectIndex.stripGenericArguments(ProjectIndex.normalizedTypeText(extended))
+        } else {
+            guard let name = type.nameToken?.text else { return }
+            qualified = qualify(name, in: scope)
+            index.declaredTypes.insert(qualified)
+            if type.node.kind == .classDecl { index.classTypes.insert(qualified) }
+        }
+        var inherited = Set(type.inheritedTypeNames.map { ProjectIndex.stripGenericArguments(ProjectIndex.normalizedTypeText($0)) })
+        // SwiftData's `@Model` macro adds `PersistentModel`, which refines `Identifiable`.
+        if type.attributes.contains(where: { $0.name == "Model" || $0.name == "SwiftData.Model" }) {
+            inherited.insert("PersistentModel")
+        }
+        index.conformances[qualified, default: []].formUnion(inherited)
+        if index.propertyTypes[qualified] == nil { index.propertyTypes[qualified] = [:] }
+        record(declarations: type.members, scope: qualified)
+    }
+
+    private mutating func record(variable: VariableDecl, in type: String) {
+        guard !variable.isStatic else { return }
+        let wrapper = variable.modifiers.attributes.last.map(\.name)
+        for binding in variable.bindings {
+            guard let name = binding.name else { continue }
+            let typeText = binding.type.map(TypeResolver.typeText(of:))
+                ?? binding.initializer.flatMap(TypeResolver.inferredType(ofInitializer:))
+            if let typeText { index.propertyTypes[type, default: [:]][name] = typeText }
+            if let wrapper { index.propertyWrappers[type, default: [:]][name] = wrapper }
+        }
+    }
+
+    private func qualify(_ name: String, in scope: String?) -> String {
+        scope.map { $0 + "." + name } ?? name
+    }
+}

@@ -1,0 +1,313 @@
+// Finds the declared type of a data expression (`items`, `self.items`, `model.items`,
+// `$items`) from the scopes around it and the project index, for rules that must prove
+// what a collection holds before rewriting how it is iterated.
+import SwiftCST
+
+/// A type text and the qualified name of the type it was written in, which decides what
+/// the names in it refer to (`Item` inside `Outer` may be `Outer.Item`).
+public struct ResolvedType: Sendable, Hashable {
+    public var text: String
+    /// The qualified name of the type whose declaration holds the text; nil at top level.
+    public var scope: String?
+
+    public init(text: String, scope: String?) {
+        self.text = text
+        self.scope = scope
+    }
+}
+
+/// Resolves the types of simple expressions from their declarations: locals, parameters,
+/// properties of the enclosing type and, through the project index, properties of other
+/// types. It answers nil whenever the source does not prove the type.
+public struct TypeResolver: Sendable {
+    public let index: ProjectIndex
+
+    public init(index: ProjectIndex) { self.index = index }
+
+    /// Property wrappers whose projected value `$name` is a `Binding` to the wrapped value.
+    public static let bindingProjectingWrappers: Set<String> = ["State", "Binding", "SwiftUI.State", "SwiftUI.Binding"]
+
+    /// The type of `expression`, when it is a name, `self.name`, a chain `a.b.c` of
+    /// stored or computed properties, or `$name` of a `@State`/`@Binding` property.
+    public func type(of expression: Node) -> ResolvedType? {
+        switch expression.kind {
+        case .identifierExpr:
+            guard let token = expression.firstToken, expression.endTokenIndex == token.index + 1 else { return nil }
+            if token.kind == .dollarIdentifier {
+                return projectedBindingType(of: String(token.text.dropFirst()), at: expression)
+            }
+            guard token.kind == .identifier else { return nil }
+            return lookUp(token.text, at: expression)
+        case .memberAccessExpr:
+            guard let access = MemberAccessExpr(expression), let base = access.base, let name = access.name,
+                  access.nameToken?.kind == .identifier else { return nil }
+            if base.kind == .identifierExpr, base.firstToken?.keyword == .self, base.endTokenIndex == base.firstTokenIndex + 1 {
+                guard let owner = TypeResolver.enclosingTypeName(of: expression) else { return nil }
+                return member(name, of: ResolvedType(text: owner, scope: nil))
+            }
+            guard let baseType = type(of: base) else { return nil }
+            return member(name, of: baseType)
+        case .tupleExpr:
+            let inner = expression.childNodes
+            guard inner.count == 1, let argument = Argument(inner[0]), argument.label == nil,
+                  let value = argument.expression else { return nil }
+            return type(of: value)
+        default:
+            return nil
+        }
+    }
+
+    /// The collection type of `expression`, when its type is one the index understands.
+    public func collectionType(of expression: Node) -> (collection: CollectionType, scope: String?)? {
+        guard let resolved = type(of: expression),
+              let collection = index.collectionType(resolved.text, inScope: resolved.scope) else { return nil }
+        return (collection, resolved.scope)
+    }
+
+    // MARK: - Names
+
+    /// The type of the name `name` as seen at `node`, walking out through closures, code
+    /// blocks and functions to the enclosing type's members.
+    private func lookUp(_ name: String, at node: Node) -> ResolvedType? {
+        var child = node
+        var current = node.parent
+        while let scope = current {
+            switch scope.kind {
+            case .closureExpr:
+                guard let closure = ClosureExpr(scope) else { return nil }
+                if let parameter = closure.parameters.first(where: { $0.name == name }) {
+                    guard let type = parameter.type else { return rowElementType(of: closure, parameter: name) }
+                    return ResolvedType(text: TypeResolver.typeText(of: type), scope: TypeResolver.enclosingTypeName(of: scope))
+                }
+                if let found = localDeclaration(name, before: child, in: closure.statements) { return found }
+            case .codeBlock, .accessorBlock:
+                if let found = localDeclaration(name, before: child, in: scope.childNodes) { return found }
+            case .functionDecl, .initializerDecl, .subscriptDecl:
+                if let function = FunctionLikeDecl(scope), let parameter = function.parameters.first(where: { $0.name == name }) {
+                    guard let type = parameter.type else { return nil }
+                    return ResolvedType(text: TypeResolver.typeText(of: type), scope: TypeResolver.enclosingTypeName(of: scope))
+                }
+            case .forStmt, .ifExpr, .guardStmt, .whileStmt, .switchCase, .catchClause:
+                // Names these bind (`for x in`, `if let x`, `case .a(let x)`) have no
+                // declared type here: the name is found, its type unknown.
+                if binds(name, scope: scope, child: child) { return nil }
+            case .structDecl, .classDecl, .enumDecl, .actorDecl, .extensionDecl:
+                guard let owner = TypeResolver.enclosingTypeName(of: scope, includingSelf: true) else { return nil }
+                return member(name, of: ResolvedType(text: owner, scope: nil))
+            case .protocolDecl, .sourceFile:
+                return nil
+            default:
+                break
+            }
+            child = scope
+            current = scope.parent
+        }
+        return nil
+    }
+
+    /// Whether a `for`, `if`, `guard`, `while`, `case` or `catch` binds `name` for `child`.
+    private func binds(_ name: String, scope: Node, child: Node) -> Bool {
+        if scope.kind == .catchClause && name == "error" { return true }
+        for pattern in scope.childNodes where pattern != child {
+            if pattern.kind == .codeBlock { continue }
+            for node in pattern.preorder where node.kind == .identifierPattern {
+                if node.firstToken?.text == name { return true }
+            }
+            // `if let name` without `= value` is written as an expression in conditions.
+            if pattern.kind == .conditionList {
+                for condition in pattern.children(.condition) {
+                    guard let first = condition.firstToken, first.keyword == .let || first.keyword == .var,
+                          let second = first.next else { continue }
+                    if second.text == name { return true }
+                }
+            }
+        }
+        return false
+    }
+
+    /// A `let`/`var` (or `guard let`) declaring `name` among `statements` before the one
+    /// holding `child`. `type` is nil when the declaration does not prove its type.
+    private func localDeclaration(_ name: String, before child: Node, in statements: [Node]) -> ResolvedType?? {
+        var found: ResolvedType??
+        for statement in statements {
+            if statement == child || statement.contains(child) { break }
+            if let variable = VariableDecl(statement) {
+                for binding in variable.bindings where binding.name == name {
+                    found = .some(bindingType(binding, at: statement))
+                }
+                for binding in variable.bindings where binding.name == nil {
+                    if binding.pattern?.preorder.contains(where: { $0.kind == .identifierPattern && $0.firstToken?.text == name }) == true {
+                        found = .some(nil)
+                    }
+                }
+            } else if statement.kind == .guardStmt, binds(name, scope: statement, child: child) {
+                found = .some(nil)
+            }
+        }
+        return found
+    }
+
+    private func bindingType(_ binding: PatternBinding, at node: Node) -> ResolvedType? {
+        let scope = TypeResolver.enclosingTypeName(of: node)
+        if let type = binding.type { return ResolvedType(text: TypeResolver.typeText(of: type), scope: scope) }
+        guard let initializer = binding.initializer else { return nil }
+        if let inferred = TypeResolver.inferredType(ofInitializer: initializer) { return ResolvedType(text: inferred, scope: scope) }
+        return type(of: initializer)
+    }
+
+    /// The element type of the single parameter of a `ForEach`/`List` row closure
+    /// (`ForEach(items) { item in … }`), from the type of the data.
+    /// With two parameters over `Array(items.enumerated())` or
+    /// `items.enumerated().map { $0 }`, the second is the element.
+    private func rowElementType(of closure: ClosureExpr, parameter name: String) -> ResolvedType? {
+        let parameters = closure.parameters
+        guard parameters.last?.name == name, parameters.allSatisfy({ $0.nameToken?.kind == .identifier || $0.name == "_" }),
+              let call = closure.node.parent.flatMap(FunctionCallExpr.init), call.trailingClosure?.node == closure.node,
+              call.callee?.kind == .identifierExpr, call.calleeName == "ForEach" || call.calleeName == "List",
+              let data = call.arguments.first, data.label == nil, var expression = data.expression else { return nil }
+        switch parameters.count {
+        case 1: break
+        case 2:
+            guard let source = TypeResolver.enumeratedCollection(expression) else { return nil }
+            expression = source
+        default: return nil
+        }
+        guard let (collection, scope) = collectionType(of: expression), !collection.isBinding else { return nil }
+        return ResolvedType(text: collection.element, scope: scope)
+    }
+
+    /// `items` of `Array(items.enumerated())` or `items.enumerated().map { $0 }`.
+    public static func enumeratedCollection(_ expression: Node) -> Node? {
+        func base(ofEnumerated node: Node) -> Node? {
+            guard node.kind == .functionCallExpr, let call = FunctionCallExpr(node), call.calleeName == "enumerated",
+                  call.arguments.isEmpty, call.trailingClosure == nil, let callee = call.callee else { return nil }
+            return MemberAccessExpr(callee)?.base
+        }
+        guard expression.kind == .functionCallExpr, let call = FunctionCallExpr(expression) else { return nil }
+        if call.calleeName == "Array", call.callee?.kind == .identifierExpr, call.trailingClosure == nil,
+           call.arguments.count == 1, call.arguments[0].label == nil, let inner = call.arguments[0].expression {
+            return base(ofEnumerated: inner)
+        }
+        guard call.calleeName == "map", let callee = call.callee, let mapped = MemberAccessExpr(callee)?.base,
+              call.arguments.isEmpty, let closure = call.trailingClosure, closure.signature == nil,
+              closure.statements.count == 1, closure.statements[0].text == "$0" else { return nil }
+        return base(ofEnumerated: mapped)
+    }
+
+    /// The type of the property `name` of `owner`.
+    private func member(_ name: String, of owner: ResolvedType) -> ResolvedType? {
+        let key = index.qualifiedName(of: index.resolvingTypealiases(owner.text, inScope: owner.scope), inScope: owner.scope)
+        guard let text = index.propertyTypes[key]?[name] else { return nil }
+        return ResolvedType(text: text, scope: key)
+    }
+
+    /// `Binding<T>` for `$name` when `name` is a `@State` or `@Binding` property of the
+    /// enclosing type (and no local declaration hides it).
+    private func projectedBindingType(of name: String, at node: Node) -> ResolvedType? {
+        guard let owner = TypeResolver.enclosingTypeName(of: node),
+              let wrapper = index.propertyWrapper(of: owner, named: name),
+              TypeResolver.bindingProjectingWrappers.contains(wrapper),
+              let wrapped = lookUp(name, at: node), wrapped.scope == index.qualifiedName(of: owner) else { return nil }
+        return ResolvedType(text: "Binding<\(wrapped.text)>", scope: wrapped.scope)
+    }
+
+    // MARK: - Declarations
+
+    /// The qualified name of the innermost type declaration or extension around `node`
+    /// (`Outer.Inner`); nil at top level.
+    public static func enclosingTypeName(of node: Node) -> String? {
+        enclosingTypeName(of: node, includingSelf: false)
+    }
+
+    static func enclosingTypeName(of node: Node, includingSelf: Bool) -> String? {
+        var components: [String] = []
+        var current: Node? = includingSelf ? node : node.parent
+        while let scope = current {
+            if let type = TypeDecl(scope) {
+                if type.isExtension {
+                    guard let extended = type.name else { return nil }
+                    components.append(ProjectIndex.stripGenericArguments(ProjectIndex.normalizedTypeText(extended)))
+                    break
+                }
+                guard let name = type.nameToken?.text else { return nil }
+                components.append(name)
+            }
+            current = scope.parent
+        }
+        return components.isEmpty ? nil : components.reversed().joined(separator: ".")
+    }
+
+    /// A type node's text from its tokens, comments dropped, normalised as
+    /// `ProjectIndex.normalizedTypeText`.
+    public static func typeText(of type: Node) -> String {
+        var text = ""
+        for index in type.firstTokenIndex..<type.endTokenIndex {
+            if !text.isEmpty { text += " " }
+            text += type.tree.token(at: index).text
+        }
+        return ProjectIndex.normalizedTypeText(text)
+    }
+
+    /// Generic types of the standard library whose bare name (`Array(xs)`) does not say
+    /// what they hold.
+    private static let genericStandardTypes: Set<String> = [
+        "Array", "Set", "Dictionary", "ArraySlice", "ContiguousArray", "Optional", "IdentifiedArrayOf",
+        "IdentifiedArray", "Binding", "State", "Range", "ClosedRange",
+    ]
+
+    /// The type an initializer expression proves without type-checking: `[Item]()`,
+    /// `Array<Item>()`, `Store()`, `Outer.Store()`, literals, and arrays of string or
+    /// integer literals. Nil otherwise.
+    public static func inferredType(ofInitializer expression: Node) -> String? {
+        switch expression.kind {
+        case .stringLiteralExpr: return "String"
+        case .integerLiteralExpr: return "Int"
+        case .floatLiteralExpr: return "Double"
+        case .booleanLiteralExpr: return "Bool"
+        case .arrayExpr:
+            let elements = expression.children(.argument).compactMap { Argument($0)?.expression }
+            guard let first = elements.first else { return nil }
+            let kinds: [SyntaxKind: String] = [.stringLiteralExpr: "String", .integerLiteralExpr: "Int", .booleanLiteralExpr: "Bool"]
+            guard let element = kinds[first.kind], elements.allSatisfy({ $0.kind == first.kind }) else { return nil }
+            return "[\(element)]"
+        case .functionCallExpr:
+            guard let call = FunctionCallExpr(expression), call.argumentList?.firstToken?.kind == .leftParen
+                    || call.argumentList == nil && call.trailingClosure != nil,
+                  var callee = call.callee else { return nil }
+            if let access = MemberAccessExpr(callee), access.name == "init", let base = access.base { callee = base }
+            switch callee.kind {
+            case .arrayExpr:
+                let arguments = callee.children(.argument)
+                guard arguments.count == 1, let element = Argument(arguments[0])?.expression, isTypeName(element) else { return nil }
+                return "[\(typeText(of: element))]"
+            case .identifierExpr, .memberAccessExpr:
+                guard isTypeName(callee) else { return nil }
+                let text = typeText(of: callee)
+                guard let last = text.split(separator: ".").last, last.first?.isUppercase == true else { return nil }
+                if genericStandardTypes.contains(text) { return nil }
+                return text
+            default:
+                return nil
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// Whether an expression is a type name as written in expression position: `Item`,
+    /// `Outer.Item`, `Array<Item>`, `[Item]`.
+    private static func isTypeName(_ expression: Node) -> Bool {
+        switch expression.kind {
+        case .identifierExpr:
+            return expression.firstToken?.kind == .identifier
+        case .memberAccessExpr:
+            guard let access = MemberAccessExpr(expression), let base = access.base else { return false }
+            return access.nameToken?.kind == .identifier && isTypeName(base)
+        case .arrayExpr:
+            let arguments = expression.children(.argument)
+            return arguments.count == 1 && (Argument(arguments[0])?.expression).map(isTypeName) == true
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,188 @@
+// The project index: what the builder records from declarations and extensions, and the
+// answers its queries and the type resolver give.
+import XCTest
+import Codemod
+import SwiftCST
+
+final class ProjectIndexTests: XCTestCase {
+    func index(_ sources: String...) -> ProjectIndex {
+        var builder = ProjectIndexBuilder()
+        for (number, source) in sources.enumerated() { builder.add(SyntaxTree.parse(source), path: "f\(number).swift") }
+        return builder.finish()
+    }
+
+    func testConformancesFromDeclarationsAndExtensions() {
+        let built = index("""
+            struct Item: Identifiable, Hashable { let id: UUID }
+            struct Song: Hashable { let id: Int }
+            extension Song: Identifiable {}
+            struct Point: Hashable, Codable { var x: Int }
+            """)
+        XCTAssertEqual(built.conformances["Item"], ["Identifiable", "Hashable"])
+        XCTAssertEqual(built.conformances["Song"], ["Hashable", "Identifiable"])
+        XCTAssertEqual(built.isIdentifiable("Item"), true)
+        XCTAssertEqual(built.isIdentifiable("Song"), true)
+        XCTAssertEqual(built.isIdentifiable("Point"), false)
+        XCTAssertEqual(built.isIdentifiable("Missing"), nil)
+        XCTAssertTrue(built.declaredTypes.contains("Song"))
+        XCTAssertFalse(built.isSeen("Missing"))
+    }
+
+    func testModelClassesManagedObjectsAndRefinedProtocolsAreIdentifiable() {
+        let built = index("""
+            @Model final class Trip { var name: String = "" }
+            final class Note: NSManagedObject {}
+            protocol Entity: Identifiable {}
+            struct Person: Entity { let id: Int }
+            class Base: Identifiable {}
+            final class Derived: Base {}
+            final class Unknown: SomeLibraryBase {}
+            """)
+        XCTAssertEqual(built.isIdentifiable("Trip"), true)
+        XCTAssertEqual(built.isIdentifiable("Note"), true)
+        XCTAssertEqual(built.isIdentifiable("Person"), true)
+        XCTAssertEqual(built.isIdentifiable("Derived"), true)
+        XCTAssertEqual(built.isIdentifiable("Unknown"), nil, "a superclass outside the run may be Identifiable")
+    }
+
+    func testPlainValueTypesAreNotIdentifiable() {
+        let empty = ProjectIndex()
+        for name in ["String", "Int", "UUID", "Double", "Date", "[Item]", "Item?", "(Int, Int)"] {
+            XCTAssertEqual(empty.isIdentifiable(name), false, name)
+        }
+        XCTAssertEqual(index("extension String: Identifiable { public var id: String { self } }").isIdentifiable("String"), true)
+    }
+
+    func testPropertyTypesDeclaredAndInferred() {
+        let built = index("""
+            struct ItemsView: View {
+                let id: UUID
+                @State private var items: [Item] = []
+                @State var more = [Item]()
+                @State var others = Array<Item>()
+                @StateObject var store = Store()
+                @Binding var selection: Set<Item>
+                var total: Int { items.count }
+                var title = "Items"
+                var unknown = makeItems()
+                static let shared: [Item] = []
+            }
+            """)
+        let properties = built.propertyTypes["ItemsView"] ?? [:]
+        XCTAssertEqual(properties["id"], "UUID")
+        XCTAssertEqual(properties["items"], "[Item]")
+        XCTAssertEqual(properties["more"], "[Item]")
+        XCTAssertEqual(properties["others"], "Array<Item>")
+        XCTAssertEqual(properties["store"], "Store")
+        XCTAssertEqual(properties["selection"], "Set<Item>")
+        XCTAssertEqual(properties["total"], "Int")
+        XCTAssertEqual(properties["title"], "String")
+        XCTAssertNil(properties["unknown"], "a function's result type is not proven")
+        XCTAssertNil(properties["shared"], "static properties are not instance properties")
+        XCTAssertEqual(built.propertyWrapper(of: "ItemsView", named: "items"), "State")
+        XCTAssertEqual(built.propertyWrapper(of: "ItemsView", named: "selection"), "Binding")
+        XCTAssertNil(built.propertyWrapper(of: "ItemsView", named: "total"))
+    }
+
+    func testNestedTypesAreQualifiedAndLookedUpFromTheInside() {
+        let built = index("""
+            struct Item {}
+            struct Library {
+                struct Item: Identifiable { let id: Int }
+                struct Shelf { let items: [Item] }
+            }
+            extension Library.Shelf { var count: Int { 0 } }
+            """)
+        XCTAssertTrue(built.declaredTypes.contains("Library.Item"))
+        XCTAssertEqual(built.propertyType(of: "Library.Shelf", named: "items"), "[Item]")
+        XCTAssertEqual(built.propertyType(of: "Library.Shelf", named: "count"), "Int")
+        XCTAssertEqual(built.qualifiedName(of: "Item", inScope: "Library.Shelf"), "Library.Item")
+        XCTAssertEqual(built.qualifiedName(of: "Item"), "Item")
+        XCTAssertEqual(built.isIdentifiable("Item", inScope: "Library.Shelf"), true)
+        XCTAssertEqual(built.isIdentifiable("Item"), false)
+    }
+
+    func testTypealiasesAreFollowed() {
+        let built = index("""
+            struct Item: Identifiable { let id: Int }
+            typealias Row = Item
+            typealias Rows = [Row]
+            enum Alias { typealias Loop = Loop }
+            """)
+        XCTAssertEqual(built.typealiases["Rows"], "[Row]")
+        XCTAssertEqual(built.resolvingTypealiases("Rows"), "[Row]")
+        XCTAssertEqual(built.elementType(ofCollectionType: "Rows"), "Row")
+        XCTAssertEqual(built.isIdentifiable("Row"), true)
+        XCTAssertEqual(built.resolvingTypealiases("Alias.Loop"), "Loop", "a cyclic alias stops")
+    }
+
+    func testElementTypesOfCollections() {
+        let empty = ProjectIndex()
+        let forms = ["[Item]", "[ Item ]", "Array<Item>", "Set<Item>", "ArraySlice<Item>", "IdentifiedArrayOf<Item>",
+                     "FetchedResults<Item>", "Binding<[Item]>", "IdentifiedArray<Int, Item>", "ContiguousArray<Item>"]
+        for form in forms { XCTAssertEqual(empty.elementType(ofCollectionType: form), "Item", form) }
+        XCTAssertEqual(empty.elementType(ofCollectionType: "[[Item]]"), "[Item]")
+        XCTAssertEqual(empty.elementType(ofCollectionType: "Array<Dictionary<String, Int>>"), "Dictionary<String,Int>")
+        XCTAssertNil(empty.elementType(ofCollectionType: "[String: Item]"))
+        XCTAssertNil(empty.elementType(ofCollectionType: "[Item]?"))
+        XCTAssertNil(empty.elementType(ofCollectionType: "Item"))
+        XCTAssertEqual(empty.collectionType("Binding<[Item]>")?.isBinding, true)
+        XCTAssertEqual(empty.collectionType("Set<Item>")?.isRandomAccess, false)
+        XCTAssertEqual(empty.collectionType("ArraySlice<Item>")?.hasZeroBasedIntIndices, false)
+        XCTAssertEqual(empty.collectionType("[Item]")?.hasZeroBasedIntIndices, true)
+    }
+
+    func testFileOrderDoesNotMatterAndMergingUnites() {
+        let a = "struct Item: Hashable { let id: Int }\n"
+        let b = "extension Item: Identifiable {}\nextension Item { var name: String { \"\" } }\n"
+        let ab = index(a, b), ba = index(b, a)
+        XCTAssertEqual(ab.conformances, ba.conformances)
+        XCTAssertEqual(ab.propertyTypes, ba.propertyTypes)
+        XCTAssertEqual(ab.declaredTypes, ba.declaredTypes)
+        XCTAssertEqual(ab.fileCount, 2)
+        let merged = index(a).merging(index(b))
+        XCTAssertEqual(merged.conformances["Item"], ["Hashable", "Identifiable"])
+        XCTAssertEqual(merged.propertyTypes["Item"], ["id": "Int", "name": "String"])
+        XCTAssertTrue(merged.covers(index(a)))
+        XCTAssertTrue(merged.covers(index(b)))
+        XCTAssertFalse(index(a).covers(index(b)), "the extension's conformance and property are new")
+        XCTAssertFalse(merged.covers(index("struct Item: Hashable { let id: String }\n")), "a changed property type is new")
+    }
+
+    // MARK: - Type resolution
+
+    /// The type the resolver gives the data argument of the first `ForEach` in `source`.
+    func resolvedDataType(_ source: String, extra: String = "") -> String? {
+        let tree = SyntaxTree.parse(source)
+        var builder = ProjectIndexBuilder()
+        builder.add(tree, path: "v.swift")
+        if !extra.isEmpty { builder.add(SyntaxTree.parse(extra), path: "other.swift") }
+        let resolver = TypeResolver(index: builder.finish())
+        guard let call = tree.root.preorder.compactMap(FunctionCallExpr.init).first(where: { $0.calleeName == "ForEach" }),
+              let data = call.arguments.first?.expression else { return nil }
+        return resolver.type(of: data)?.text
+    }
+
+    func testResolverFindsPropertiesLocalsAndModels() {
+        XCTAssertEqual(resolvedDataType("struct V { let items: [Item]\n var body: some View { ForEach(items) { x in } } }"), "[Item]")
+        XCTAssertEqual(resolvedDataType("struct V { let items: [Item]\n var body: some View { ForEach(self.items) { x in } } }"), "[Item]")
+        XCTAssertEqual(resolvedDataType("struct V { @State var items: [Item] = []\n var body: some View { ForEach($items) { $x in } } }"),
+                       "Binding<[Item]>")
+        XCTAssertNil(resolvedDataType("struct V { let items: [Item]\n var body: some View { ForEach($items) { $x in } } }"),
+                     "a plain `let` has no projected binding")
+        XCTAssertEqual(resolvedDataType("struct V { @ObservedObject var model: Store\n var body: some View { ForEach(model.items) { x in } } }",
+                                        extra: "final class Store: ObservableObject { @Published var items: [Item] = [] }"), "[Item]")
+        XCTAssertEqual(resolvedDataType("struct V { var body: some View { let rows: [Row] = []\n ForEach(rows) { x in } } }"), "[Row]")
+        XCTAssertEqual(resolvedDataType("func f(items: Set<Item>) { ForEach(items) { x in } }"), "Set<Item>")
+    }
+
+    func testResolverRespectsShadowingAndUnknowns() {
+        XCTAssertNil(resolvedDataType("struct V { let items: [Item]\n var body: some View { List { for items in all { ForEach(items) { x in } } } } }"),
+                     "a `for` rebinding hides the property")
+        XCTAssertNil(resolvedDataType("struct V { let items: [Item]\n var body: some View { Group { let items = load()\n ForEach(items) { x in } } } }"),
+                     "a local without a proven type hides the property")
+        XCTAssertNil(resolvedDataType("struct V { var body: some View { ForEach(items) { x in } } }"))
+        XCTAssertNil(resolvedDataType("struct V { let model: Store\n var body: some View { ForEach(model.items) { x in } } }"),
+                     "a type outside the run has unknown properties")
+    }
+}

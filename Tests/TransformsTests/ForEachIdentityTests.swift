@@ -1,0 +1,98 @@
+// Behaviour of foreach-identity that golden files cannot show: findings' messages and
+// safety, the project index of several files, deployment targets, and nested rows.
+import XCTest
+import Codemod
+import SwiftCST
+@testable import Transforms
+
+final class ForEachIdentityTests: XCTestCase {
+    let item = "struct Item: Identifiable { let id: Int\n var name: String\n var done: Bool }\n"
+
+    func findings(_ source: String, context: RuleContext = RuleContext(path: "v.swift")) -> [Finding] {
+        ForEachIdentity().findings(in: SyntaxTree.parse(source), context: context)
+    }
+
+    func run(_ source: String, context: RuleContext = RuleContext(path: "v.swift"), suggested: Bool = false) -> String {
+        let engine = Engine(rules: [ForEachIdentity()], options: EngineOptions(applySuggestedFixes: suggested))
+        return String(decoding: engine.run(bytes: Array(source.utf8), context: context).output, as: UTF8.self)
+    }
+
+    func testElementTypeFromAnotherFileOfTheRun() {
+        let view = "struct V: View {\n    let items: [Item]\n    var body: some View {\n        ForEach(items.indices, id: \\.self) { i in\n            Text(items[i].name)\n        }\n    }\n}\n"
+        let alone = findings(view)
+        XCTAssertEqual(alone.count, 1)
+        XCTAssertNil(alone[0].fix)
+        XCTAssertEqual(alone[0].withheldReason, "`Item` is not declared in the files of this run (1 file indexed)")
+        XCTAssertTrue(alone[0].message.contains("ForEach(items) { item in … }"), alone[0].message)
+
+        let index = ProjectIndexBuilder.build([("Item.swift", SyntaxTree.parse(item)), ("V.swift", SyntaxTree.parse(view))])
+        let together = findings(view, context: RuleContext(path: "V.swift", index: index))
+        XCTAssertEqual(together.first?.fix?.safety, .safe)
+        XCTAssertEqual(run(view, context: RuleContext(path: "V.swift", index: index)),
+                       "struct V: View {\n    let items: [Item]\n    var body: some View {\n        ForEach(items) { item in\n            Text(item.name)\n        }\n    }\n}\n")
+    }
+
+    func testDeclaredButNotProvenIdentifiableIsWithheld() {
+        let source = "final class Row: RemoteBase {}\nstruct V: View {\n    let rows: [Row]\n    var body: some View {\n        ForEach(rows.indices, id: \\.self) { i in Text(\"x\") }\n    }\n}\n"
+        let result = findings(source)
+        XCTAssertEqual(result.first?.withheldReason, "the files of this run do not show that `Row` is Identifiable")
+        XCTAssertEqual(run(source), source)
+    }
+
+    func testBindingVariantFollowsTheDeploymentTarget() {
+        let view = item + "struct V: View {\n    @State var items: [Item] = []\n    var body: some View {\n        ForEach(items.indices, id: \\.self) { i in\n            Toggle(items[i].name, isOn: $items[i].done)\n        }\n    }\n}\n"
+        let modern = RuleContext(path: "v.swift", deploymentTargets: DeploymentTargets([.iOS: Version(17), .macOS: Version(14)]))
+        XCTAssertTrue(run(view, context: modern).contains("ForEach($items) { $item in\n            Toggle(item.name, isOn: $item.done)"))
+
+        let unknown = findings(view)
+        XCTAssertEqual(unknown.first?.fix?.safety, .safe)
+        XCTAssertTrue(unknown.first?.message.contains("needs iOS 15/macOS 12 and the deployment target is unknown") == true)
+        XCTAssertTrue(run(view).contains("ForEach(Array(items.enumerated()), id: \\.element.id) { i, item in\n            Toggle(item.name, isOn: $items[i].done)"))
+
+        let old = RuleContext(path: "v.swift", deploymentTargets: DeploymentTargets([.iOS: Version(14)]))
+        XCTAssertTrue(findings(view, context: old).first?.message.contains("above the deployment target") == true)
+    }
+
+    func testBindingsToAPlainPropertyAreWithheld() {
+        let view = item + "struct V: View {\n    let items: [Item]\n    var body: some View {\n        ForEach(items.indices, id: \\.self) { i in Toggle(\"\", isOn: $items[i].done) }\n    }\n}\n"
+        let modern = RuleContext(path: "v.swift", deploymentTargets: DeploymentTargets([.iOS: Version(17)]))
+        XCTAssertEqual(findings(view, context: modern).first?.withheldReason, "`$items` is not a `@State` or `@Binding` property")
+    }
+
+    func testUnstableIDIsASuggestedFix() {
+        let view = "struct V: View {\n    var body: some View {\n        Text(\"a\")\n            .id(UUID())\n    }\n}\n"
+        let result = findings(view)
+        XCTAssertEqual(result.count, 1)
+        XCTAssertEqual(result.first?.fix?.safety, .suggested)
+        XCTAssertTrue(result.first?.message.contains("on purpose") == true)
+        XCTAssertEqual(run(view), view, "suggested fixes wait for --unsafe-fixes")
+        XCTAssertEqual(run(view, suggested: true), "struct V: View {\n    var body: some View {\n        Text(\"a\")\n    }\n}\n")
+        XCTAssertTrue(findings("struct V: View { var body: some View { Text(\"a\").id(item.id).id(counter) } }").isEmpty)
+        XCTAssertTrue(findings("let x = id(UUID())").isEmpty, "a call without a receiver is no modifier")
+    }
+
+    func testNestedRowsDoNotShadowEachOther() {
+        let view = item + "struct V: View {\n    let items: [Item]\n    var body: some View {\n        ForEach(items.indices, id: \\.self) { i in\n            ForEach(items.indices, id: \\.self) { j in\n                Text(items[i].name + items[j].name)\n            }\n        }\n    }\n}\n"
+        let output = run(view)
+        XCTAssertTrue(output.contains("ForEach(items) { item in\n            ForEach(items) { element in\n                Text(item.name + element.name)"), output)
+    }
+
+    func testMutatingUsesKeepTheIndex() {
+        let view = item + "struct V: View {\n    @State var items: [Item] = []\n    var body: some View {\n        ForEach(items.indices, id: \\.self) { i in\n            Button(items[i].name) { items[i].name = \"\" }\n            Text(items[i].name.uppercased())\n        }\n    }\n}\n"
+        let output = run(view)
+        XCTAssertTrue(output.contains("ForEach(Array(items.enumerated()), id: \\.element.id) { i, item in\n            Button(item.name) { items[i].name = \"\" }\n            Text(item.name.uppercased())"), output)
+    }
+
+    func testRowsWithoutNamedParametersAreReportedOnly() {
+        let view = item + "struct V: View {\n    let items: [Item]\n    var body: some View {\n        ForEach(items.indices, id: \\.self) { Text(items[$0].name) }\n    }\n}\n"
+        let result = findings(view)
+        XCTAssertEqual(result.count, 1)
+        XCTAssertNil(result.first?.fix)
+        XCTAssertEqual(result.first?.withheldReason, "the row closure does not name the index")
+    }
+
+    func testAlreadyStableIdentityIsLeftAlone() {
+        let view = item + "struct V: View {\n    let items: [Item]\n    let names: [String]\n    var body: some View {\n        ForEach(items) { item in Text(item.name) }\n        ForEach(names, id: \\.self) { Text($0) }\n        ForEach(Array(items.enumerated()), id: \\.element.id) { i, item in Text(\"\\(i)\") }\n        ForEach(0..<3) { Text(\"\\($0)\") }\n    }\n}\n"
+        XCTAssertTrue(findings(view).isEmpty)
+    }
+}

@@ -1,0 +1,618 @@
+// Rule `foreach-identity`: rows identified by their position, or by a value made anew on
+// every render, lose their state and animate wrongly; the data's own identity is stable.
+import Codemod
+import SwiftCST
+
+/// Replaces index-based and unstable identity in `ForEach` and `List` with the data's
+/// own `Identifiable` identity.
+///
+/// A row whose identity is its position keeps the state and animations of whatever row
+/// was at that position before: inserting or removing an element gives every later row
+/// the wrong state, animates the wrong rows, and can crash when a row reads `items[i]`
+/// after the array shrank. `ForEach(0..<items.count)` is worse: SwiftUI reads a range
+/// without `id:` only once. `.id(UUID())` gives a view a new identity on every body
+/// evaluation, so SwiftUI discards and rebuilds its whole subtree each time.
+///
+/// Fixes, each applied only when the project index proves the element type
+/// `Identifiable` (declaration, extension, `@Model`, `NSManagedObject`):
+/// - `ForEach(Array(items.enumerated()), id: \.offset) { index, item in … }` becomes
+///   `ForEach(items) { item in … }` when `index` is unused, else keeps the enumeration
+///   with `id: \.element.id` (`id: \.1.id` for `Array(zip(items.indices, items))`);
+/// - `ForEach(items.indices, id: \.self) { i in … }` and `ForEach(0..<items.count)`
+///   become `ForEach(items) { item in … item … }` when every use of `i` reads
+///   `items[i]`; `ForEach($items) { $item in … }` when some uses are `$items[i]`
+///   (needs iOS 15/macOS 12: otherwise the enumeration below is used); else
+///   `ForEach(Array(items.enumerated()), id: \.element.id) { i, item in … }`;
+/// - `ForEach(items, id: \.self)` over an `Identifiable` element becomes `ForEach(items)`.
+/// The new element name comes from the collection (`items` → `item`, `entries` →
+/// `entry`, else `element`) and never reuses a name of the enclosing declaration.
+///
+/// Withheld (reported with the suggested rewrite): element types the index does not know
+/// or cannot prove `Identifiable`, `Set` data, closures written with `$0`, index names
+/// rebound inside the row. `.id(UUID())`, `.id(Date())`, `.id(Date.now)`,
+/// `.id(UUID().uuidString)` and `.id(Int.random(in:))` are reported with a `suggested`
+/// fix that removes the modifier: some code resets a view this way on purpose.
+public struct ForEachIdentity: Rule {
+    public init() {}
+
+    public let usesProjectIndex = true
+    public let id = "foreach-identity"
+    public let summary = "Replace index-based and per-render identity with the data's stable identity"
+    public let documentation = """
+        A ForEach row identified by its position keeps the state of whatever row was at \
+        that position before: inserting or removing an element gives later rows the wrong \
+        state, animates the wrong rows and can crash when a row reads `items[i]` after the \
+        array shrank. `ForEach(0..<items.count)` without `id:` is read only once. \
+        `.id(UUID())` gives the view a new identity on every body evaluation, so SwiftUI \
+        rebuilds its whole subtree each time.
+
+        Before:
+            ForEach(items.indices, id: \\.self) { i in
+                Text(items[i].title)
+            }
+
+        After (when `Item` is Identifiable):
+            ForEach(items) { item in
+                Text(item.title)
+            }
+
+        Also: `ForEach(Array(items.enumerated()), id: \\.offset) { index, item in … }` becomes \
+        `ForEach(items) { item in … }` when the index is unused, else `id: \\.element.id`; \
+        `$items[i]` uses become `ForEach($items) { $item in … }` (iOS 15/macOS 12); \
+        `ForEach(items, id: \\.self)` over Identifiable elements becomes `ForEach(items)`.
+
+        Withheld (reported with the rewrite in the message): element types the project \
+        index cannot prove Identifiable, Set data, `$0` rows and rebound index names. \
+        Removing `.id(UUID())`, `.id(Date())`, `.id(Date.now)` or `.id(Int.random(in:))` is \
+        a suggested fix only, since some code resets a view this way on purpose.
+        """
+
+    public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
+        // The file's own declarations are always known, even when no index pass ran.
+        var own = ProjectIndexBuilder()
+        own.add(tree, path: context.path)
+        let ownFacts = own.finish()
+        let index = context.index.covers(ownFacts) ? context.index : context.index.merging(ownFacts)
+        var pass = Pass(ruleID: id, tree: tree, context: context, index: index)
+        for node in tree.root.preorder where node.kind == .functionCallExpr {
+            guard let call = FunctionCallExpr(node) else { continue }
+            if let finding = pass.unstableIDFinding(call) ?? pass.collectionFinding(call) {
+                pass.findings.append(finding)
+            }
+        }
+        return pass.findings
+    }
+}
+
+// MARK: - The pass over one file
+
+private struct Pass {
+    let ruleID: String
+    let tree: SyntaxTree
+    let context: RuleContext
+    let index: ProjectIndex
+    let resolver: TypeResolver
+    let layout: SourceLayout
+    var findings: [Finding] = []
+    /// Element names introduced by fixes of enclosing rows, with the closure they live in.
+    var introducedNames: [(closure: Node, name: String)] = []
+
+    init(ruleID: String, tree: SyntaxTree, context: RuleContext, index: ProjectIndex) {
+        self.ruleID = ruleID
+        self.tree = tree
+        self.context = context
+        self.index = index
+        self.resolver = TypeResolver(index: index)
+        self.layout = SourceLayout(tree.bytes)
+    }
+
+    /// iOS 15, macOS 12, tvOS 15, watchOS 8: `ForEach($items) { $item in }`.
+    static let bindingForEachPlatforms: [Platform: Version] = [.iOS: Version(15), .macOS: Version(12), .tvOS: Version(15),
+                                                                .watchOS: Version(8), .visionOS: Version(1)]
+
+    // MARK: - ForEach and List
+
+    mutating func collectionFinding(_ call: FunctionCallExpr) -> Finding? {
+        guard let name = call.calleeName, name == "ForEach" || name == "List", call.callee?.kind == .identifierExpr,
+              call.callee?.endTokenIndex == call.callee.map({ $0.firstTokenIndex + 1 }),
+              let argumentList = call.argumentList, argumentList.firstToken?.kind == .leftParen,
+              let data = call.arguments.first, data.label == nil, let dataExpr = data.expression
+        else { return nil }
+        let idArgument = call.argument("id")
+        guard call.arguments.count == (idArgument == nil ? 1 : 2), call.arguments.last?.label == idArgument?.label
+        else { return nil }
+        let idPath = idArgument?.expression.flatMap(KeyPathExpr.init).flatMap { $0.root == nil ? $0.components : nil }
+        if idArgument != nil && idPath == nil { return nil }
+        let site = Site(call: call, name: name, data: dataExpr, idExpression: idArgument?.expression, idPath: idPath,
+                        closure: call.additionalTrailingClosures.isEmpty ? call.trailingClosure : nil,
+                        range: call.node.trimmedRange.lowerBound..<argumentList.trimmedRange.upperBound)
+
+        if let enumerated = enumeratedSource(dataExpr), idPath == ".offset" || idPath == ".0" {
+            if enumerated.isZip && idPath != ".0" { return nil }
+            return enumeratedFinding(site, source: enumerated.source, isZip: enumerated.isZip)
+        }
+        if let source = indicesSource(dataExpr), idPath == nil || idPath == ".self" {
+            return indicesFinding(site, source: source)
+        }
+        if idPath == ".self", dataExpr.firstToken?.kind != .dollarIdentifier {
+            return selfIDFinding(site)
+        }
+        return nil
+    }
+
+    /// Pattern 1: `Array(xs.enumerated())`, `xs.enumerated().map { $0 }` or
+    /// `Array(zip(xs.indices, xs))` identified by the offset.
+    private func enumeratedFinding(_ site: Site, source: Node, isZip: Bool) -> Finding? {
+        let base = "`\(site.name)` identifies its rows by their offset: inserting or removing an element gives every later row another row's state and animation"
+        let parameters = site.closure?.parameters ?? []
+        guard let closure = site.closure, parameters.count == 2, parameters.allSatisfy({ $0.type == nil && $0.nameToken?.kind != .dollarIdentifier }),
+              let indexName = parameters[0].name, let elementName = parameters[1].name, let clause = closure.parameterClause
+        else {
+            return withheld(site, base, suggestion: "id: \\.element.id", reason: "the row closure does not name the index and the element")
+        }
+        let indexUsed = indexName != "_" && usesOf(indexName, in: closure).count > 0
+        let suggestion = indexUsed ? (isZip ? "id: \\.1.id" : "id: \\.element.id") : "\(site.name)(\(source.text)) { \(elementName) in … }"
+        if let reason = proofFailure(source, needs: indexUsed ? .anyOrder : .randomAccess) { return withheld(site, base, suggestion: suggestion, reason: reason) }
+
+        var edits: [Edit]
+        if indexUsed {
+            guard let idExpression = site.idExpression else { return nil }
+            edits = [Edit(range: idExpression.trimmedRange, replacement: isZip ? "\\.1.id" : "\\.element.id")]
+        } else {
+            edits = [Edit(range: site.dataAndIDRange, replacement: layout.text(source.trimmedRange)),
+                     Edit(range: clause.trimmedRange, replacement: elementName)]
+        }
+        return Finding(ruleID: ruleID, range: site.range, message: base + "; use \(suggestion)",
+                       fix: Fix(edits: edits, safety: .safe, summary: indexUsed ? "identify rows by the element's id" : "iterate the elements"))
+    }
+
+    /// Pattern 2: `xs.indices` or `0..<xs.count`, with `id: \.self` or none.
+    private mutating func indicesFinding(_ site: Site, source: Node) -> Finding? {
+        let base = site.idPath == nil
+            ? "`\(site.name)` over a range without `id:` reads the range once and identifies rows by position; elements added or removed later are not shown right"
+            : "`\(site.name)` identifies its rows by their index: inserting or removing an element gives every later row another row's state and animation"
+        let sourceText = layout.text(source.trimmedRange)
+        let parameters = site.closure?.parameters ?? []
+        guard let closure = site.closure, parameters.count == 1, parameters[0].type == nil,
+              let indexToken = parameters[0].nameToken, indexToken.kind == .identifier, let clause = closure.parameterClause
+        else {
+            return withheld(site, base, suggestion: "\(site.name)(\(sourceText)) { element in … }", reason: "the row closure does not name the index")
+        }
+        let indexName = indexToken.text
+        if rebinds(indexName, in: closure) {
+            return withheld(site, base, suggestion: "\(site.name)(\(sourceText)) { element in … }", reason: "`\(indexName)` is declared again inside the row")
+        }
+        let elementName = freshElementName(for: source, closure: closure)
+        var reads: [Node] = [], bindings: [Node] = [], others = 0
+        for use in usesOf(indexName, in: closure) {
+            switch classify(use, source: source) {
+            case .read(let subscriptNode): reads.append(subscriptNode)
+            case .binding(let subscriptNode): bindings.append(subscriptNode)
+            case .other: others += 1
+            }
+        }
+
+        var variant: Variant = others > 0 ? .enumerated : (bindings.isEmpty ? .elements : .bindings)
+        var note = ""
+        if variant == .bindings && !context.deploymentTargets.satisfies(Pass.bindingForEachPlatforms) {
+            note = context.deploymentTargets.versions.isEmpty
+                ? " (`\(site.name)($\(sourceText)) { $\(elementName) in … }` needs iOS 15/macOS 12 and the deployment target is unknown)"
+                : " (`\(site.name)($\(sourceText)) { $\(elementName) in … }` needs iOS 15/macOS 12, above the deployment target)"
+            variant = .enumerated
+        }
+        let newData: String, newParameters: String
+        switch variant {
+        case .elements: (newData, newParameters) = (sourceText, elementName)
+        case .bindings: (newData, newParameters) = ("$" + sourceText, "$" + elementName)
+        case .enumerated: (newData, newParameters) = ("Array(\(sourceText).enumerated()), id: \\.element.id", "\(indexName), \(elementName)")
+        }
+        let suggestion = "\(site.name)(\(newData)) { \(newParameters) in … }"
+        let requirement: Requirement = variant == .enumerated ? .zeroBasedIndices : (variant == .bindings ? .mutableArray : .randomAccess)
+        if let reason = proofFailure(source, needs: requirement) { return withheld(site, base + note, suggestion: suggestion, reason: reason) }
+        if variant == .bindings, !isStateOrBinding(source, bindingUse: bindings[0]) {
+            return withheld(site, base, suggestion: suggestion, reason: "`$\(sourceText)` is not a `@State` or `@Binding` property")
+        }
+
+        var edits = [Edit(range: site.dataAndIDRange, replacement: newData),
+                     Edit(range: clause.trimmedRange, replacement: newParameters)]
+        for read in reads { edits.append(Edit(range: read.trimmedRange, replacement: elementName)) }
+        if variant == .bindings {
+            for binding in bindings { edits.append(Edit(range: binding.trimmedRange, replacement: "$" + elementName)) }
+        }
+        introducedNames.append((closure.node, elementName))
+        let summary = variant == .enumerated ? "identify rows by the element's id" : "iterate the elements"
+        return Finding(ruleID: ruleID, range: site.range, message: base + "; use \(suggestion)" + note,
+                       fix: Fix(edits: edits, safety: .safe, summary: summary))
+    }
+
+    /// Pattern 3: `ForEach(items, id: \.self)` over `Identifiable` elements.
+    private func selfIDFinding(_ site: Site) -> Finding? {
+        guard let (collection, scope) = resolver.collectionType(of: site.data), !collection.isBinding,
+              collection.isRandomAccess, index.isIdentifiable(collection.element, inScope: scope) == true,
+              let idExpression = site.idExpression
+        else { return nil }
+        let removed = site.data.trimmedRange.upperBound..<idExpression.trimmedRange.upperBound
+        guard !tree.bytes[removed].contains(UInt8(ascii: "/")) else { return nil }
+        let message = "`\(collection.element)` is Identifiable, but `id: \\.self` identifies rows by their whole value: any change to an element makes it a new row that loses its state; use \(site.name)(\(site.data.text))"
+        return Finding(ruleID: ruleID, range: site.range, message: message,
+                       fix: Fix(edits: [.delete(removed)], safety: .safe, summary: "identify rows by the element's id"))
+    }
+
+    private func withheld(_ site: Site, _ message: String, suggestion: String, reason: String) -> Finding {
+        Finding(ruleID: ruleID, range: site.range, message: message + "; consider \(suggestion) (\(reason))", withheldReason: reason)
+    }
+
+    // MARK: - Proof
+
+    private enum Requirement { case anyOrder, randomAccess, zeroBasedIndices, mutableArray }
+    private enum Variant { case elements, bindings, enumerated }
+
+    /// Why the index does not prove that `source`'s elements are `Identifiable` and that the
+    /// collection supports the rewrite; nil when it does.
+    private func proofFailure(_ source: Node, needs requirement: Requirement) -> String? {
+        guard let resolved = resolver.type(of: source) else {
+            return "the type of `\(source.text)` is not declared where the rule can read it"
+        }
+        guard let collection = index.collectionType(resolved.text, inScope: resolved.scope), !collection.isBinding else {
+            return "`\(source.text)` is a `\(resolved.text)`, not a collection the rule understands"
+        }
+        let element = collection.element
+        switch index.isIdentifiable(element, inScope: resolved.scope) {
+        case .some(true): break
+        case .some(false): return "`\(element)` is not Identifiable"
+        case .none:
+            let qualified = index.qualifiedName(of: element, inScope: resolved.scope)
+            if !index.isSeen(qualified) {
+                return "`\(element)` is not declared in the files of this run (\(index.fileCount <= 1 ? "1 file" : "\(index.fileCount) files") indexed)"
+            }
+            return "the files of this run do not show that `\(element)` is Identifiable"
+        }
+        switch requirement {
+        case .anyOrder: return nil
+        case .randomAccess:
+            return collection.isRandomAccess ? nil : "`\(resolved.text)` has no stable order; ForEach needs an array"
+        case .zeroBasedIndices:
+            return collection.hasZeroBasedIntIndices ? nil : "the indices of `\(resolved.text)` are not its offsets"
+        case .mutableArray:
+            return collection.kind == .array ? nil : "`\(resolved.text)` is not a mutable array"
+        }
+    }
+
+    private func isStateOrBinding(_ source: Node, bindingUse: Node) -> Bool {
+        guard let base = bindingUse.childNodes.first, let resolved = resolver.type(of: base) else { return false }
+        return index.collectionType(resolved.text, inScope: resolved.scope)?.isBinding == true
+    }
+
+    // MARK: - Uses of the index
+
+    private enum Use { case read(Node), binding(Node), other }
+
+    /// The identifier expressions naming `name` in the closure's statements.
+    private func usesOf(_ name: String, in closure: ClosureExpr) -> [Node] {
+        var uses: [Node] = []
+        for statement in closure.statements {
+            for node in statement.preorder where node.kind == .identifierExpr {
+                guard let token = node.firstToken, node.endTokenIndex == token.index + 1, token.kind == .identifier,
+                      token.text == name else { continue }
+                uses.append(node)
+            }
+        }
+        return uses
+    }
+
+    /// Whether a closure parameter or pattern inside the row declares `name` again.
+    private func rebinds(_ name: String, in closure: ClosureExpr) -> Bool {
+        for statement in closure.statements {
+            for node in statement.preorder where node.kind == .identifierPattern || node.kind == .closureParameter {
+                let token = node.kind == .closureParameter ? ClosureParameter(node)?.nameToken : node.firstToken
+                if token?.text == name { return true }
+            }
+        }
+        return false
+    }
+
+    /// `source[i]` read without mutation, `$source[i]`, or anything else.
+    private func classify(_ use: Node, source: Node) -> Use {
+        guard let argument = use.parent, argument.kind == .argument, argument.childNodes.count == 1,
+              Argument(argument)?.label == nil, let list = argument.parent, list.kind == .argumentList,
+              list.children(.argument).count == 1, let subscriptNode = list.parent, subscriptNode.kind == .subscriptCallExpr,
+              subscriptNode.child(.closureExpr) == nil, let base = subscriptNode.childNodes.first, base != list
+        else { return .other }
+        if sameTokens(base, source) { return isMutated(subscriptNode) ? .other : .read(subscriptNode) }
+        if source.kind == .identifierExpr, base.kind == .identifierExpr, let token = base.firstToken,
+           base.endTokenIndex == token.index + 1, token.kind == .dollarIdentifier, token.text == "$" + source.text {
+            return .binding(subscriptNode)
+        }
+        return .other
+    }
+
+    /// Whether `xs[i]` may be written to: assigned, passed `inout`, or the base of a
+    /// method call (which may be `mutating`) through its member chain.
+    private func isMutated(_ subscriptNode: Node) -> Bool {
+        var node = subscriptNode
+        while let parent = node.parent {
+            switch parent.kind {
+            case .memberAccessExpr, .optionalChainingExpr, .forceUnwrapExpr, .subscriptCallExpr:
+                guard parent.childNodes.first == node else { return false }
+                node = parent
+                continue
+            case .functionCallExpr:
+                guard parent.childNodes.first == node else { return false }
+                // A method call may be `mutating`, unless it is a well-known reading one.
+                guard let name = FunctionCallExpr(parent)?.calleeName, Pass.readingMethods.contains(name) else { return true }
+                node = parent
+                continue
+            case .inOutExpr:
+                return true
+            case .sequenceExpr:
+                let children = parent.children
+                guard let position = children.firstIndex(where: { $0.asNode == node }), position + 1 < children.count else { return false }
+                switch children[position + 1] {
+                case .node(let next): return next.kind == .assignmentExpr
+                case .token(let next):
+                    let text = next.text
+                    return next.kind == .binaryOperator && text.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(text)
+                }
+            default:
+                return false
+            }
+        }
+        return false
+    }
+
+    /// Standard-library and Foundation methods that never mutate their receiver.
+    static let readingMethods: Set<String> = [
+        "enumerated", "formatted", "uppercased", "lowercased", "capitalized", "contains", "filter", "map",
+        "compactMap", "flatMap", "sorted", "reversed", "prefix", "suffix", "joined", "hasPrefix", "hasSuffix",
+        "description", "first", "last", "min", "max", "count", "isEmpty", "reduce", "allSatisfy", "dropFirst",
+        "dropLast", "firstIndex", "lastIndex", "split", "trimmingCharacters", "appending", "distance",
+    ]
+
+    private func sameTokens(_ a: Node, _ b: Node) -> Bool {
+        guard a.endTokenIndex - a.firstTokenIndex == b.endTokenIndex - b.firstTokenIndex else { return false }
+        for offset in 0..<(a.endTokenIndex - a.firstTokenIndex) {
+            let x = tree.token(at: a.firstTokenIndex + offset).textRange
+            let y = tree.token(at: b.firstTokenIndex + offset).textRange
+            if tree.bytes[x] != tree.bytes[y] { return false }
+        }
+        return true
+    }
+
+    // MARK: - Names
+
+    private static let reservedNames: Set<String> = [
+        "self", "Self", "super", "true", "false", "nil", "in", "is", "as", "let", "var", "func", "if", "else", "for",
+        "while", "do", "case", "default", "switch", "return", "where", "class", "struct", "enum", "protocol",
+        "import", "init", "repeat", "break", "continue", "throw", "throws", "try", "catch", "guard", "defer",
+        "static", "inout", "operator", "extension", "subscript", "typealias", "internal", "private", "public",
+        "fileprivate", "rethrows", "Any", "some", "any",
+    ]
+
+    /// The element name for the rows of `source`: from its last name (`items` → `item`),
+    /// else `element`, never one the enclosing declaration already uses.
+    private func freshElementName(for source: Node, closure: ClosureExpr) -> String {
+        var taken = namesAround(closure.node)
+        for (outer, name) in introducedNames where outer.contains(closure.node) { taken.insert(name) }
+        let last = source.lastToken?.text ?? ""
+        var candidates: [String] = []
+        if let singular = Pass.singular(of: last) { candidates.append(singular) }
+        candidates.append("element")
+        for candidate in candidates where !taken.contains(candidate) && !Pass.reservedNames.contains(candidate) {
+            return candidate
+        }
+        var number = 2
+        while taken.contains("element\(number)") { number += 1 }
+        return "element\(number)"
+    }
+
+    /// The names the row's closure could clash with: every name written in it, and every
+    /// name declared in the scopes around it (locals, parameters, the members of the
+    /// enclosing types, including those the index knows from other files, and globals).
+    private func namesAround(_ closure: Node) -> Set<String> {
+        var names: Set<String> = []
+        for tokenIndex in closure.firstTokenIndex..<closure.endTokenIndex {
+            let token = tree.token(at: tokenIndex)
+            if token.kind == .identifier || token.kind == .keyword { names.insert(token.text) }
+            if token.kind == .dollarIdentifier { names.insert(String(token.text.dropFirst())) }
+        }
+        var child = closure
+        var current = closure.parent
+        while let scope = current {
+            switch scope.kind {
+            case .closureExpr:
+                names.formUnion(ClosureExpr(scope)?.parameters.compactMap { $0.name } ?? [])
+            case .functionDecl, .initializerDecl, .subscriptDecl:
+                names.formUnion(FunctionLikeDecl(scope)?.parameters.compactMap { $0.name } ?? [])
+            case .forStmt, .ifExpr, .guardStmt, .whileStmt, .switchCase, .catchClause:
+                for part in scope.childNodes where part != child && part.kind != .codeBlock {
+                    names.formUnion(identifierPatterns(in: part))
+                }
+            case .structDecl, .classDecl, .enumDecl, .actorDecl, .extensionDecl:
+                if let owner = TypeResolver.enclosingTypeName(of: child) {
+                    names.formUnion(index.propertyTypes[owner]?.keys.map { $0 } ?? [])
+                }
+            default:
+                break
+            }
+            for sibling in flattenIfConfig(scope) where sibling != child {
+                names.formUnion(declaredNames(sibling))
+            }
+            child = scope
+            current = scope.parent
+        }
+        return names
+    }
+
+    /// The names a declaration statement introduces in its scope.
+    private func declaredNames(_ declaration: Node) -> [String] {
+        switch declaration.kind {
+        case .variableDecl:
+            return VariableDecl(declaration)?.bindings.flatMap { binding in binding.pattern.map(identifierPatterns(in:)) ?? [] } ?? []
+        case .functionDecl:
+            return FunctionLikeDecl(declaration)?.name.map { [$0] } ?? []
+        case .structDecl, .classDecl, .enumDecl, .actorDecl, .protocolDecl:
+            return TypeDecl(declaration)?.nameToken.map { [$0.text] } ?? []
+        case .enumCaseDecl:
+            return EnumCaseDecl(declaration)?.elementNames ?? []
+        case .typealiasDecl:
+            return TypealiasDecl(declaration)?.name.map { [$0] } ?? []
+        case .guardStmt:
+            return declaration.child(.conditionList).map(identifierPatterns(in:)) ?? []
+        default:
+            return []
+        }
+    }
+
+    private func identifierPatterns(in node: Node) -> [String] {
+        var names: [String] = []
+        for pattern in node.preorder where pattern.kind == .identifierPattern {
+            if let token = pattern.firstToken { names.append(token.text) }
+        }
+        if node.kind == .conditionList {
+            // `if let name` binds `name` without a pattern node.
+            for condition in node.children(.condition) {
+                if let first = condition.firstToken, first.keyword == .let || first.keyword == .var, let next = first.next {
+                    names.append(next.text)
+                }
+            }
+        }
+        return names
+    }
+
+    /// `items` → `item`, `entries` → `entry`, `boxes` → `box`; nil when the name is not a
+    /// plain plural.
+    static func singular(of name: String) -> String? {
+        guard name.count > 2, name.first.map({ $0.isLetter || $0 == "_" }) == true,
+              name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+        if name.hasSuffix("ies") { return String(name.dropLast(3)) + "y" }
+        for suffix in ["sses", "xes", "ches", "shes"] where name.hasSuffix(suffix) { return String(name.dropLast(2)) }
+        if name.hasSuffix("s") && !name.hasSuffix("ss") && !name.hasSuffix("us") { return String(name.dropLast()) }
+        return nil
+    }
+
+    // MARK: - Data shapes
+
+    /// `Array(xs.enumerated())`, `xs.enumerated().map { $0 }` → `xs`;
+    /// `Array(zip(xs.indices, xs))` → `xs` with `isZip`.
+    private func enumeratedSource(_ data: Node) -> (source: Node, isZip: Bool)? {
+        if let source = TypeResolver.enumeratedCollection(data) { return isStableSource(source) ? (source, false) : nil }
+        guard let call = FunctionCallExpr(data), data.kind == .functionCallExpr, call.calleeName == "Array",
+              call.callee?.kind == .identifierExpr, call.trailingClosure == nil, call.arguments.count == 1,
+              call.arguments[0].label == nil, let inner = call.arguments[0].expression,
+              let zip = FunctionCallExpr(inner), inner.kind == .functionCallExpr, zip.calleeName == "zip",
+              zip.callee?.kind == .identifierExpr, zip.arguments.count == 2, zip.trailingClosure == nil,
+              let first = zip.arguments[0].expression, let second = zip.arguments[1].expression,
+              let access = MemberAccessExpr(first), access.name == "indices", let base = access.base,
+              sameTokens(base, second), isStableSource(second)
+        else { return nil }
+        return (second, true)
+    }
+
+    /// `xs` of `xs.indices` or `0..<xs.count`.
+    private func indicesSource(_ data: Node) -> Node? {
+        if let access = MemberAccessExpr(data), access.name == "indices", let base = access.base, isStableSource(base) {
+            return base
+        }
+        guard data.kind == .sequenceExpr else { return nil }
+        let children = data.children
+        guard children.count == 3, let zero = children[0].asNode, zero.kind == .integerLiteralExpr, zero.text == "0",
+              let op = children[1].asToken, op.textIs("..<"), let count = children[2].asNode,
+              let access = MemberAccessExpr(count), access.name == "count", let base = access.base, isStableSource(base)
+        else { return nil }
+        return base
+    }
+
+    /// A name or a chain of names (`items`, `model.items`, `self.items`): an expression
+    /// that reads the same collection each time it is written.
+    private func isStableSource(_ node: Node) -> Bool {
+        switch node.kind {
+        case .identifierExpr:
+            guard let token = node.firstToken, node.endTokenIndex == token.index + 1 else { return false }
+            return token.kind == .identifier || token.keyword == .self
+        case .memberAccessExpr:
+            guard let access = MemberAccessExpr(node), let base = access.base else { return false }
+            return access.nameToken?.kind == .identifier && isStableSource(base)
+        default:
+            return false
+        }
+    }
+
+    // MARK: - `.id(UUID())`
+
+    private static let randomTypes: Set<String> = ["Int", "Double", "Float", "UInt", "CGFloat", "Bool", "Int64", "UInt64", "Int32"]
+
+    /// Pattern 4: `.id(…)` with a value made anew on every evaluation.
+    func unstableIDFinding(_ call: FunctionCallExpr) -> Finding? {
+        guard call.calleeName == "id", let callee = call.callee, let access = MemberAccessExpr(callee),
+              access.base != nil, let period = access.period, let list = call.argumentList,
+              list.firstToken?.kind == .leftParen, let close = list.lastToken, close.kind == .rightParen,
+              call.trailingClosure == nil, call.arguments.count == 1, call.arguments[0].label == nil,
+              let value = call.arguments[0].expression, let what = unstableValue(value)
+        else { return nil }
+        let message = "`.id(\(what))` gives the view a new identity on every body evaluation, so SwiftUI discards its state and rebuilds its whole subtree each time; remove it (some code resets a view this way on purpose: then change the id only when a reset is wanted)"
+        let edit = Edit.delete(modifierRemovalRange(period: period, close: close))
+        return Finding(ruleID: ruleID, range: period.textRange.lowerBound..<close.textRange.upperBound, message: message,
+                       fix: Fix(edits: [edit], safety: .suggested, summary: "remove .id(\(what))"))
+    }
+
+    /// `UUID()`, `UUID().uuidString`, `Date()`, `Date.now`, `Int.random(in:)`, … as written.
+    private func unstableValue(_ value: Node) -> String? {
+        if value.kind == .functionCallExpr, let call = FunctionCallExpr(value), call.trailingClosure == nil,
+           let callee = call.callee {
+            if callee.kind == .identifierExpr, callee.endTokenIndex == callee.firstTokenIndex + 1,
+               let name = call.calleeName, name == "UUID" || name == "Date", call.arguments.isEmpty {
+                return value.text
+            }
+            if let access = MemberAccessExpr(callee), access.name == "random", let base = access.base,
+               base.kind == .identifierExpr, Pass.randomTypes.contains(base.text) {
+                return base.text + ".random(…)"
+            }
+            return nil
+        }
+        if let access = MemberAccessExpr(value), let base = access.base {
+            if access.name == "now", base.kind == .identifierExpr, base.text == "Date" { return "Date.now" }
+            if access.name == "uuidString", unstableValue(base) == "UUID()" { return "UUID().uuidString" }
+        }
+        return nil
+    }
+
+    /// The whole line (and the comment lines right above it) when `.id(…)` stands alone
+    /// on its line; else from the `.` (and the spaces before it) to the `)`.
+    private func modifierRemovalRange(period: Token, close: Token) -> Range<Int> {
+        let start = period.textRange.lowerBound
+        let end = close.textRange.upperBound
+        if layout.isFirstOnLine(start), layout.isLastOnLine(end), let previous = period.previous {
+            var lineStart = layout.lineStart(start)
+            // Comment lines directly above belong to the modifier.
+            while lineStart > previous.textRange.upperBound {
+                let above = layout.lineStart(lineStart - 1)
+                guard above >= previous.textRange.upperBound else { break }
+                let text = layout.text(above..<layout.lineEnd(above)).drop { $0 == " " || $0 == "\t" }
+                guard text.hasPrefix("//") else { break }
+                lineStart = above
+            }
+            return lineStart..<layout.afterLineBreak(layout.lineEnd(end))
+        }
+        // Spaces before the `.` on the same line go with it (`Text(a) .id(UUID())`).
+        guard let previous = period.previous else { return start..<end }
+        let spaces = previous.textRange.upperBound..<start
+        let isBlank = tree.bytes[spaces].allSatisfy { $0 == 32 || $0 == 9 }
+        return (isBlank ? spaces.lowerBound : start)..<end
+    }
+}
+
+/// One `ForEach`/`List` call and the parts the rule rewrites.
+private struct Site {
+    var call: FunctionCallExpr
+    var name: String
+    var data: Node
+    var idExpression: Node?
+    var idPath: String?
+    var closure: ClosureExpr?
+    var range: Range<Int>
+
+    /// From the data to the end of `id:` (or of the data when there is no `id:`).
+    var dataAndIDRange: Range<Int> {
+        data.trimmedRange.lowerBound..<(idExpression?.trimmedRange.upperBound ?? data.trimmedRange.upperBound)
+    }
+}
