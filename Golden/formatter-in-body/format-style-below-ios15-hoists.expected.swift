@@ -1,0 +1,19 @@
+// bodywork-options: --min-ios 14 --swift-6
+import SwiftUI
+
+struct EventRow: View {
+    let date: Date
+
+    private static let longDateFormatter: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.dateStyle = .long
+        return formatter
+    }()
+
+    var body: some View {
+        return VStack {
+            Text(Self.longDateFormatter.string(from: date))
+            Text("Ends \(Self.longDateFormatter.string(from: date.addingTimeInterval(3600)))")
+        }
+    }
+}

@@ -1,0 +1,15 @@
+// bodywork-options: --min-ios 14 --swift-6
+import SwiftUI
+
+struct EventRow: View {
+    let date: Date
+
+    var body: some View {
+        let formatter = DateFormatter()
+        formatter.dateStyle = .long
+        return VStack {
+            Text(formatter.string(from: date))
+            Text("Ends \(formatter.string(from: date.addingTimeInterval(3600)))")
+        }
+    }
+}

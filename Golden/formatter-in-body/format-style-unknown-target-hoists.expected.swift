@@ -1,0 +1,12 @@
+// bodywork-options: --swift-5
+import SwiftUI
+
+struct Stamp: View {
+    let date: Date
+
+    private static let iso8601DateFormatter = ISO8601DateFormatter()
+
+    var body: some View {
+        Text(Self.iso8601DateFormatter.string(from: date))
+    }
+}

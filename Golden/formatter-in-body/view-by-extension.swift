@@ -1,0 +1,14 @@
+// bodywork-options: --swift-6
+import SwiftUI
+
+struct Badge {
+    let date: Date
+}
+
+extension Badge: View {
+    var body: some View {
+        let formatter = DateFormatter()
+        formatter.timeStyle = .short
+        return Text(formatter.string(from: date))
+    }
+}

@@ -1,0 +1,147 @@
+// Behaviour of formatter-in-body that golden files cannot show: which types count as views,
+// what each withheld finding says, and how the deployment target picks Fix 1 or Fix 2.
+import Codemod
+import SwiftCST
+@testable import Transforms
+import XCTest
+
+final class FormatterInBodyTests: XCTestCase {
+    func findings(_ source: String, context: RuleContext = RuleContext(path: "v.swift")) -> [Finding] {
+        FormatterInBody().findings(in: SyntaxTree.parse(source), context: context)
+    }
+
+    func run(_ source: String, context: RuleContext = RuleContext(path: "v.swift")) -> String {
+        let engine = Engine(rules: [FormatterInBody()], options: EngineOptions())
+        return String(decoding: engine.run(bytes: Array(source.utf8), context: context).output, as: UTF8.self)
+    }
+
+    func view(_ body: String, members: String = "", conformance: String = ": View") -> String {
+        """
+        struct Row\(conformance) {
+            let date: Date
+        \(members)
+            var body: some View {
+        \(body)
+            }
+        }
+
+        """
+    }
+
+    let mediumLocal = "        let f = DateFormatter()\n        f.dateStyle = .medium\n        return Text(f.string(from: date))"
+    let longLocal = "        let f = DateFormatter()\n        f.dateStyle = .long\n        return Text(f.string(from: date))"
+
+    // MARK: Views
+
+    func testOnlyViewsAndViewModifiersAreScanned() {
+        XCTAssertEqual(findings(view(mediumLocal)).count, 1)
+        XCTAssertEqual(findings(view(mediumLocal, conformance: ": SwiftUI.View")).count, 1)
+        XCTAssertEqual(findings(view(mediumLocal, conformance: ": ViewModifier")).count, 1)
+        XCTAssertEqual(findings(view(mediumLocal, conformance: "")).count, 0)
+        XCTAssertEqual(findings(view(mediumLocal, conformance: ": Equatable")).count, 0)
+    }
+
+    func testConformanceFromAnExtensionOrTheIndexMakesAView() {
+        XCTAssertEqual(findings(view(mediumLocal, conformance: "") + "extension Row: View {}\n").count, 1)
+        let index = ProjectIndex(conformances: ["Row": ["View"]])
+        XCTAssertEqual(findings(view(mediumLocal, conformance: ""), context: RuleContext(path: "v.swift", index: index)).count, 1)
+    }
+
+    // MARK: Withheld
+
+    func withheldReason(_ body: String, members: String = "") -> String? {
+        let result = findings(view(body, members: members))
+        XCTAssertEqual(result.count, 1, body)
+        XCTAssertNil(result.first?.fix, body)
+        return result.first?.withheldReason
+    }
+
+    func testEveryWithheldFindingSaysWhy() {
+        XCTAssertEqual(withheldReason("        let f = DateFormatter()\n        f.locale = locale\n        return Text(f.string(from: date))",
+                                      members: "    @Environment(\\.locale) private var locale")?.contains("Text(value, format: …)"), true)
+        XCTAssertEqual(withheldReason("        let f = DateFormatter()\n        f.dateFormat = pattern\n        return Text(f.string(from: date))",
+                                      members: "    let pattern: String")?.contains("instance state"), true)
+        XCTAssertEqual(withheldReason("        let f = DateFormatter()\n        f.locale = Locale.current\n        return Text(f.string(from: date))")?.contains("current"), true)
+        XCTAssertEqual(withheldReason("        let f = DateFormatter()\n        f.dateFormat = \"\\(date)\"\n        return Text(f.string(from: date))")?.contains("interpolates"), true)
+        XCTAssertEqual(withheldReason("        let f = DateFormatter()\n        f.dateStyle = .long\n        keep(f)\n        return Text(f.string(from: date))")?.contains("passed to `keep`"), true)
+        XCTAssertEqual(withheldReason("        let f = DateFormatter()\n        let s = f.string(from: date)\n        f.dateStyle = .long\n        return Text(s)")?.contains("changed after"), true)
+        XCTAssertEqual(withheldReason("        let f = DateFormatter()\n        if flag { f.dateStyle = .long }\n        return Text(f.string(from: date))")?.contains("condition"), true)
+        XCTAssertEqual(withheldReason("        let r = try! NSRegularExpression(pattern: \"a+\")\n        return Text(\"\\(r)\")")?.contains("fail or throw"), true)
+        XCTAssertEqual(withheldReason("        return Text(Wrapper(formatter2: NumberFormatter()).text)")?.contains("`Wrapper`"), true)
+    }
+
+    func testNonisolatedCodeIsWithheld() {
+        let source = view("        Text(\"x\")", members: "    nonisolated func label() -> String {\n        let f = DateFormatter()\n        f.dateStyle = .long\n        return f.string(from: date)\n    }")
+        let result = findings(source)
+        XCTAssertEqual(result.count, 1)
+        XCTAssertEqual(result.first?.withheldReason?.contains("nonisolated"), true)
+    }
+
+    func testLoopVariablesAndParametersAreNamed() {
+        let loop = findings(view("        ForEach(zones, id: \\.self) { zone in\n            let f: DateFormatter = {\n                let f = DateFormatter()\n                f.timeZone = TimeZone(identifier: zone)\n                return f\n            }()\n            Text(f.string(from: date))\n        }"))
+        XCTAssertEqual(loop.first?.withheldReason?.contains("`zone`"), true)
+        let parameter = findings(view("        Text(\"x\")", members: "    func label(_ style: DateFormatter.Style) -> String {\n        let f = DateFormatter()\n        f.dateStyle = style\n        return f.string(from: date)\n    }"))
+        XCTAssertEqual(parameter.first?.withheldReason?.contains("parameter `style`"), true)
+    }
+
+    // MARK: Fix 1 and Fix 2
+
+    func testDeploymentTargetChoosesTheFix() {
+        let unknown = run(view(longLocal))
+        XCTAssertTrue(unknown.contains("private static let longDateFormatter: DateFormatter = {"), unknown)
+        XCTAssertTrue(unknown.contains("Text(Self.longDateFormatter.string(from: date))"), unknown)
+
+        let old = run(view(longLocal), context: RuleContext(path: "v.swift", deploymentTargets: DeploymentTargets([.iOS: Version(14, 5)])))
+        XCTAssertTrue(old.contains("Self.longDateFormatter"), old)
+
+        let mixed = DeploymentTargets([.iOS: Version(15), .macOS: Version(11)])
+        XCTAssertTrue(run(view(longLocal), context: RuleContext(path: "v.swift", deploymentTargets: mixed)).contains("Self.longDateFormatter"))
+
+        for targets in [[Platform.iOS: Version(15)], [.macOS: Version(12)], [.watchOS: Version(8)], [.tvOS: Version(17)]] {
+            let modern = run(view(longLocal), context: RuleContext(path: "v.swift", deploymentTargets: DeploymentTargets(targets)))
+            XCTAssertTrue(modern.contains("return Text(date.formatted(date: .long, time: .omitted))"), modern)
+            XCTAssertFalse(modern.contains("DateFormatter"), modern)
+        }
+    }
+
+    func testUnprovenConfigurationsKeepFixOneOnModernTargets() {
+        let context = RuleContext(path: "v.swift", deploymentTargets: DeploymentTargets([.iOS: Version(17)]))
+        let output = run(view(mediumLocal), context: context)
+        XCTAssertTrue(output.contains("Self.mediumDateFormatter.string(from: date)"), output)
+        XCTAssertFalse(output.contains("formatted("), output)
+    }
+
+    func testGenericViewsHoistToFileScopeWithIsolationInSwift6() {
+        let generic = view(mediumLocal, conformance: "<T>: View")
+        let six = run(generic, context: RuleContext(path: "v.swift", swiftLanguageMode: 6))
+        XCTAssertTrue(six.hasPrefix("@MainActor private let mediumDateFormatter: DateFormatter = {\n"), six)
+        XCTAssertTrue(six.contains("Text(mediumDateFormatter.string(from: date))"), six)
+        let unknown = run(generic)
+        XCTAssertTrue(unknown.hasPrefix("@MainActor private let "), unknown)
+        let five = run(generic, context: RuleContext(path: "v.swift", swiftLanguageMode: 5))
+        XCTAssertTrue(five.hasPrefix("private let mediumDateFormatter"), five)
+    }
+
+    func testExistingStaticWithTheSameRecipeIsReused() {
+        let members = "    private static let shared: DateFormatter = {\n        let formatter = DateFormatter()\n        formatter.dateStyle = .medium\n        return formatter\n    }()"
+        let output = run(view(mediumLocal, members: members))
+        XCTAssertTrue(output.contains("return Text(Self.shared.string(from: date))"), output)
+        XCTAssertEqual(output.components(separatedBy: "DateFormatter()").count, 2, output)
+    }
+
+    func testNamesAreDescriptiveAndUnique() {
+        let taken = view(mediumLocal, members: "    func mediumDateFormatter() {}\n    struct mediumDateFormatter2 {}")
+        let output = run(taken)
+        XCTAssertTrue(output.contains("private static let mediumDateFormatter3: DateFormatter"), output)
+        let json = run(view("        let decoder = JSONDecoder()\n        return Text(\"\\((try? decoder.decode(Int.self, from: Data())) ?? 0)\")"))
+        XCTAssertTrue(json.contains("private static let decoder = JSONDecoder()"), json)
+        let inline = run(view("        Text(ISO8601DateFormatter().string(from: date))"))
+        XCTAssertTrue(inline.contains("private static let iso8601DateFormatter = ISO8601DateFormatter()"), inline)
+    }
+
+    func testOutputIsStableOnASecondRun() {
+        let once = run(view(mediumLocal))
+        XCTAssertNotEqual(once, view(mediumLocal))
+        XCTAssertEqual(run(once), once)
+    }
+}

@@ -1,0 +1,1234 @@
+// Rule `formatter-in-body`: a formatter, decoder or regular expression built while a view
+// renders is rebuilt on every evaluation; it belongs in a shared static or a FormatStyle.
+import Codemod
+import SwiftCST
+
+/// Moves the construction of formatters (and decoders, encoders, regular expressions,
+/// predicates, calendars) out of the render path of SwiftUI views.
+///
+/// A `DateFormatter()` loads locale data and costs far more than a plain allocation; built in
+/// `body`, in a computed property `body` reads, in a helper it calls, or in a `ForEach` row, it
+/// is rebuilt on every evaluation, once per row per update. A stored property initialized with
+/// one is rebuilt every time the parent re-creates the view.
+///
+/// **Fix 1 (safe, any OS)**: when the construction and each configuration statement use only
+/// constants (literals, enum cases, `Locale(identifier:)`, `TimeZone(identifier:)`,
+/// `TimeZone(secondsFromGMT:)`, static or file-scope constants) and the object is only read
+/// after its configuration, it is hoisted into a `private static let` of the view, with the
+/// configuration lines moved verbatim (their comments and `#if` blocks included), and every use
+/// becomes `Self.name`. The static is inserted right before the member that used it, indented
+/// like that member, followed by a blank line. Its name comes from the configuration
+/// (`mediumDateFormatter`, `shortTimeFormatter`, `currencyFormatter`), else from the local's
+/// name, else from the type; it never collides with a member of the type (a numeric suffix is
+/// added), and an identical configuration in the same type reuses the existing static. A
+/// private computed property that returns a new formatter, or a private stored `let` with a
+/// `{ … }()` initializer, becomes a `static let` in place and its uses `Self.name`.
+///
+/// Generic types cannot hold static stored properties: there the value becomes a file-scope
+/// `private let` with a name unique in the file, inserted before the outermost type. In Swift 6
+/// language mode (or when the mode is unknown) it is declared `@MainActor`: the views that read
+/// it are MainActor-isolated, so this is exactly their isolation, and it type-checks whether or
+/// not the platform's Foundation marks the type `Sendable` (`nonisolated(unsafe)` would compile
+/// too, but would switch checking off instead of stating the truth). A static inside a view is
+/// MainActor-isolated like the view and needs nothing more.
+///
+/// **Fix 2 (safe, iOS 15 / macOS 12 / tvOS 15 / watchOS 8)**: when the deployment target
+/// allows FormatStyle and the formatter is used only through `string(from:)`, each use becomes
+/// `value.formatted(…)` and the formatter disappears, but only for the configurations of
+/// `FormatStyleMapping.table`, each proven to give identical strings by a test that formats both
+/// ways across locales, time zones and values. Other configurations get Fix 1.
+///
+/// **Withheld** (reported, no fix): configuration from instance state, `@Environment` values
+/// (the message suggests `Text(value, format: …)`), parameters, loop variables or local values;
+/// configuration under a condition or in a loop; a formatter passed to a function, stored,
+/// returned or mutated after its configuration; properties visible outside the file; uses from
+/// `nonisolated` code; layouts the fix cannot move line by line. Constructions outside views are
+/// not this rule's business.
+///
+/// Before:
+/// ```
+/// var body: some View {
+///     let formatter = DateFormatter()
+///     formatter.dateStyle = .medium
+///     return Text(formatter.string(from: date))
+/// }
+/// ```
+/// After (Fix 1):
+/// ```
+/// private static let mediumDateFormatter: DateFormatter = {
+///     let formatter = DateFormatter()
+///     formatter.dateStyle = .medium
+///     return formatter
+/// }()
+///
+/// var body: some View {
+///     return Text(Self.mediumDateFormatter.string(from: date))
+/// }
+/// ```
+public struct FormatterInBody: Rule {
+    public init() {}
+
+    public let id = "formatter-in-body"
+    public let summary = "Hoist formatters built while a view renders into shared statics or FormatStyle"
+    public let documentation = """
+        A DateFormatter, NumberFormatter, JSONDecoder, NSRegularExpression or similar object \
+        built in a view's body, in a computed property or helper the body calls, in a ForEach \
+        row or in a stored property's initializer is rebuilt on every evaluation. Building \
+        one is far more expensive than a plain allocation.
+
+        Fix 1 (safe): when the construction and its configuration use only constants, hoist \
+        it into a `private static let` of the view (a file-scope `private let`, `@MainActor` \
+        in Swift 6, for generic views) and rewrite every use to `Self.name`.
+
+        Before:
+            var body: some View {
+                let formatter = DateFormatter()
+                formatter.dateStyle = .medium
+                return Text(formatter.string(from: date))
+            }
+
+        After:
+            private static let mediumDateFormatter: DateFormatter = {
+                let formatter = DateFormatter()
+                formatter.dateStyle = .medium
+                return formatter
+            }()
+
+            var body: some View {
+                return Text(Self.mediumDateFormatter.string(from: date))
+            }
+
+        Fix 2 (safe, iOS 15 / macOS 12 / tvOS 15 / watchOS 8 and later): when the formatter \
+        is only used through `string(from:)` and its configuration is one whose FormatStyle \
+        equivalent is proven to print identical strings (date `.long` or `.full` alone, time \
+        `.short` alone, a few date templates, `ISO8601DateFormatter()`), the uses become \
+        `value.formatted(…)` and the formatter is dropped. `.short` dates, `.medium` dates and \
+        time styles with dates are not identical and keep Fix 1.
+
+        Withheld (reported only): configuration that reads instance state, the environment \
+        (use `Text(value, format: …)`, which follows the environment's locale), parameters, \
+        loop variables or conditions; formatters passed out, stored, returned or mutated \
+        after use; properties visible outside the file; nonisolated uses.
+        """
+
+    public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
+        var session = HoistSession(tree: tree, context: context, ruleID: id)
+        for node in tree.root.preorder {
+            guard let type = TypeDecl(node), session.isViewScope(type) else { continue }
+            session.scan(type)
+        }
+        return session.findings
+    }
+}
+
+// MARK: - The expensive types
+
+/// The types whose construction the rule moves out of the render path.
+private let expensiveTypes: Set<String> = [
+    "DateFormatter", "NumberFormatter", "ISO8601DateFormatter", "DateComponentsFormatter",
+    "DateIntervalFormatter", "RelativeDateTimeFormatter", "MeasurementFormatter", "ByteCountFormatter",
+    "ListFormatter", "PersonNameComponentsFormatter", "LengthFormatter", "MassFormatter", "EnergyFormatter",
+    "NSRegularExpression", "JSONDecoder", "JSONEncoder", "PropertyListDecoder", "PropertyListEncoder",
+    "NSPredicate", "NSCalendar", "Calendar",
+]
+
+/// Types built by value whose initializers the rule accepts as constants in a configuration.
+private let constantInitializers: Set<String> = ["Locale", "TimeZone", "Calendar", "NSLocale", "NSTimeZone"]
+
+/// The platforms from which FormatStyle exists.
+let formatStylePlatforms: [Platform: Version] = [.iOS: Version(15), .macOS: Version(12), .tvOS: Version(15), .watchOS: Version(8)]
+
+extension String {
+    /// The text without trailing spaces and tabs.
+    fileprivate func trimmingSuffixSpaces() -> Substring {
+        var end = endIndex
+        while end > startIndex, self[index(before: end)] == " " || self[index(before: end)] == "\t" { end = index(before: end) }
+        return self[..<end]
+    }
+}
+
+// MARK: - A construction and its configuration
+
+/// What the rule found: where the object is built, how it is configured, and how it is used.
+private struct Construction {
+    enum Shape {
+        /// `let f = T()` (or `= { … }()`) in a body, followed by configuration statements.
+        case local(declaration: Node)
+        /// A private stored `let` or computed property of the type, turned static in place.
+        case property(declaration: Node, binding: PatternBinding)
+        /// `T()` used directly: `T().string(from:)`, `formatter: T()`.
+        case inline
+    }
+
+    var shape: Shape
+    /// The `T(…)` call.
+    var call: Node
+    var typeName: String
+    /// The name the object has inside its recipe (`let formatter = …`), if any.
+    var localName: String?
+    /// Configuration statements (or `#if` blocks of them), in order.
+    var configuration: [Node] = []
+    /// The member of the type holding the construction.
+    var member: Node
+}
+
+// MARK: - The scan
+
+/// The state of one file's scan: the findings, and the names and statics planned so far so
+/// that two findings of one run never declare the same name twice.
+private struct HoistSession {
+    let tree: SyntaxTree
+    let context: RuleContext
+    let ruleID: String
+    let layout: SourceLayout
+    var findings: [Finding] = []
+    /// Names planned in this run, per insertion scope (a type's node index, or -1 for file scope).
+    var plannedNames: [Int: Set<String>] = [:]
+    /// Recipe key → planned name, per scope, for recipes planned in this run.
+    var plannedRecipes: [Int: [String: String]] = [:]
+    /// Every identifier written in the file, for file-scope names.
+    let fileIdentifiers: Set<String>
+    /// Top-level `let` names: constants configuration may read.
+    let fileConstants: Set<String>
+    /// Names of the types declared in the file → whether generic.
+    let fileTypes: [String: Bool]
+
+    init(tree: SyntaxTree, context: RuleContext, ruleID: String) {
+        self.tree = tree
+        self.context = context
+        self.ruleID = ruleID
+        layout = SourceLayout(tree.bytes)
+        var identifiers = Set<String>()
+        for index in 0..<tree.tokens.count {
+            let token = tree.token(at: index)
+            if token.kind == .identifier { identifiers.insert(token.text) }
+        }
+        fileIdentifiers = identifiers
+        var constants = Set<String>()
+        var types: [String: Bool] = [:]
+        for node in tree.root.childNodes {
+            if let variable = VariableDecl(node), variable.isLet {
+                for binding in variable.bindings { if let name = binding.name { constants.insert(name) } }
+            }
+        }
+        for node in tree.root.preorder {
+            if let type = TypeDecl(node), !type.isExtension, let name = type.name { types[name] = type.isGeneric }
+        }
+        fileConstants = constants
+        fileTypes = types
+    }
+
+    // MARK: Views
+
+    static let viewProtocols: Set<String> = ["View", "ViewModifier", "SwiftUI.View", "SwiftUI.ViewModifier"]
+
+    /// Whether `type` is a View or ViewModifier, or an extension of one.
+    func isViewScope(_ type: TypeDecl) -> Bool {
+        guard type.node.kind != .protocolDecl, let name = type.name else { return false }
+        if type.isExtension && (name == "View" || name == "SwiftUI.View" || name == "ViewModifier") { return false }
+        if type.inheritedTypeNames.contains(where: HoistSession.viewProtocols.contains) { return true }
+        let simpleName = name.split(separator: ".").last.map(String.init) ?? name
+        for node in tree.root.preorder {
+            guard let other = TypeDecl(node), let otherName = other.name,
+                  otherName == name || otherName == simpleName || otherName.hasSuffix("." + simpleName) else { continue }
+            if other.inheritedTypeNames.contains(where: HoistSession.viewProtocols.contains) { return true }
+        }
+        for key in [name, simpleName] {
+            if let conformances = context.index.conformances[key],
+               !conformances.isDisjoint(with: HoistSession.viewProtocols) { return true }
+        }
+        return false
+    }
+
+    /// Whether statics of `type` must live at file scope: generic types, and extensions of
+    /// types this file does not show to be non-generic.
+    func needsFileScope(_ type: TypeDecl) -> Bool {
+        if type.isGeneric { return true }
+        var node = type.node.parent
+        while let current = node {
+            if let outer = TypeDecl(current), needsFileScope(outer) { return true }
+            node = current.parent
+        }
+        if type.isExtension {
+            guard let name = type.name, let generic = fileTypes[name.split(separator: ".").last.map(String.init) ?? name] else { return true }
+            return generic
+        }
+        return false
+    }
+
+    // MARK: Finding constructions
+
+    mutating func scan(_ type: TypeDecl) {
+        for member in type.members {
+            if TypeDecl(member) != nil { continue }
+            if let variable = VariableDecl(member), variable.isStatic { continue }
+            if let function = FunctionLikeDecl(member), function.modifiers.has("static") || function.modifiers.has("class") { continue }
+            for node in member.preorder where node.kind == .functionCallExpr {
+                guard let call = FunctionCallExpr(node), let callee = call.callee, callee.kind == .identifierExpr,
+                      let name = call.calleeName, expensiveTypes.contains(name),
+                      call.trailingClosure == nil, innermostType(of: node) == type.node else { continue }
+                if name == "Calendar" && call.argument("identifier") == nil { continue }
+                if name == "NSRegularExpression" || name == "NSPredicate" || name == "NSCalendar" || name == "Calendar" {
+                    if call.arguments.isEmpty { continue }
+                } else if !call.arguments.isEmpty && name != "NumberFormatter" && name != "DateFormatter" {
+                    // Formatters built with arguments are unusual; leave them alone.
+                    continue
+                }
+                handle(call: call, typeName: name, member: member, type: type)
+            }
+        }
+    }
+
+    /// The nearest type declaration around `node`.
+    func innermostType(of node: Node) -> Node? {
+        var current = node.parent
+        while let n = current {
+            if TypeDecl(n) != nil { return n }
+            current = n.parent
+        }
+        return nil
+    }
+
+    mutating func report(_ call: Node, _ typeName: String, _ reason: String) {
+        findings.append(Finding(ruleID: ruleID, range: call.trimmedRange,
+                                message: "`\(typeName)` is built every time the view renders; \(reason)",
+                                withheldReason: reason))
+    }
+
+    mutating func handle(call: FunctionCallExpr, typeName: String, member: Node, type: TypeDecl) {
+        let node = call.node
+        if nonisolatedContext(node, member: member) {
+            return report(node, typeName, "it is used from nonisolated code, which cannot read a MainActor-isolated static; move it by hand")
+        }
+        if let wrapped = node.parent, wrapped.kind == .tryExpr || wrapped.kind == .forceUnwrapExpr || wrapped.kind == .optionalChainingExpr {
+            return report(node, typeName, "its construction can fail or throw; hoist it by hand and decide how failure is handled")
+        }
+        for argument in call.arguments {
+            if let expression = argument.expression, let reason = nonConstantReason(expression, member: member, type: type) {
+                return report(node, typeName, "its construction " + reason)
+            }
+        }
+        guard let construction = classify(call: call, typeName: typeName, member: member, type: type) else { return }
+        for statement in construction.configuration {
+            for piece in configurationPieces(statement) {
+                guard let value = piece.value else { continue }
+                if let reason = nonConstantReason(value, member: member, type: type) {
+                    return report(node, typeName, "its configuration " + reason)
+                }
+            }
+        }
+        plan(construction, type: type)
+    }
+
+    /// Whether the construction sits in a `nonisolated` declaration.
+    func nonisolatedContext(_ node: Node, member: Node) -> Bool {
+        var current: Node? = node
+        while let n = current {
+            if n.children(.modifier).contains(where: { $0.firstToken?.text == "nonisolated" }) { return true }
+            if n == member { break }
+            current = n.parent
+        }
+        return false
+    }
+
+    // MARK: Shapes
+
+    /// Finds the shape of the construction; reports and returns nil when it cannot be fixed.
+    mutating func classify(call: FunctionCallExpr, typeName: String, member: Node, type: TypeDecl) -> Construction? {
+        let node = call.node
+        guard let parent = node.parent else { return nil }
+        // `T().method(…)` or `T().property`.
+        if parent.kind == .memberAccessExpr, parent.childNodes.first == node, let access = MemberAccessExpr(parent) {
+            if let name = access.name, isMutatingUse(access) {
+                report(node, typeName, "it is changed right away by `.\(name)`; hoist it by hand")
+                return nil
+            }
+            return Construction(shape: .inline, call: node, typeName: typeName, member: member)
+        }
+        // `formatter: T()`.
+        if parent.kind == .argument, let argument = Argument(parent) {
+            if argument.label == "formatter" { return Construction(shape: .inline, call: node, typeName: typeName, member: member) }
+            report(node, typeName, "it is passed to \(calleeDescription(of: parent)), which may keep or change it; hoist it by hand")
+            return nil
+        }
+        // `let f = T()` as the first statement of a recipe: a `{ … }()` initializer or a getter.
+        if let recipe = recipeAround(node) {
+            if let closureCall = recipe.closureCall {
+                if let clause = closureCall.parent, clause.kind == .initializerClause,
+                   let binding = clause.parent.flatMap(PatternBinding.init),
+                   let declaration = binding.node.parent, let variable = VariableDecl(declaration) {
+                    return bindingShape(call: call, typeName: typeName, variable: variable, binding: binding, recipe: recipe, member: member, type: type)
+                }
+                report(node, typeName, "the object it builds is passed on; hoist it by hand")
+                return nil
+            }
+            if let binding = recipe.getterOf, let variable = binding.node.parent.flatMap(VariableDecl.init) {
+                return propertyShape(call: call, typeName: typeName, variable: variable, binding: binding, recipe: recipe, member: member)
+            }
+        }
+        // `let x = T()` .
+        if parent.kind == .initializerClause, let binding = parent.parent.flatMap(PatternBinding.init),
+           let declaration = binding.node.parent, let variable = VariableDecl(declaration) {
+            return bindingShape(call: call, typeName: typeName, variable: variable, binding: binding, recipe: nil, member: member, type: type)
+        }
+        // `var f: T { T() }` / `{ return T() }`.
+        if let getter = singleExpressionGetter(node), let variable = getter.node.parent.flatMap(VariableDecl.init) {
+            return propertyShape(call: call, typeName: typeName, variable: variable, binding: getter, recipe: nil, member: member)
+        }
+        if parent.kind == .returnStmt || isImplicitReturn(node) {
+            report(node, typeName, "the new object is returned to the caller, which may keep or change it; hoist it by hand")
+            return nil
+        }
+        report(node, typeName, "the object escapes where the rule cannot follow it; hoist it by hand")
+        return nil
+    }
+
+    /// `{ let f = T(); configuration; return f }` around `call`, as an immediately called
+    /// closure or a computed property's getter.
+    struct Recipe {
+        var declaration: VariableDecl
+        var localName: String
+        var configuration: [Node]
+        var closureCall: Node?
+        var getterOf: PatternBinding?
+    }
+
+    func recipeAround(_ call: Node) -> Recipe? {
+        guard let clause = call.parent, clause.kind == .initializerClause,
+              let binding = clause.parent.flatMap(PatternBinding.init), let name = binding.name,
+              let variable = binding.node.parent.flatMap(VariableDecl.init), variable.bindings.count == 1,
+              let container = variable.node.parent else { return nil }
+        let statements = container.childNodes.filter { $0.kind != .closureSignature }
+        guard statements.first == variable.node, statements.count >= 2, let last = statements.last,
+              last.kind == .returnStmt, last.childNodes.count == 1, last.childNodes[0].kind == .identifierExpr,
+              last.childNodes[0].text == name else { return nil }
+        let middle = Array(statements.dropFirst().dropLast())
+        guard middle.allSatisfy({ isConfiguration($0, of: name) }) else { return nil }
+        var recipe = Recipe(declaration: variable, localName: name, configuration: middle)
+        if container.kind == .closureExpr, let closure = ClosureExpr(container), closure.signature == nil,
+           let invoke = container.parent, invoke.kind == .functionCallExpr, invoke.childNodes.first == container,
+           FunctionCallExpr(invoke)?.arguments.isEmpty == true {
+            recipe.closureCall = invoke
+            return recipe
+        }
+        if container.kind == .accessorBlock, container.children(.accessorDecl).isEmpty,
+           let binding = container.parent.flatMap(PatternBinding.init) {
+            recipe.getterOf = binding
+            return recipe
+        }
+        return nil
+    }
+
+    /// The binding whose getter is just `T()` or `return T()`.
+    func singleExpressionGetter(_ call: Node) -> PatternBinding? {
+        var statement = call
+        if let parent = call.parent, parent.kind == .returnStmt { statement = parent }
+        guard let block = statement.parent, block.kind == .accessorBlock, block.children(.accessorDecl).isEmpty,
+              block.childNodes.count == 1 else { return nil }
+        return block.parent.flatMap(PatternBinding.init)
+    }
+
+    func isImplicitReturn(_ node: Node) -> Bool {
+        guard let parent = node.parent else { return false }
+        return (parent.kind == .codeBlock || parent.kind == .accessorBlock || parent.kind == .closureExpr)
+            && parent.childNodes.filter { $0.kind != .closureSignature }.count == 1
+    }
+
+    mutating func bindingShape(call: FunctionCallExpr, typeName: String, variable: VariableDecl, binding: PatternBinding,
+                               recipe: Recipe?, member: Node, type: TypeDecl) -> Construction? {
+        let node = call.node
+        guard let name = binding.name, variable.bindings.count == 1 else {
+            report(node, typeName, "it is bound in a declaration the rule does not rewrite; hoist it by hand")
+            return nil
+        }
+        if variable.node == member {
+            // A stored property of the view.
+            guard variable.isLet else {
+                report(node, typeName, "`\(name)` is a `var`: the parent may replace it or the view change it; make it a `private let` first")
+                return nil
+            }
+            guard isFilePrivate(variable.modifiers) else {
+                report(node, typeName, "`\(name)` is visible outside this file, where code may read it per instance or change it; make it `private` and run again")
+                return nil
+            }
+            var construction = Construction(shape: .property(declaration: variable.node, binding: binding), call: node,
+                                            typeName: typeName, localName: recipe?.localName, member: member)
+            construction.configuration = recipe?.configuration ?? []
+            guard checkPropertyUses(name: name, construction: construction, type: type) else { return nil }
+            return construction
+        }
+        // A local in a body.
+        guard let container = variable.node.parent,
+              [.codeBlock, .closureExpr, .accessorBlock].contains(container.kind),
+              variable.node.children(.attribute).isEmpty, variable.node.children(.modifier).isEmpty else {
+            report(node, typeName, "it is declared where the rule cannot move it; hoist it by hand")
+            return nil
+        }
+        let statements = container.childNodes.filter { $0.kind != .closureSignature }
+        guard let index = statements.firstIndex(of: variable.node) else { return nil }
+        var configuration: [Node] = []
+        var rest = Array(statements[(index + 1)...])
+        while let next = rest.first, isConfiguration(next, of: name) {
+            configuration.append(next)
+            rest.removeFirst()
+        }
+        if recipe != nil && !configuration.isEmpty {
+            report(node, typeName, "`\(name)` is configured both inside and after its initializer; hoist it by hand")
+            return nil
+        }
+        var construction = Construction(shape: .local(declaration: variable.node), call: node, typeName: typeName,
+                                        localName: recipe?.localName ?? name, member: member)
+        construction.configuration = recipe?.configuration ?? configuration
+        if let reason = useProblem(of: name, in: rest) {
+            report(node, typeName, reason)
+            return nil
+        }
+        return construction
+    }
+
+    mutating func propertyShape(call: FunctionCallExpr, typeName: String, variable: VariableDecl, binding: PatternBinding,
+                                recipe: Recipe?, member: Node) -> Construction? {
+        let node = call.node
+        guard variable.node == member, let name = binding.name, variable.bindings.count == 1,
+              let type = innermostType(of: member).flatMap(TypeDecl.init) else {
+            report(node, typeName, "it is built in a getter the rule does not rewrite; hoist it by hand")
+            return nil
+        }
+        guard isFilePrivate(variable.modifiers) else {
+            report(node, typeName, "`\(name)` returns a new object on every read and is visible outside this file, where callers may change it; make it `private` and run again")
+            return nil
+        }
+        guard binding.type != nil else { return nil }
+        var construction = Construction(shape: .property(declaration: variable.node, binding: binding), call: node,
+                                        typeName: typeName, localName: recipe?.localName, member: member)
+        construction.configuration = recipe?.configuration ?? []
+        guard checkPropertyUses(name: name, construction: construction, type: type) else { return nil }
+        return construction
+    }
+
+    func isFilePrivate(_ modifiers: DeclModifiers) -> Bool {
+        modifiers.has("private") || modifiers.has("fileprivate")
+    }
+
+    /// Checks every use of a property about to become static: within the file, each must read
+    /// it, and no local may shadow its name.
+    mutating func checkPropertyUses(name: String, construction: Construction, type: TypeDecl) -> Bool {
+        let node = construction.call
+        for use in propertyReferences(name, construction: construction) {
+            if let reason = useProblem(ofReference: use, name: name) {
+                report(node, construction.typeName, reason)
+                return false
+            }
+            if nonisolatedContext(use, member: tree.root) {
+                report(node, construction.typeName, "`\(name)` is read from nonisolated code, which cannot read a MainActor-isolated static; move it by hand")
+                return false
+            }
+        }
+        if shadows(name, in: tree.root, except: construction) {
+            report(node, construction.typeName, "another declaration in this file is also named `\(name)`; rename one and run again")
+            return false
+        }
+        return true
+    }
+
+    /// `name` and `self.name` in the file, outside the property's own declaration.
+    func propertyReferences(_ name: String, construction: Construction) -> [Node] {
+        guard case .property(let declaration, _) = construction.shape else { return [] }
+        var result: [Node] = []
+        for node in tree.root.preorder where node.kind == .identifierExpr && node.text == name {
+            if declaration.contains(node) { continue }
+            if let parent = node.parent, parent.kind == .memberAccessExpr, parent.childNodes.first != node {
+                // `x.name`: only `self.name` refers to the property.
+                if MemberAccessExpr(parent)?.base?.text == "self" { result.append(parent) }
+                continue
+            }
+            result.append(node)
+        }
+        // `self.name` where the parser made `name` a plain token of the access.
+        for node in tree.root.preorder where node.kind == .memberAccessExpr {
+            guard let access = MemberAccessExpr(node), access.name == name, access.base?.text == "self",
+                  !declaration.contains(node), !result.contains(node) else { continue }
+            result.append(node)
+        }
+        return result
+    }
+
+    /// Whether a declaration other than the construction's binds `name`.
+    func shadows(_ name: String, in root: Node, except construction: Construction) -> Bool {
+        for node in root.preorder {
+            switch node.kind {
+            case .identifierPattern:
+                if node.text == name {
+                    if case .property(let declaration, _) = construction.shape, declaration.contains(node) { continue }
+                    if let local = construction.localName, local == name, isInsideRecipe(node, construction) { continue }
+                    return true
+                }
+            case .parameter:
+                if Parameter(node)?.name == name { return true }
+            case .closureParameter:
+                if ClosureParameter(node)?.name == name { return true }
+            case .functionDecl:
+                if FunctionLikeDecl(node)?.name == name { return true }
+            default: continue
+            }
+        }
+        return false
+    }
+
+    func isInsideRecipe(_ node: Node, _ construction: Construction) -> Bool {
+        if case .property(let declaration, _) = construction.shape { return declaration.contains(node) }
+        return false
+    }
+
+    // MARK: Configuration and uses
+
+    /// One assignment or setter call of a configuration statement: the value it stores, if any.
+    struct ConfigurationPiece { var value: Node? }
+
+    /// The values a configuration statement (or `#if` of them) reads.
+    func configurationPieces(_ statement: Node) -> [ConfigurationPiece] {
+        if statement.kind == .ifConfig {
+            return statement.children(.ifConfigClause).flatMap { clauseStatements($0).flatMap(configurationPieces) }
+        }
+        if let sequence = SequenceExpr(statement), sequence.isAssignment { return [ConfigurationPiece(value: sequence.assignedValue)] }
+        if let call = FunctionCallExpr(statement) { return call.arguments.map { ConfigurationPiece(value: $0.expression) } }
+        return []
+    }
+
+    /// Whether `statement` only configures `name`: `name.p = v`, `name.setX(…)`, or a `#if`
+    /// whose clauses hold only such statements.
+    func isConfiguration(_ statement: Node, of name: String) -> Bool {
+        if statement.kind == .ifConfig {
+            var count = 0
+            for clause in statement.children(.ifConfigClause) {
+                for child in clauseStatements(clause) {
+                    guard isConfiguration(child, of: name) else { return false }
+                    count += 1
+                }
+            }
+            return count > 0
+        }
+        if let sequence = SequenceExpr(statement), sequence.isAssignment, let target = sequence.assignmentTarget,
+           let access = MemberAccessExpr(target), access.base?.kind == .identifierExpr, access.base?.text == name,
+           sequence.node.childNodes.count == 3 {
+            return true
+        }
+        if let call = FunctionCallExpr(statement), call.node.kind == .functionCallExpr, call.trailingClosure == nil,
+           let callee = call.callee, let access = MemberAccessExpr(callee), access.base?.kind == .identifierExpr,
+           access.base?.text == name, let method = access.name, isSetter(method) {
+            return true
+        }
+        return false
+    }
+
+    /// The statements of one `#if`/`#elseif`/`#else` clause, without its condition.
+    func clauseStatements(_ clause: Node) -> [Node] {
+        let nodes = clause.childNodes
+        guard let first = clause.firstToken, first.kind == .poundIf || first.kind == .poundElseif else { return nodes }
+        return Array(nodes.dropFirst())
+    }
+
+    func isSetter(_ method: String) -> Bool {
+        method.hasPrefix("set") && method.count > 3 && method.dropFirst(3).first?.isUppercase == true
+    }
+
+    /// Whether `.name` on the object changes it (assigned, or a `setX` call).
+    func isMutatingUse(_ access: MemberAccessExpr) -> Bool {
+        if let name = access.name, isSetter(name) { return true }
+        if let parent = access.node.parent, let sequence = SequenceExpr(parent), sequence.isAssignment,
+           sequence.assignmentTarget == access.node { return true }
+        return false
+    }
+
+    /// Why the uses of local `name` in `statements` forbid sharing the object, or nil.
+    func useProblem(of name: String, in statements: [Node]) -> String? {
+        for statement in statements {
+            for node in statement.preorder {
+                switch node.kind {
+                case .identifierPattern where node.text == name:
+                    return "the name `\(name)` is declared again below; rename one and run again"
+                case .closureParameter where ClosureParameter(node)?.name == name:
+                    return "the name `\(name)` is declared again below; rename one and run again"
+                case .identifierExpr where node.text == name:
+                    if let reason = useProblem(ofReference: node, name: name) { return reason }
+                default: continue
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Why one reference to the object forbids sharing it, or nil when it only reads it.
+    func useProblem(ofReference reference: Node, name: String) -> String? {
+        guard let parent = reference.parent else { return nil }
+        switch parent.kind {
+        case .memberAccessExpr where parent.childNodes.first == reference:
+            guard let access = MemberAccessExpr(parent) else { return nil }
+            if isMutatingUse(access) {
+                let inBlock = parent.ancestors.contains { [.ifExpr, .forStmt, .whileStmt, .guardStmt, .switchExpr].contains($0.kind) }
+                if inBlock && isConfigurationStatement(parent) {
+                    return "`\(name)` is configured under a condition or in a loop; hoist it by hand"
+                }
+                return "`\(name)` is changed after it is first used; sharing one object would keep the change"
+            }
+            return nil
+        case .argument:
+            if Argument(parent)?.label == "formatter" { return nil }
+            return "`\(name)` is passed to \(calleeDescription(of: parent)), which may keep or change it"
+        case .returnStmt:
+            return "`\(name)` is returned to the caller, which may keep or change it"
+        case .sequenceExpr:
+            if let sequence = SequenceExpr(parent), sequence.isAssignment {
+                return sequence.assignmentTarget == reference ? "`\(name)` is reassigned" : "`\(name)` is stored elsewhere, which may keep or change it"
+            }
+            return "`\(name)` is used in an expression the rule cannot follow"
+        case .memberAccessExpr:
+            return nil  // `self.name`, reported by the caller on the access node.
+        default:
+            if isImplicitReturn(reference) { return "`\(name)` is returned to the caller, which may keep or change it" }
+            return "`\(name)` is used in a way the rule cannot follow (it may escape)"
+        }
+    }
+
+    /// Whether the member access is the target of a statement-level assignment or setter call.
+    func isConfigurationStatement(_ access: Node) -> Bool {
+        guard let parent = access.parent else { return false }
+        return parent.kind == .sequenceExpr || parent.kind == .functionCallExpr
+    }
+
+    func calleeDescription(of argument: Node) -> String {
+        if let list = argument.parent, let call = list.parent.flatMap(FunctionCallExpr.init), let name = call.calleeName {
+            return "`\(name)`"
+        }
+        return "another call"
+    }
+
+    // MARK: Constants
+
+    /// Why `expression` is not a constant, phrased to follow "its configuration", or nil.
+    func nonConstantReason(_ expression: Node, member: Node, type: TypeDecl) -> String? {
+        switch expression.kind {
+        case .stringLiteralExpr:
+            return StringLiteralExpr(expression)?.isStatic == true ? nil : "interpolates values into a string"
+        case .integerLiteralExpr, .floatLiteralExpr, .booleanLiteralExpr, .nilLiteralExpr:
+            return nil
+        case .memberAccessExpr:
+            guard let access = MemberAccessExpr(expression) else { return "reads a value the rule cannot see" }
+            guard let base = access.base else { return nil }  // `.medium`
+            if access.name == "current" { return "reads `\(base.text).current` when built; hoisting would freeze it" }
+            if base.kind == .identifierExpr, let first = base.text.first, first.isUppercase { return nil }
+            if base.kind == .memberAccessExpr || base.kind == .typeExpr { return nonConstantReason(base, member: member, type: type) }
+            return nonConstantReason(base, member: member, type: type) ?? "reads a value the rule cannot see"
+        case .functionCallExpr:
+            guard let call = FunctionCallExpr(expression), let name = call.calleeName, call.callee?.kind == .identifierExpr,
+                  constantInitializers.contains(name), call.trailingClosure == nil else {
+                return "calls a function whose result may change"
+            }
+            for argument in call.arguments {
+                if let e = argument.expression, let reason = nonConstantReason(e, member: member, type: type) { return reason }
+            }
+            return nil
+        case .forceUnwrapExpr, .tupleExpr, .arrayExpr, .argument, .argumentList, .prefixOperatorExpr:
+            for child in expression.childNodes {
+                if let reason = nonConstantReason(child, member: member, type: type) { return reason }
+            }
+            return nil
+        case .sequenceExpr:
+            for child in expression.childNodes where child.kind != .binaryOperatorExpr {
+                if let reason = nonConstantReason(child, member: member, type: type) { return reason }
+            }
+            return nil
+        case .identifierExpr:
+            return identifierReason(expression, member: member, type: type)
+        default:
+            return "reads a value the rule cannot prove constant"
+        }
+    }
+
+    /// What a bare name in a configuration refers to, when it is not a constant.
+    func identifierReason(_ identifier: Node, member: Node, type: TypeDecl) -> String? {
+        let name = identifier.text
+        if let first = name.first, first.isUppercase { return nil }
+        if name == "self" { return "reads instance state (`self`)" }
+        // Closure parameters and loop variables between the use and the member.
+        var current = identifier.parent
+        while let node = current, node != member.parent {
+            if let closure = ClosureExpr(node), closure.parameters.contains(where: { $0.name == name }) {
+                return "reads the loop or closure variable `\(name)`"
+            }
+            if name.hasPrefix("$"), node.kind == .closureExpr { return "reads the closure parameter `\(name)`" }
+            if let loop = ForStmt(node), loop.pattern?.preorder.contains(where: { $0.kind == .identifierPattern && $0.text == name }) == true {
+                return "reads the loop variable `\(name)`"
+            }
+            if let function = FunctionLikeDecl(node), function.parameters.contains(where: { $0.name == name }) {
+                return "reads the parameter `\(name)`"
+            }
+            if node.kind == .codeBlock || node.kind == .closureExpr || node.kind == .accessorBlock {
+                for statement in node.childNodes where statement.kind == .variableDecl {
+                    if VariableDecl(statement)?.bindings.contains(where: { $0.name == name }) == true {
+                        return "reads the local value `\(name)`"
+                    }
+                }
+            }
+            current = node.parent
+        }
+        for candidate in type.members {
+            guard let variable = VariableDecl(candidate), variable.bindings.contains(where: { $0.name == name }) else { continue }
+            if variable.isStatic { return nil }
+            if variable.modifiers.attributes.contains(where: { $0.name == "Environment" }) {
+                return "reads the environment value `\(name)`; use `Text(value, format: …)`, which formats with the environment's locale and time zone"
+            }
+            return "reads instance state (`\(name)`)"
+        }
+        if fileConstants.contains(name) { return nil }
+        return "reads `\(name)`, which the rule cannot prove constant"
+    }
+
+    // MARK: Planning fixes
+
+    mutating func plan(_ construction: Construction, type: TypeDecl) {
+        let fileScope = needsFileScope(type)
+        let scopeKey = fileScope ? -1 : type.node.index
+        let message = "`\(construction.typeName)` is built every time the view renders"
+        // Fix 2 first: it removes the formatter altogether.
+        if context.deploymentTargets.satisfies(formatStylePlatforms),
+           let fix = formatStyleFix(construction) {
+            findings.append(Finding(ruleID: ruleID, range: construction.call.trimmedRange,
+                                    message: message + "; use FormatStyle, which prints the same strings",
+                                    fix: fix))
+            return
+        }
+        let key = recipeKey(construction)
+        switch construction.shape {
+        case .property(let declaration, let binding):
+            guard let name = binding.name else { return }
+            if fileScope {
+                return report(construction.call, construction.typeName, "`\(name)` belongs to a generic type, which cannot hold a static stored property; move it to file scope by hand")
+            }
+            guard let edits = inPlaceEdits(construction, declaration: declaration, binding: binding, name: name) else {
+                return report(construction.call, construction.typeName, "the declaration of `\(name)` is laid out in a way the rule does not rewrite; make it static by hand")
+            }
+            findings.append(Finding(ruleID: ruleID, range: construction.call.trimmedRange,
+                                    message: message + "; make `\(name)` a shared static", fix: Fix(edits: edits, safety: .safe, summary: "make `\(name)` static")))
+        case .local, .inline:
+            // An existing static with the same recipe, or one planned in this run.
+            if let existing = existingStatic(matching: key, in: type, fileScope: fileScope) {
+                guard let edits = useEdits(construction, reference: fileScope ? existing : "Self." + existing) else {
+                    return report(construction.call, construction.typeName, "its lines are laid out in a way the rule cannot move; hoist it by hand")
+                }
+                findings.append(Finding(ruleID: ruleID, range: construction.call.trimmedRange,
+                                        message: message + "; use the shared `\(existing)`",
+                                        fix: Fix(edits: edits, safety: .safe, summary: "use the shared `\(existing)`")))
+                return
+            }
+            if plannedRecipes[scopeKey]?[key] != nil {
+                // Another finding of this run declares it; the next round reuses it.
+                findings.append(Finding(ruleID: ruleID, range: construction.call.trimmedRange, message: message))
+                return
+            }
+            let name = uniqueName(descriptiveName(construction), type: type, fileScope: fileScope, scopeKey: scopeKey,
+                                  ownScope: ownScope(construction))
+            guard let insertion = insertionEdit(construction, name: name, type: type, fileScope: fileScope),
+                  let edits = useEdits(construction, reference: fileScope ? name : "Self." + name) else {
+                return report(construction.call, construction.typeName, "its lines are laid out in a way the rule cannot move; hoist it by hand")
+            }
+            plannedNames[scopeKey, default: []].insert(name)
+            plannedRecipes[scopeKey, default: [:]][key] = name
+            findings.append(Finding(ruleID: ruleID, range: construction.call.trimmedRange,
+                                    message: message + "; share one as `\(fileScope ? "" : "static ")\(name)`",
+                                    fix: Fix(edits: [insertion] + edits, safety: .safe, summary: "hoist into `\(name)`")))
+        }
+    }
+
+    /// The text that identifies a recipe: the construction and configuration tokens, with the
+    /// local name replaced, comments and spacing ignored.
+    func recipeKey(_ construction: Construction) -> String {
+        var parts = [tokenText(construction.call, local: nil)]
+        for statement in construction.configuration { parts.append(tokenText(statement, local: construction.localName)) }
+        return parts.joined(separator: ";")
+    }
+
+    func tokenText(_ node: Node, local: String?) -> String {
+        var out = ""
+        guard !node.isEmpty else { return out }
+        for index in node.firstTokenIndex..<node.endTokenIndex {
+            let token = tree.token(at: index)
+            out += (local != nil && token.kind == .identifier && token.text == local) ? "$" : token.text
+            out += " "
+        }
+        return out
+    }
+
+    /// The name of a static (or file-scope constant) already holding the same recipe.
+    func existingStatic(matching key: String, in type: TypeDecl, fileScope: Bool) -> String? {
+        let candidates: [Node] = fileScope ? tree.root.childNodes : type.members
+        for candidate in candidates {
+            guard let variable = VariableDecl(candidate), variable.isLet, fileScope || variable.isStatic,
+                  variable.bindings.count == 1, let binding = variable.bindings.first, let name = binding.name,
+                  let initializer = binding.initializer else { continue }
+            if let call = FunctionCallExpr(initializer), call.callee?.kind == .identifierExpr,
+               let calleeName = call.calleeName, expensiveTypes.contains(calleeName) {
+                if tokenText(initializer, local: nil) == key { return name }
+                continue
+            }
+            if initializer.kind == .functionCallExpr, let closure = initializer.childNodes.first.flatMap(ClosureExpr.init),
+               let first = closure.statements.first, let declaration = VariableDecl(first),
+               let inner = declaration.bindings.first?.initializer, let recipe = recipeAround(inner) {
+                var parts = [tokenText(inner, local: nil)]
+                for statement in recipe.configuration { parts.append(tokenText(statement, local: recipe.localName)) }
+                if parts.joined(separator: ";") == key { return name }
+            }
+        }
+        return nil
+    }
+
+    // MARK: Names
+
+    func descriptiveName(_ construction: Construction) -> String {
+        var dateStyle: String?, timeStyle: String?, numberStyle: String?
+        for statement in construction.configuration {
+            guard let sequence = SequenceExpr(statement), sequence.isAssignment,
+                  let target = sequence.assignmentTarget.flatMap(MemberAccessExpr.init), let property = target.name,
+                  let value = sequence.assignedValue.flatMap(MemberAccessExpr.init), value.base == nil, let style = value.name
+            else { continue }
+            switch property {
+            case "dateStyle": dateStyle = style
+            case "timeStyle": timeStyle = style
+            case "numberStyle": numberStyle = style
+            default: break
+            }
+        }
+        if construction.typeName == "DateFormatter" {
+            let date = dateStyle.flatMap { $0 == "none" ? nil : $0 }
+            let time = timeStyle.flatMap { $0 == "none" ? nil : $0 }
+            switch (date, time) {
+            case let (d?, nil): return d + "DateFormatter"
+            case let (nil, t?): return t + "TimeFormatter"
+            case let (d?, t?): return d + "Date" + capitalized(t) + "TimeFormatter"
+            default: break
+            }
+        }
+        if construction.typeName == "NumberFormatter", let style = numberStyle, style != "none" {
+            return style + "Formatter"
+        }
+        if let local = construction.localName, local.count > 2, !["fmt", "formatter"].contains(local) { return local }
+        return lowerCamel(construction.typeName)
+    }
+
+    func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
+
+    /// `DateFormatter` → `dateFormatter`, `JSONDecoder` → `jsonDecoder`,
+    /// `NSRegularExpression` → `regularExpression`.
+    func lowerCamel(_ typeName: String) -> String {
+        var name = typeName
+        if name.hasPrefix("NS"), name.count > 2, name.dropFirst(2).first?.isUppercase == true { name = String(name.dropFirst(2)) }
+        let characters = Array(name)
+        var run = 0
+        while run < characters.count && (characters[run].isUppercase || characters[run].isNumber) { run += 1 }
+        if run <= 1 || run == characters.count { return name.prefix(max(run, 1)).lowercased() + name.dropFirst(max(run, 1)) }
+        return String(characters[0..<(run - 1)]).lowercased() + String(characters[(run - 1)...])
+    }
+
+    /// `base`, or `base2`, `base3`… : free among the type's members (nested types and those of
+    /// its extensions in the file), the names planned in this run, and for file scope every
+    /// identifier of the file.
+    func uniqueName(_ base: String, type: TypeDecl, fileScope: Bool, scopeKey: Int, ownScope: Node?) -> String {
+        var taken = plannedNames[scopeKey] ?? []
+        if fileScope {
+            taken.formUnion(fileIdentifiers)
+            // The local being hoisted does not block its own name.
+            if let declaration = ownScope, let scope = declaration.parent, VariableDecl(declaration)?.bindings.first?.name == base,
+               occurrences(of: base, in: tree.root) == occurrences(of: base, in: scope) {
+                taken.remove(base)
+            }
+        } else {
+            taken.formUnion(memberNames(of: type))
+        }
+        if !taken.contains(base) { return base }
+        var suffix = 2
+        while taken.contains(base + String(suffix)) { suffix += 1 }
+        return base + String(suffix)
+    }
+
+    /// The declaration of a local recipe, whose name vanishes with it.
+    func ownScope(_ construction: Construction) -> Node? {
+        guard case .local(let declaration) = construction.shape else { return nil }
+        return declaration
+    }
+
+    func occurrences(of name: String, in node: Node) -> Int {
+        guard !node.isEmpty else { return 0 }
+        var count = 0
+        for index in node.firstTokenIndex..<node.endTokenIndex {
+            let token = tree.token(at: index)
+            if token.kind == .identifier && token.text == name { count += 1 }
+        }
+        return count
+    }
+
+    /// Every member name of the type, its declaration and the extensions in this file.
+    func memberNames(of type: TypeDecl) -> Set<String> {
+        var names = Set<String>()
+        let typeName = type.name.map { $0.split(separator: ".").last.map(String.init) ?? $0 }
+        for node in tree.root.preorder {
+            guard let other = TypeDecl(node), let otherName = other.name,
+                  (otherName.split(separator: ".").last.map(String.init) ?? otherName) == typeName else { continue }
+            for member in other.members {
+                if let variable = VariableDecl(member) {
+                    for binding in variable.bindings {
+                        if let name = binding.name { names.insert(name) }
+                        binding.pattern?.descendants(.identifierPattern).forEach { names.insert($0.text) }
+                    }
+                } else if let function = FunctionLikeDecl(member), let name = function.name {
+                    names.insert(name)
+                } else if let nested = TypeDecl(member), let name = nested.name {
+                    names.insert(name)
+                } else if let cases = EnumCaseDecl(member) {
+                    names.formUnion(cases.elementNames)
+                } else if let alias = TypealiasDecl(member), let name = alias.name {
+                    names.insert(name)
+                }
+            }
+        }
+        return names
+    }
+
+    // MARK: Edits
+
+    /// The insertion of the new static (or file-scope constant).
+    func insertionEdit(_ construction: Construction, name: String, type: TypeDecl, fileScope: Bool) -> Edit? {
+        let anchor: Node
+        if fileScope {
+            var outer = type.node
+            while let parent = outer.parent, parent.kind != .sourceFile { outer = parent }
+            anchor = outer
+        } else {
+            anchor = construction.member
+        }
+        guard let first = anchor.firstToken else { return nil }
+        let offset = ownedCommentStart(first) ?? first.textRange.lowerBound
+        guard layout.isFirstOnLine(offset) else { return nil }
+        let at = layout.lineStart(offset)
+        let indent = layout.indentation(ofLineAt: offset)
+        let nl = layout.lineEnding
+        let unit = layout.indentUnit
+        var declaration = ""
+        if fileScope {
+            declaration += context.swiftLanguageMode == 5 ? "private let " : "@MainActor private let "
+        } else {
+            declaration += "private static let "
+        }
+        declaration += name
+        guard let body = recipeText(construction, indent: indent + unit) else { return nil }
+        if body.isEmpty {
+            declaration += " = " + construction.call.text
+        } else {
+            declaration += ": " + construction.typeName + " = {" + nl + body
+            declaration += indent + unit + "return " + (construction.localName ?? "value") + nl + indent + "}()"
+        }
+        return .insert(indent + declaration + nl + nl, at: at)
+    }
+
+    /// The lines of the recipe (declaration and configuration) reindented to `indent`, each
+    /// ending with a line break; empty when there is no configuration.
+    func recipeText(_ construction: Construction, indent: String) -> String? {
+        guard case .local(let declaration) = construction.shape else { return "" }
+        let nl = layout.lineEnding
+        if let variable = VariableDecl(declaration), let initializer = variable.bindings.first?.initializer,
+           initializer.kind == .functionCallExpr, let closure = initializer.childNodes.first.flatMap(ClosureExpr.init) {
+            // `{ let f = T(); …; return f }()`: its statements, without the final `return`.
+            let statements = closure.statements
+            guard statements.count >= 2, let first = statements.first, let last = statements.dropLast().last,
+                  layout.isFirstOnLine(first.trimmedRange.lowerBound) else { return nil }
+            let start = statementStart(first)
+            let end = statementEnd(last)
+            return reindent(start..<end, from: layout.indentation(ofLineAt: first.trimmedRange.lowerBound), to: indent) + nl
+        }
+        if construction.configuration.isEmpty { return "" }
+        guard let range = localLines(construction) else { return nil }
+        return reindent(range, from: layout.indentation(ofLineAt: declaration.trimmedRange.lowerBound), to: indent) + nl
+    }
+
+    /// The whole lines of a local recipe: from the first comment line its declaration owns to
+    /// the line break after its last configuration statement.
+    func localLines(_ construction: Construction) -> Range<Int>? {
+        guard case .local(let declaration) = construction.shape else { return nil }
+        let last = construction.configuration.last ?? declaration
+        let start = statementStart(declaration)
+        guard layout.isFirstOnLine(declaration.trimmedRange.lowerBound), layout.isLastOnLine(last.trimmedRange.upperBound) else { return nil }
+        let end = layout.afterLineBreak(layout.lineEnd(last.trimmedRange.upperBound))
+        // Nothing else may share the lines: the next statement starts on a later line.
+        return layout.lineStart(start)..<end
+    }
+
+    /// Where a statement begins, with the comment lines directly above it.
+    func statementStart(_ statement: Node) -> Int {
+        guard let first = statement.firstToken else { return statement.trimmedRange.lowerBound }
+        return ownedCommentStart(first) ?? first.textRange.lowerBound
+    }
+
+    /// Where a statement ends, with its same-line comment.
+    func statementEnd(_ statement: Node) -> Int {
+        layout.lineEnd(statement.trimmedRange.upperBound)
+    }
+
+    /// The first comment of the block of comment lines directly above `token` (no blank line
+    /// between), or nil when there is none.
+    func ownedCommentStart(_ token: Token) -> Int? {
+        let pieces = token.leadingTriviaPieces
+        var start: Int? = nil
+        var newlines = 0
+        for piece in pieces.reversed() {
+            switch piece.kind {
+            case .space, .tab: continue
+            case .newline:
+                newlines += 1
+                if newlines > 1 { return start }
+            default:
+                if piece.kind.isComment { start = piece.range.lowerBound; newlines = 0 } else { return start }
+            }
+        }
+        return start
+    }
+
+    /// The text of `range` with each line's `from` prefix replaced by `to` (the first line gets
+    /// `to` in front of its text).
+    func reindent(_ range: Range<Int>, from: String, to: String) -> String {
+        var out = ""
+        var position = layout.lineStart(range.lowerBound)
+        let nl = layout.lineEnding
+        var firstLine = true
+        while position < range.upperBound {
+            let end = min(layout.lineEnd(position), range.upperBound)
+            var line = layout.text(max(position, layout.lineStart(position))..<end)
+            if line.hasPrefix(from) { line = String(line.dropFirst(from.count)) }
+            else { line = String(line.drop { $0 == " " || $0 == "\t" }) }
+            if !firstLine { out += nl }
+            out += line.isEmpty ? "" : to + line
+            firstLine = false
+            let next = layout.afterLineBreak(layout.lineEnd(position))
+            if next >= range.upperBound || next == position { break }
+            position = next
+        }
+        return out
+    }
+
+    /// `lines`, plus the blank line after them when the deleted lines opened their block, so
+    /// that no blank line is left right after a `{`.
+    func withFollowingBlankLine(_ lines: Range<Int>) -> Range<Int> {
+        guard lines.lowerBound > 0, lines.upperBound < layout.bytes.count else { return lines }
+        let previousLineEnd = lines.lowerBound - 1
+        let previous = layout.text(layout.lineStart(previousLineEnd)..<layout.lineEnd(layout.lineStart(previousLineEnd)))
+        guard previous.trimmingSuffixSpaces().hasSuffix("{") || previous.hasSuffix(" in") else { return lines }
+        let nextEnd = layout.lineEnd(lines.upperBound)
+        let next = layout.text(lines.upperBound..<nextEnd)
+        guard next.allSatisfy({ $0 == " " || $0 == "\t" }), nextEnd < layout.bytes.count else { return lines }
+        return lines.lowerBound..<layout.afterLineBreak(nextEnd)
+    }
+
+    /// Deletes a local recipe's lines (or replaces an inline construction) and rewrites its
+    /// uses to `reference`.
+    func useEdits(_ construction: Construction, reference: String) -> [Edit]? {
+        switch construction.shape {
+        case .inline:
+            return [Edit(range: construction.call.trimmedRange, replacement: reference)]
+        case .local(let declaration):
+            guard let name = VariableDecl(declaration)?.bindings.first?.name, let container = declaration.parent else { return nil }
+            let lines: Range<Int>
+            if let variable = VariableDecl(declaration), let initializer = variable.bindings.first?.initializer,
+               initializer.kind == .functionCallExpr, initializer.childNodes.first?.kind == .closureExpr {
+                guard layout.isFirstOnLine(declaration.trimmedRange.lowerBound),
+                      layout.isLastOnLine(declaration.trimmedRange.upperBound) else { return nil }
+                lines = layout.lineStart(statementStart(declaration))..<layout.afterLineBreak(layout.lineEnd(declaration.trimmedRange.upperBound))
+            } else {
+                guard let range = localLines(construction) else { return nil }
+                lines = range
+            }
+            // Another statement on the recipe's last line would be deleted with it.
+            let statements = container.childNodes.filter { $0.kind != .closureSignature }
+            for statement in statements where statement != declaration && !construction.configuration.contains(statement) {
+                if lines.contains(statement.trimmedRange.lowerBound) { return nil }
+            }
+            var edits = [Edit.delete(withFollowingBlankLine(lines))]
+            let last = construction.configuration.last ?? declaration
+            for statement in statements where statement.trimmedRange.lowerBound >= last.trimmedRange.upperBound {
+                for node in statement.preorder where node.kind == .identifierExpr && node.text == name {
+                    edits.append(Edit(range: node.trimmedRange, replacement: reference))
+                }
+            }
+            return edits
+        case .property:
+            return nil
+        }
+    }
+
+    /// `private var f: T { recipe }` → `private static let f: T = { recipe }()`, and
+    /// `private let f: T = { … }()` → `private static let f: T = { … }()`; uses become `Self.f`.
+    func inPlaceEdits(_ construction: Construction, declaration: Node, binding: PatternBinding, name: String) -> [Edit]? {
+        guard let variable = VariableDecl(declaration), let keyword = variable.bindingKeyword else { return nil }
+        var edits: [Edit] = []
+        if let block = binding.accessorBlock {
+            guard binding.type != nil, let open = block.firstToken, let close = block.lastToken, close.kind == .rightBrace else { return nil }
+            edits.append(Edit(range: keyword.textRange, replacement: "static let"))
+            let body = block.childNodes
+            if body.count == 1, let only = body.first, only.kind == .functionCallExpr || only.kind == .returnStmt {
+                // `{ T() }` → `= T()`.
+                let call = construction.call
+                edits.append(Edit(range: open.textRange.lowerBound..<close.textRange.upperBound, replacement: "= " + call.text))
+            } else {
+                edits.append(.insert("= ", at: open.textRange.lowerBound))
+                edits.append(.insert("()", at: close.textRange.upperBound))
+            }
+        } else {
+            edits.append(.insert("static ", at: keyword.textRange.lowerBound))
+        }
+        for use in propertyReferences(name, construction: construction) {
+            edits.append(Edit(range: use.trimmedRange, replacement: "Self." + name))
+        }
+        return edits
+    }
+
+    // MARK: FormatStyle
+
+    /// Fix 2: every use `f.string(from: x)` becomes `x.formatted(…)` and the formatter goes,
+    /// when the configuration is one the mapping table proves identical.
+    func formatStyleFix(_ construction: Construction) -> Fix? {
+        guard let mapping = FormatStyleMapping.mapping(typeName: construction.typeName,
+                                                       configuration: construction.configuration.map { tokenText($0, local: construction.localName) },
+                                                       construction: tokenText(construction.call, local: nil)) else { return nil }
+        var uses: [Node] = []
+        switch construction.shape {
+        case .inline:
+            guard let parent = construction.call.parent, parent.kind == .memberAccessExpr else { return nil }
+            uses = [construction.call]
+        case .local(let declaration):
+            guard let name = VariableDecl(declaration)?.bindings.first?.name, let container = declaration.parent else { return nil }
+            let last = construction.configuration.last ?? declaration
+            for statement in container.childNodes where statement.trimmedRange.lowerBound >= last.trimmedRange.upperBound {
+                uses += statement.preorder.filter { $0.kind == .identifierExpr && $0.text == name }
+            }
+            if case .local = construction.shape, VariableDecl(declaration)?.bindings.first?.initializer?.kind != .functionCallExpr
+                || VariableDecl(declaration)?.bindings.first?.initializer?.childNodes.first?.kind == .closureExpr { return nil }
+        case .property:
+            return nil
+        }
+        guard !uses.isEmpty else { return nil }
+        var edits: [Edit] = []
+        for use in uses {
+            // `use.string(from: value)`.
+            guard let access = use.parent.flatMap(MemberAccessExpr.init), access.base == use, access.name == "string",
+                  let call = access.node.parent.flatMap(FunctionCallExpr.init), call.callee == access.node,
+                  call.arguments.count == 1, call.arguments[0].label == "from", call.trailingClosure == nil,
+                  let value = call.arguments[0].expression else { return nil }
+            let postfixSafe: Set<SyntaxKind> = [.identifierExpr, .memberAccessExpr, .functionCallExpr, .subscriptCallExpr,
+                                                .forceUnwrapExpr, .tupleExpr]
+            let base = postfixSafe.contains(value.kind) ? value.text : "(" + value.text + ")"
+            edits.append(Edit(range: call.trimmedRange, replacement: base + "." + mapping))
+        }
+        if case .local = construction.shape {
+            guard let lines = localLines(construction) else { return nil }
+            edits.append(.delete(withFollowingBlankLine(lines)))
+        }
+        return Fix(edits: edits, safety: .safe, summary: "format with `\(mapping)`")
+    }
+}
