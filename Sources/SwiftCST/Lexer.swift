@@ -599,7 +599,19 @@ private struct TokenScanner {
     /// `"`, `"""`, `#"`, `##"""`…: emits the delimiter and enters string mode.
     mutating func lexStringOpen(_ start: Int, pounds: Int, flags: TokenFlags) {
         let quoteAt = start + pounds
-        let isMultiline = byte(at: quoteAt + 1) == quote && byte(at: quoteAt + 2) == quote && quoteAt + 2 < count
+        var isMultiline = byte(at: quoteAt + 1) == quote && byte(at: quoteAt + 2) == quote && quoteAt + 2 < count
+        if isMultiline && pounds > 0 {
+            // A raw string whose closing quote and pounds follow on the same line is
+            // single-line, however many quotes open it (as the compiler decides).
+            var index = quoteAt + 2
+            while index < count && bytes[index] != lineFeed && bytes[index] != carriageReturn {
+                if bytes[index] == quote && poundsFollow(index + 1, pounds) {
+                    isMultiline = false
+                    break
+                }
+                index += 1
+            }
+        }
         emit(.stringOpen, start, quoteAt + (isMultiline ? 3 : 1), flags: flags, trailingTrivia: false)
         modes.append(LexerMode(kind: .string, pounds: pounds, isMultiline: isMultiline, openTokenIndex: tokens.count - 1))
     }

@@ -539,3 +539,14 @@ private let swiftUISamples: [String] = [
     #endif
     """#,
 ]
+
+extension LexerTests {
+    /// `#"""#` holds one quote; `#""""x""#` holds `"""x"`: single-line because the
+    /// closing quote and pounds follow on the same line.
+    func testRawStringThatLooksMultiline() {
+        XCTAssertEqual(texts(##"let q = #"""#"##), ["let", "q", "=", ##"#""##, ##"""##, ##""#"##])
+        XCTAssertEqual(kinds(##"f(#""""x""#)"##),
+                       [.identifier, .leftParen, .stringOpen, .stringSegment, .stringClose, .rightParen])
+        XCTAssertEqual(kinds("let m = #\"\"\"\nx\n\"\"\"#"), [.keyword, .identifier, .equal, .stringOpen, .stringSegment, .stringClose])
+    }
+}
