@@ -8,11 +8,11 @@ extension Parser {
     func isStartOfDeclaration(inMembers: Bool) -> Bool {
         var i = pos
         while true {
-            let t = tokens[i]
+            let t = token(i)
             if t.kind == .at { return true }
             if t.kind == .poundIf && i == pos { return isIfConfigOfAttributes(at: i) }
             if t.kind == .pound && i == pos {
-                return inMembers || tokens[i + 1].kind == .identifier && isDeclarationMacro(i + 1)
+                return inMembers || token(i + 1).kind == .identifier && isDeclarationMacro(i + 1)
             }
             if t.kind == .keyword {
                 switch t.keyword {
@@ -25,11 +25,11 @@ extension Parser {
                     return inMembers
                 case .class:
                     // `class Foo` or `class func` — not `class` as an expression.
-                    let next = tokens[i + 1]
+                    let next = token(i + 1)
                     return next.kind == .identifier || next.kind == .keyword || next.kind == .at
                 case .static, .private, .fileprivate, .internal, .public, .open:
                     i += 1
-                    if tokens[i].kind == .leftParen { i = skipParens(i) }
+                    if token(i).kind == .leftParen { i = skipParens(i) }
                     continue
                 case .inout, .rethrows, .throws:
                     return false
@@ -40,16 +40,16 @@ extension Parser {
             if t.kind == .identifier {
                 switch t.keyword {
                 case .actor, .macro:
-                    return tokens[i + 1].kind == .identifier && !tokens[i + 1].flags.contains(.atStartOfLine)
+                    return token(i + 1).kind == .identifier && !token(i + 1).flags.contains(.atStartOfLine)
                 case .final, .override, .mutating, .nonmutating, .lazy, .weak, .unowned, .optional, .open,
                      .required, .convenience, .dynamic, .indirect, .prefix, .postfix, .infix,
                      .nonisolated, .distributed, .package, .async, .consuming, .borrowing, .isolated:
-                    let next = tokens[i + 1]
+                    let next = token(i + 1)
                     if next.flags.contains(.atStartOfLine) && i == pos && !inMembers { return false }
                     if next.kind == .leftParen {
                         // `private(set)`, `unowned(safe)`, `nonisolated(unsafe)`.
                         let after = skipParens(i + 1)
-                        if tokens[after].kind == .keyword || tokens[after].kind == .identifier {
+                        if token(after).kind == .keyword || token(after).kind == .identifier {
                             i = after
                             continue
                         }
@@ -82,7 +82,7 @@ extension Parser {
     /// `#Preview`, `#warning`, `#error` and other freestanding macros at statement start
     /// count as declarations only when not followed by a member access or operator.
     private func isDeclarationMacro(_ nameIndex: Int) -> Bool {
-        let next = tokens[nameIndex + 1]
+        let next = token(nameIndex + 1)
         return next.kind != .period && next.kind != .binaryOperator && next.kind != .equal
     }
 
@@ -91,7 +91,7 @@ extension Parser {
         var i = open
         var depth = 0
         repeat {
-            switch tokens[i].kind {
+            switch token(i).kind {
             case .endOfFile: return i
             case .leftParen: depth += 1
             case .rightParen: depth -= 1
@@ -298,19 +298,19 @@ extension Parser {
     /// Whether the `{` at `open` starts a block of accessors (`get`, `set`, `willSet`…).
     func isAccessorBlockStart(_ open: Int) -> Bool {
         var i = open + 1
-        while tokens[i].kind == .at {
+        while token(i).kind == .at {
             i += 2
-            if tokens[i].kind == .leftParen { i = skipParens(i) }
+            if token(i).kind == .leftParen { i = skipParens(i) }
         }
-        while tokens[i].keyword == .mutating || tokens[i].keyword == .nonmutating
-            || tokens[i].keyword == .override || tokens[i].keyword == .private {
+        while token(i).keyword == .mutating || token(i).keyword == .nonmutating
+            || token(i).keyword == .override || token(i).keyword == .private {
             i += 1
-            if tokens[i].kind == .leftParen { i = skipParens(i) }
+            if token(i).kind == .leftParen { i = skipParens(i) }
         }
-        let t = tokens[i]
+        let t = token(i)
         switch t.keyword {
         case .get, .set, .willSet, .didSet, ._modify, ._read, .modify, .read:
-            let next = tokens[i + 1]
+            let next = token(i + 1)
             // Only `set`, `willSet` and `didSet` name their parameter: `read()` is a call.
             let takesParameter = t.keyword == .set || t.keyword == .willSet || t.keyword == .didSet
             return next.kind == .leftBrace || next.kind == .rightBrace || (next.kind == .leftParen && takesParameter)
@@ -318,7 +318,7 @@ extension Parser {
                 || next.keyword == .throws || next.kind == .at || next.keyword == .mutating
                 || next.keyword == .nonmutating || next.flags.contains(.atStartOfLine)
         case .`init` where t.kind == .keyword:
-            return tokens[i + 1].kind == .leftParen || tokens[i + 1].kind == .leftBrace
+            return token(i + 1).kind == .leftParen || token(i + 1).kind == .leftBrace
         default:
             if t.kind == .identifier && (tokenIs(i, "unsafeAddress") || tokenIs(i, "unsafeMutableAddress")) {
                 return true

@@ -204,12 +204,12 @@ extension Parser {
     func isCompoundNameArguments() -> Bool {
         var i = pos + 1
         var labels = 0
-        while tokens[i].kind == .identifier || tokens[i].kind == .keyword {
-            guard tokens[i + 1].kind == .colon else { return false }
+        while token(i).kind == .identifier || token(i).kind == .keyword {
+            guard token(i + 1).kind == .colon else { return false }
             i += 2
             labels += 1
         }
-        return labels > 0 && tokens[i].kind == .rightParen
+        return labels > 0 && token(i).kind == .rightParen
     }
 
     /// A `{` that opens a trailing closure: same line, allowed here, and not the
@@ -475,7 +475,7 @@ extension Parser {
         var i = pos
         var depth = 0
         while i < tokens.count {
-            let t = tokens[i]
+            let t = token(i)
             switch t.kind {
             case .leftParen, .leftSquare: depth += 1
             case .rightParen, .rightSquare:

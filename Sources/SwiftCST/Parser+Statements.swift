@@ -40,7 +40,7 @@ extension Parser {
     }
 
     func tokenText(_ index: Int) -> String {
-        let t = tokens[index]
+        let t = token(index)
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(t.textStart)..<Int(t.textEnd)]), as: UTF8.self)
     }
 
@@ -381,8 +381,8 @@ extension Parser {
     /// Whether a `#if` at the current position holds switch cases.
     func isIfConfigOfSwitchCases() -> Bool {
         var i = pos + 1
-        while i < tokens.count - 1 && !tokens[i].flags.contains(.atStartOfLine) { i += 1 }
-        let t = tokens[i]
+        while i < tokens.count - 1 && !token(i).flags.contains(.atStartOfLine) { i += 1 }
+        let t = token(i)
         return t.keyword == .case || t.keyword == .default || t.kind == .at
     }
 
@@ -393,16 +393,16 @@ extension Parser {
         var depth = 0
         var sawAttribute = false
         while i < tokens.count - 1 {
-            let t = tokens[i]
+            let t = token(i)
             switch t.kind {
             case .poundIf:
                 depth += 1
                 i += 1
-                while !tokens[i].flags.contains(.atStartOfLine) && tokens[i].kind != .endOfFile { i += 1 }
+                while !token(i).flags.contains(.atStartOfLine) && token(i).kind != .endOfFile { i += 1 }
                 continue
             case .poundElseif:
                 i += 1
-                while !tokens[i].flags.contains(.atStartOfLine) && tokens[i].kind != .endOfFile { i += 1 }
+                while !token(i).flags.contains(.atStartOfLine) && token(i).kind != .endOfFile { i += 1 }
                 continue
             case .poundElse:
                 i += 1
@@ -410,7 +410,7 @@ extension Parser {
             case .poundEndif:
                 depth -= 1
                 if depth == 0 {
-                    let next = tokens[i + 1]
+                    let next = token(i + 1)
                     return sawAttribute && next.kind != .endOfFile && next.kind != .rightBrace
                 }
                 i += 1
@@ -418,12 +418,12 @@ extension Parser {
             case .at:
                 sawAttribute = true
                 i += 1
-                guard tokens[i].kind == .identifier || tokens[i].kind == .keyword else { return false }
+                guard token(i).kind == .identifier || token(i).kind == .keyword else { return false }
                 i += 1
-                while tokens[i].kind == .period && (tokens[i + 1].kind == .identifier || tokens[i + 1].kind == .keyword) {
+                while token(i).kind == .period && (token(i + 1).kind == .identifier || token(i + 1).kind == .keyword) {
                     i += 2
                 }
-                if tokens[i].kind == .leftParen && !tokens[i].flags.contains(.atStartOfLine) { i = skipParens(i) }
+                if token(i).kind == .leftParen && !token(i).flags.contains(.atStartOfLine) { i = skipParens(i) }
                 continue
             default:
                 return false
@@ -436,7 +436,7 @@ extension Parser {
     /// clause's body starts with `.member`.
     func isPostfixIfConfig() -> Bool {
         var i = pos + 1
-        while i < tokens.count - 1 && !tokens[i].flags.contains(.atStartOfLine) { i += 1 }
-        return tokens[i].kind == .period
+        while i < tokens.count - 1 && !token(i).flags.contains(.atStartOfLine) { i += 1 }
+        return token(i).kind == .period
     }
 }

@@ -195,9 +195,9 @@ extension Parser {
         var angle = 0
         var paren = 0
         // The `<` may be glued to more operator bytes; only a lone `<` qualifies.
-        guard tokens[i].textEnd - tokens[i].textStart == 1 else { return false }
+        guard token(i).textEnd - token(i).textStart == 1 else { return false }
         while i < tokens.count {
-            let t = tokens[i]
+            let t = token(i)
             switch t.kind {
             case .identifier, .comma, .period, .colon, .postfixQuestion, .exclamation, .arrow, .at:
                 break
@@ -233,7 +233,7 @@ extension Parser {
                                 let b = bytes[j]
                                 return b == UInt8(ascii: "?") || b == UInt8(ascii: "!") || b == UInt8(ascii: ".")
                             }
-                            return isValidAfterGenericArguments(tokens[i + 1])
+                            return isValidAfterGenericArguments(token(i + 1))
                         }
                     }
                     if j < end { return false }

@@ -57,12 +57,17 @@ struct Parser {
         return i < tokens.count ? tokens[i] : tokens[tokens.count - 1]
     }
 
+    /// The token at `index`, or the end-of-file token past the end: lookahead never traps.
+    @inline(__always) func token(_ index: Int) -> RawToken {
+        index < tokens.count ? tokens[index] : tokens[tokens.count - 1]
+    }
+
     @inline(__always) func at(_ k: TokenKind) -> Bool { tokens[pos].kind == k }
     @inline(__always) func at(_ k: Keyword) -> Bool { tokens[pos].keyword == k && tokens[pos].kind != .stringSegment }
 
     /// Whether token `index` spells exactly `text`.
     func tokenIs(_ index: Int, _ text: StaticString) -> Bool {
-        let t = tokens[index]
+        let t = token(index)
         let length = Int(t.textEnd - t.textStart)
         guard length == text.utf8CodeUnitCount else { return false }
         let start = Int(t.textStart)
@@ -75,7 +80,7 @@ struct Parser {
     func currentIs(_ text: StaticString) -> Bool { tokenIs(pos, text) }
 
     func firstByte(_ index: Int) -> UInt8 {
-        let t = tokens[index]
+        let t = token(index)
         return t.textEnd > t.textStart ? bytes[Int(t.textStart)] : 0
     }
 

@@ -348,6 +348,7 @@ final class ParserTests: XCTestCase {
             "struct {", "func f( {", "let = ", "}}}", "x.", "if { } else", "#if\n", "#endif", "@", "case",
             "var body: some View { ForEach(items) { item in", "\"unterminated", "f(a:, b)", "[1, 2",
             "extension { func }", "switch x { foo }", "let x = 1 +", "class C { 42 }", "\u{0}\u{1}\u{FF}",
+            "x {@", "x { @a(", "var v: Int { @", "f { [", "#if", "a < ", "@", "x.f(a:", "case let",
         ]
         for source in sources {
             let tree = parse(source, valid: false)
