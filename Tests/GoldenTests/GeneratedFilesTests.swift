@@ -1,0 +1,76 @@
+// Guards the generated files: Transforms/Registry.swift must list every rule type of
+// Transforms/, and RULES.md must be what scripts/generate-registry writes today.
+import Codemod
+import Foundation
+import SwiftCST
+import Transforms
+import XCTest
+
+final class GeneratedFilesTests: XCTestCase {
+    func testRegistryListsEveryRuleTypeOfTransforms() throws {
+        let declared = try RuleDeclarationScanner.ruleTypes(in: packageRoot.appendingPathComponent("Transforms"))
+        let registered = Registry.allRules.map { String(describing: type(of: $0)) }
+        XCTAssertEqual(registered, declared,
+                       "Transforms/Registry.swift is stale: run scripts/generate-registry")
+    }
+
+    func testRuleIDsAreUniqueKebabCaseAndFound() {
+        var seen: Set<String> = []
+        for rule in Registry.allRules {
+            XCTAssertTrue(seen.insert(rule.id).inserted, "two rules use the id \(rule.id)")
+            XCTAssertTrue(RuleDeclarationScanner.isKebabCase(rule.id), "rule id '\(rule.id)' is not kebab-case")
+            XCTAssertFalse(rule.summary.isEmpty, "rule \(rule.id) has no summary")
+            XCTAssertFalse(rule.documentation.isEmpty, "rule \(rule.id) has no documentation")
+            XCTAssertEqual(Registry.rule(id: rule.id)?.id, rule.id)
+        }
+        XCTAssertNil(Registry.rule(id: "no-such-rule"))
+    }
+
+    func testRulesDocumentIsCurrent() throws {
+        let url = packageRoot.appendingPathComponent("RULES.md")
+        let expected = RulesDocument.markdown(for: Registry.allRules)
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            return XCTFail("RULES.md is missing: run scripts/generate-registry")
+        }
+        let onDisk = Array(data)
+        if onDisk != Array(expected.utf8) {
+            XCTFail("RULES.md is stale: run scripts/generate-registry (- on disk, + generated):\n"
+                    + VisibleDiff.render(expected: onDisk, actual: Array(expected.utf8)))
+        }
+    }
+
+    // MARK: - The scanner and renderer themselves
+
+    func testScannerFindsRuleStructsOnly() {
+        let source = """
+        /// struct InDocComment: Rule {}
+        public struct Plain: Rule {
+        struct WithMore: Sendable, Rule, Hashable {
+        public final struct Spaced : Codemod.Rule{
+        struct Generic<T>: Rule {
+        struct NotARule: RuleContextual {
+        private struct Hidden: Rule {
+        enum NotAStruct: Rule {
+        \tstruct Indented: Equatable,
+        """
+        XCTAssertEqual(RuleDeclarationScanner.ruleTypes(inSource: source), ["Plain", "WithMore", "Spaced"])
+    }
+
+    func testRulesDocumentListsEveryRuleAndSaysWhenThereAreNone() {
+        XCTAssertTrue(RulesDocument.markdown(for: []).hasSuffix("No rules are registered yet.\n"))
+        let page = RulesDocument.markdown(for: [SampleRule()])
+        XCTAssertTrue(page.contains("| [`sample-rule`](#sample-rule) | no | iOS 15, macOS 12 | Finds a \\| b. |\n"), page)
+        XCTAssertTrue(page.contains("\n## sample-rule\n\nFinds a | b.\n\n- Enabled by default: no\n- Fixes need: iOS 15, macOS 12\n\nWhy.\n\nBefore/after.\n"), page)
+        XCTAssertTrue(page.hasSuffix("Before/after.\n"))
+    }
+}
+
+/// A rule for the renderer test.
+private struct SampleRule: Rule {
+    let id = "sample-rule"
+    let summary = "Finds a | b."
+    let documentation = "\nWhy.\n\nBefore/after.  \n\n"
+    var isEnabledByDefault: Bool { false }
+    var minimumPlatforms: [Platform: Version] { [.macOS: Version(12), .iOS: Version(15)] }
+    func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] { [] }
+}
