@@ -1,2 +1,0 @@
-import XCTest
-final class PlaceholderSwiftCSTTests: XCTestCase { func testNothing() {} }
