@@ -109,10 +109,14 @@ public struct ForEachFilter: Rule {
 
         // The filter closure reuses the row's parameters as written.
         let parameters = closure.parameterClause.map { $0.text + " in " } ?? ""
-        let joined = conditions.map { condition -> String in
-            let text = condition.text
-            return conditions.count > 1 && needsParenthesesInConjunction(condition) ? "(\(text))" : text
-        }.joined(separator: " && ")
+        var texts: [String] = []
+        for condition in conditions {
+            guard let text = singleLineText(condition) else {
+                return withheld("the condition spans lines with comments; move it by hand")
+            }
+            texts.append(conditions.count > 1 && needsParenthesesInConjunction(condition) ? "(\(text))" : text)
+        }
+        let joined = texts.joined(separator: " && ")
         var edits: [Edit] = []
         let dataRange = dataExpr.trimmedRange
         let filterCall = ".filter { \(parameters)\(joined) }"
@@ -233,6 +237,29 @@ public struct ForEachFilter: Rule {
         let replacement = indent + "VStack {" + nl + inner + nl + indent + "}"
         return Fix(edits: [Edit(range: lineStart..<lineEnd, replacement: replacement)], safety: .suggested,
                    summary: "wrap the row in a VStack")
+    }
+
+    /// The node's text on one line: trivia that holds a line break becomes one space.
+    /// Nil when the node spans lines with a comment between its tokens.
+    private func singleLineText(_ node: Node) -> String? {
+        guard let first = node.firstToken, let last = node.lastToken else { return node.text }
+        let tree = node.tree
+        var out = [UInt8]()
+        for index in first.index...last.index {
+            let token = tree.token(at: index)
+            if index > first.index {
+                let gap = tree.tokens[index - 1].textEnd..<tree.tokens[index].textStart
+                let trivia = tree.bytes[Int(gap.lowerBound)..<Int(gap.upperBound)]
+                if trivia.contains(10) || trivia.contains(13) {
+                    if trivia.contains(UInt8(ascii: "/")) { return nil }
+                    out.append(32)
+                } else {
+                    out.append(contentsOf: trivia)
+                }
+            }
+            out.append(contentsOf: tree.bytes[token.textRange])
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The single expression of an existing `.filter { … }` on the data, when its

@@ -123,13 +123,15 @@ struct FileProcessor: Sendable {
         }
     }
 
-    /// Findings with line and column. Round-1 offsets refer to the original bytes; later
-    /// rounds' findings are placed in the output, the closest text there is to their input.
+    /// Findings with line and column. Round-1 offsets refer to the original bytes. A
+    /// later round's finding is about code a fix wrote: it is reported only when its own
+    /// fix was applied too (placed in the output); otherwise the next run reports it, at
+    /// a place that exists in the file.
     static func reported(_ outcome: FileOutcome) -> [ReportedFinding] {
         guard !outcome.findings.isEmpty else { return [] }
         let original = SourceLocationConverter(outcome.original)
         var output: SourceLocationConverter?
-        return outcome.findings.map { item in
+        return outcome.findings.filter { $0.round <= 1 || $0.status == .fixed }.map { item in
             let converter: SourceLocationConverter
             if item.round <= 1 {
                 converter = original
