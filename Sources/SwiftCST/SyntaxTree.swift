@@ -20,32 +20,32 @@ public final class SyntaxTree: Sendable {
     public let nodes: [RawNode]
     /// Lexer and parser diagnostics, in source order.
     public let diagnostics: [Diagnostic]
-    /// For every token, the index of the innermost node holding it.
-    let tokenParents: [UInt32]
 
     init(bytes: [UInt8], tokens: [RawToken], nodes: [RawNode], diagnostics: [Diagnostic]) {
         self.bytes = bytes
         self.tokens = tokens
         self.nodes = nodes
         self.diagnostics = diagnostics.sorted { $0.offset < $1.offset }
-        var parents = [UInt32](repeating: UInt32(max(nodes.count - 1, 0)), count: tokens.count)
-        // Each node claims the tokens between its child nodes: O(tokens + nodes).
-        var childRanges: [(UInt32, UInt32)] = []
-        for (index, node) in nodes.enumerated() {
-            childRanges.removeAll(keepingCapacity: true)
-            var c = index - 1
-            while c >= Int(node.subtreeStart) {
-                childRanges.append((nodes[c].firstToken, nodes[c].endToken))
-                c = Int(nodes[c].subtreeStart) - 1
+    }
+
+    /// The innermost node holding token `index`, found by descending from the root: a
+    /// few steps per level, and no table built for every tree.
+    func innermostNode(holdingToken index: Int) -> Int {
+        var node = nodes.count - 1
+        descend: while true {
+            var child = node - 1
+            let start = Int(nodes[node].subtreeStart)
+            while child >= start {
+                let raw = nodes[child]
+                if Int(raw.firstToken) <= index && index < Int(raw.endToken) {
+                    node = child
+                    continue descend
+                }
+                if Int(raw.endToken) <= index && raw.firstToken != raw.endToken { break }
+                child = Int(raw.subtreeStart) - 1
             }
-            var t = node.firstToken
-            for (first, end) in childRanges.reversed() {
-                while t < first { parents[Int(t)] = UInt32(index); t += 1 }
-                t = max(t, end)
-            }
-            while t < node.endToken { parents[Int(t)] = UInt32(index); t += 1 }
+            return node
         }
-        self.tokenParents = parents
     }
 
     /// Lexes and parses `bytes`. Never fails: broken code becomes `unexpected` nodes.
@@ -302,7 +302,7 @@ public struct Token: Sendable, Hashable, CustomStringConvertible {
     public var previous: Token? { index > 0 ? Token(tree: tree, index: index - 1) : nil }
 
     /// The innermost node holding this token.
-    public var parent: Node { Node(tree: tree, index: Int(tree.tokenParents[index])) }
+    public var parent: Node { Node(tree: tree, index: tree.innermostNode(holdingToken: index)) }
 
     public var description: String { "\(kind)(\(text))" }
 }

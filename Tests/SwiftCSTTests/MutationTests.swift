@@ -81,6 +81,12 @@ final class MutationTests: XCTestCase {
                     XCTFail("round trip failed for variant:\n\(String(decoding: bytes, as: UTF8.self))")
                     return
                 }
+                // Each token's parent holds it, and none of that parent's child nodes does.
+                for index in Swift.stride(from: 0, to: tree.tokens.count, by: 7) {
+                    let parent = tree.token(at: index).parent
+                    XCTAssertTrue(parent.firstTokenIndex <= index && index < parent.endTokenIndex)
+                    XCTAssertFalse(parent.childNodes.contains { $0.firstTokenIndex <= index && index < $0.endTokenIndex })
+                }
                 // Every node's tokens lie inside its parent's.
                 for node in tree.root.preorder {
                     if let parent = node.parent {
