@@ -112,12 +112,12 @@ public struct FormatterInBody: Rule {
         """
 
     public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
-        var session = HoistSession(tree: tree, context: context, ruleID: id)
+        var planner = HoistPlanner(tree: tree, context: context, ruleID: id)
         for node in tree.root.preorder {
-            guard let type = TypeDecl(node), session.isViewScope(type) else { continue }
-            session.scan(type)
+            guard let type = TypeDecl(node), planner.isViewScope(type) else { continue }
+            planner.scan(type)
         }
-        return session.findings
+        return planner.findings
     }
 }
 
@@ -176,7 +176,7 @@ private struct Construction {
 
 /// The state of one file's scan: the findings, and the names and statics planned so far so
 /// that two findings of one run never declare the same name twice.
-private struct HoistSession {
+private struct HoistPlanner {
     let tree: SyntaxTree
     let context: RuleContext
     let ruleID: String
@@ -226,16 +226,16 @@ private struct HoistSession {
     func isViewScope(_ type: TypeDecl) -> Bool {
         guard type.node.kind != .protocolDecl, let name = type.name else { return false }
         if type.isExtension && (name == "View" || name == "SwiftUI.View" || name == "ViewModifier") { return false }
-        if type.inheritedTypeNames.contains(where: HoistSession.viewProtocols.contains) { return true }
+        if type.inheritedTypeNames.contains(where: HoistPlanner.viewProtocols.contains) { return true }
         let simpleName = name.split(separator: ".").last.map(String.init) ?? name
         for node in tree.root.preorder {
             guard let other = TypeDecl(node), let otherName = other.name,
                   otherName == name || otherName == simpleName || otherName.hasSuffix("." + simpleName) else { continue }
-            if other.inheritedTypeNames.contains(where: HoistSession.viewProtocols.contains) { return true }
+            if other.inheritedTypeNames.contains(where: HoistPlanner.viewProtocols.contains) { return true }
         }
         for key in [name, simpleName] {
             if let conformances = context.index.conformances[key],
-               !conformances.isDisjoint(with: HoistSession.viewProtocols) { return true }
+               !conformances.isDisjoint(with: HoistPlanner.viewProtocols) { return true }
         }
         return false
     }

@@ -231,18 +231,7 @@ extension Parser {
         while at(.catch) {
             let c = mark()
             bump()
-            if !at(.leftBrace) {
-                let saved = allowTrailingClosure
-                allowTrailingClosure = false
-                while true {
-                    let before = pos
-                    parseCasePattern()
-                    if at(.where) { bump(); parseExpression() }
-                    if pos == before || !at(.comma) { break }
-                    bump()
-                }
-                allowTrailingClosure = saved
-            }
+            if !at(.leftBrace) { parseCasePatternList(allowingTrailingClosures: false) }
             parseCodeBlock()
             finish(.catchClause, c)
         }
@@ -302,21 +291,27 @@ extension Parser {
         } else {
             expect(.case, "'case'")
             // A case label ends with `:`, so trailing closures are unambiguous here.
-            let saved = allowTrailingClosure
-            allowTrailingClosure = true
-            while true {
-                let before = pos
-                parseCasePattern()
-                if at(.where) { bump(); parseExpression() }
-                if pos == before || !at(.comma) { break }
-                bump()
-            }
-            allowTrailingClosure = saved
+            parseCasePatternList(allowingTrailingClosures: true)
         }
         expect(.colon, "':'")
         finish(.switchCaseLabel, label)
         parseStatements(terminator: .rightBrace)
         finish(.switchCase, m)
+    }
+
+    /// `pattern where condition, pattern, …` of a `catch` or a `case` label. A `catch`
+    /// is followed by its body's `{`, so trailing closures are not allowed there.
+    private mutating func parseCasePatternList(allowingTrailingClosures: Bool) {
+        let saved = allowTrailingClosure
+        allowTrailingClosure = allowingTrailingClosures
+        while true {
+            let before = pos
+            parseCasePattern()
+            if at(.where) { bump(); parseExpression() }
+            if pos == before || !at(.comma) { break }
+            bump()
+        }
+        allowTrailingClosure = saved
     }
 
     // MARK: - #if

@@ -4,7 +4,7 @@ import Codemod
 import Patch
 
 /// Asks about every hunk and writes the accepted ones with `UnifiedDiff.apply`.
-struct InteractiveSession {
+struct InteractiveReview {
     let options: RunOptions
     let console: Console
     let processor: FileProcessor
@@ -67,7 +67,7 @@ struct InteractiveSession {
     private func ask(about hunk: Hunk, number: Int, of count: Int) -> Answer {
         console.write(render(hunk))
         while true {
-            console.write(paint("(\(number)/\(count)) ", code: "2") + InteractiveSession.prompt)
+            console.write(paint("(\(number)/\(count)) ", code: "2") + InteractiveReview.prompt)
             console.flush()
             guard let line = readLine(strippingNewline: true) else {
                 console.write("\n")
@@ -79,7 +79,7 @@ struct InteractiveSession {
             case "a": return .allInFile
             case "d": return .noneInFile
             case "q", "quit": return .quit
-            default: console.write(paint(InteractiveSession.help, code: "31") + "\n")
+            default: console.write(paint(InteractiveReview.help, code: "31") + "\n")
             }
         }
     }

@@ -27,7 +27,7 @@ struct ParseCommand {
                 }
                 if selection.files.count > 1 { console.write("==> \(path) <==\n") }
                 let tree = SyntaxTree.parse(bytes)
-                console.write(view == .tree ? ParseCommand.treeText(tree) : ParseCommand.tokenText(tree))
+                console.write(view == .tree ? tree.root.dump() : tree.tokenDump())
                 for diagnostic in tree.diagnostics {
                     console.write("diagnostic \(diagnostic.offset)..<\(diagnostic.offset + diagnostic.length): \(diagnostic.message)\n")
                 }
@@ -163,62 +163,7 @@ struct ParseCommand {
         console.write(out)
     }
 
-    // MARK: - Tree and tokens
-
-    /// Nodes indented by depth as `kind start..<end`, their tokens as `tokenKind "text"`.
-    static func treeText(_ tree: SyntaxTree) -> String {
-        var out = ""
-        var stack: [(Syntax, Int)] = [(.node(tree.root), 0)]
-        while let (item, depth) = stack.popLast() {
-            let indent = String(repeating: "  ", count: depth)
-            switch item {
-            case .node(let node):
-                out += "\(indent)\(node.kind) \(node.range.lowerBound)..<\(node.range.upperBound)\n"
-                for child in node.children.reversed() { stack.append((child, depth + 1)) }
-            case .token(let token):
-                out += "\(indent)\(token.kind) \"\(escaped(tree.bytes[token.textRange]))\"\n"
-            }
-        }
-        return out
-    }
-
-    /// One token per line: kind, text range, text, leading and trailing trivia.
-    static func tokenText(_ tree: SyntaxTree) -> String {
-        var out = ""
-        for index in tree.tokens.indices {
-            let token = tree.token(at: index)
-            let range = token.textRange
-            out += "\(token.kind) \(range.lowerBound)..<\(range.upperBound) \"\(escaped(tree.bytes[range]))\""
-            out += " leading=\"\(escaped(tree.bytes[token.leadingTriviaRange]))\""
-            out += " trailing=\"\(escaped(tree.bytes[token.trailingTriviaRange]))\"\n"
-        }
-        return out
-    }
-
-    /// Bytes shown on one line: `\n`, `\r`, `\t`, `\\`, `\"`, control bytes as `\u{XX}`,
-    /// bytes of invalid UTF-8 as `\xNN`.
-    static func escaped(_ bytes: ArraySlice<UInt8>) -> String {
-        let valid = FileProcessor.isUTF8Text(Array(bytes).map { $0 == 0 ? 1 : $0 })
-        var out = ""
-        var plain: [UInt8] = []
-        func flushPlain() {
-            if !plain.isEmpty { out += String(decoding: plain, as: UTF8.self); plain.removeAll() }
-        }
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "\n"): flushPlain(); out += "\\n"
-            case UInt8(ascii: "\r"): flushPlain(); out += "\\r"
-            case UInt8(ascii: "\t"): flushPlain(); out += "\\t"
-            case UInt8(ascii: "\\"): flushPlain(); out += "\\\\"
-            case UInt8(ascii: "\""): flushPlain(); out += "\\\""
-            case 0..<0x20, 0x7F: flushPlain(); out += "\\u{\(String(byte, radix: 16))}"
-            case 0x80...0xFF where !valid: flushPlain(); out += "\\x" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)
-            default: plain.append(byte)
-            }
-        }
-        flushPlain()
-        return out
-    }
+    // MARK: - Files
 
     static func read(_ path: String) -> [UInt8]? {
         FileManager.default.contents(atPath: path).map { Array($0) }

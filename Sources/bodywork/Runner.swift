@@ -56,9 +56,9 @@ struct Runner {
             let processor = FileProcessor(maxFileSize: options.maxFileSize,
                                           index: projectIndex(for: plan))
             if options.mode == .interactive {
-                let session = InteractiveSession(options: options, console: console, processor: processor,
+                let review = InteractiveReview(options: options, console: console, processor: processor,
                                                  color: colorsDiffs(isTerminal: true))
-                session.run(plan, totals: &totals, patch: patch)
+                review.run(plan, totals: &totals, patch: patch)
             } else {
                 totals = runBatch(plan, processor: processor, totals: totals, rules: rules, patch: patch)
             }

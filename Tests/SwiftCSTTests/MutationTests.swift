@@ -51,7 +51,7 @@ final class MutationTests: XCTestCase {
     ]
 
     func testMutatedSourcesPartitionAndParse() {
-        var generator = MutationRandom(seed: 0xB0D1_0001)
+        var generator = SplitMix64(seed: 0xB0D1_0001)
         let specials: [UInt8] = Array("{}()[]\"#/\\<>`'$@.:,;\n\r\t *".utf8)
         var variants = 0
         for seed in Self.seeds {
@@ -96,18 +96,5 @@ final class MutationTests: XCTestCase {
             }
         }
         XCTAssertEqual(variants, 800)
-    }
-}
-
-/// A small deterministic generator, so failures reproduce.
-private struct MutationRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
