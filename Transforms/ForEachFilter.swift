@@ -51,7 +51,7 @@ public struct ForEachFilter: Rule {
     public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
         let layout = SourceLayout(tree.bytes)
         var findings: [Finding] = []
-        for node in tree.root.preorder where node.kind == .functionCallExpr {
+        for node in tree.root.descendants(.functionCallExpr) {
             guard let call = FunctionCallExpr(node), let name = call.calleeName,
                   name == "ForEach" || name == "List", call.callee?.kind == .identifierExpr,
                   let data = call.arguments.first, data.label == nil, let dataExpr = data.expression
@@ -333,7 +333,7 @@ public struct ForEachFilter: Rule {
 
     /// `ForEach(items.sorted { … })`: derived collections rebuilt on every evaluation.
     private func expensiveDataFinding(_ expr: Node, callee: String) -> Finding? {
-        for node in expr.preorder where node.kind == .functionCallExpr {
+        for node in expr.descendants(.functionCallExpr) {
             guard let call = FunctionCallExpr(node), let name = call.calleeName else { continue }
             let isTransform = call.callee?.kind == .memberAccessExpr && ForEachFilter.transforms.contains(name)
             let isGrouping = name == "Dictionary" && call.argument("grouping") != nil

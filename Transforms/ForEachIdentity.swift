@@ -69,12 +69,15 @@ public struct ForEachIdentity: Rule {
 
     public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
         // The file's own declarations are always known, even when no index pass ran.
-        var own = ProjectIndexBuilder()
-        own.add(tree, path: context.path)
-        let ownFacts = own.finish()
-        let index = context.index.covers(ownFacts) ? context.index : context.index.merging(ownFacts)
+        var index = context.index
+        if !index.indexedPaths.contains(context.path) {
+            var own = ProjectIndexBuilder()
+            own.add(tree, path: context.path)
+            let ownFacts = own.finish()
+            if !index.covers(ownFacts) { index = index.merging(ownFacts) }
+        }
         var pass = Pass(ruleID: id, tree: tree, context: context, index: index)
-        for node in tree.root.preorder where node.kind == .functionCallExpr {
+        for node in tree.root.descendants(.functionCallExpr) {
             guard let call = FunctionCallExpr(node) else { continue }
             if let finding = pass.unstableIDFinding(call) ?? pass.collectionFinding(call) {
                 pass.findings.append(finding)
@@ -291,7 +294,7 @@ private struct Pass {
     private func usesOf(_ name: String, in closure: ClosureExpr) -> [Node] {
         var uses: [Node] = []
         for statement in closure.statements {
-            for node in statement.preorder where node.kind == .identifierExpr {
+            for node in statement.descendants(.identifierExpr) {
                 guard let token = node.firstToken, node.endTokenIndex == token.index + 1, token.kind == .identifier,
                       token.text == name else { continue }
                 uses.append(node)
@@ -303,7 +306,7 @@ private struct Pass {
     /// Whether a closure parameter or pattern inside the row declares `name` again.
     private func rebinds(_ name: String, in closure: ClosureExpr) -> Bool {
         for statement in closure.statements {
-            for node in statement.preorder where node.kind == .identifierPattern || node.kind == .closureParameter {
+            for node in statement.descendants([.identifierPattern, .closureParameter]) {
                 let token = node.kind == .closureParameter ? ClosureParameter(node)?.nameToken : node.firstToken
                 if token?.text == name { return true }
             }
@@ -465,7 +468,7 @@ private struct Pass {
 
     private func identifierPatterns(in node: Node) -> [String] {
         var names: [String] = []
-        for pattern in node.preorder where pattern.kind == .identifierPattern {
+        for pattern in node.descendants(.identifierPattern) {
             if let token = pattern.firstToken { names.append(token.text) }
         }
         if node.kind == .conditionList {

@@ -113,7 +113,7 @@ public struct FormatterInBody: Rule {
 
     public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
         var planner = HoistPlanner(tree: tree, context: context, ruleID: id)
-        for node in tree.root.preorder {
+        for node in tree.root.descendants(SyntaxKind.typeDeclarations) {
             guard let type = TypeDecl(node), planner.isViewScope(type) else { continue }
             planner.scan(type)
         }
@@ -186,8 +186,9 @@ private struct HoistPlanner {
     var plannedNames: [Int: Set<String>] = [:]
     /// Recipe key → planned name, per scope, for recipes planned in this run.
     var plannedRecipes: [Int: [String: String]] = [:]
-    /// Every identifier written in the file, for file-scope names.
-    let fileIdentifiers: Set<String>
+    /// Type names (as written, and their last component) that this file declares or
+    /// extends as a View or ViewModifier.
+    let viewTypeNames: Set<String>
     /// Top-level `let` names: constants configuration may read.
     let fileConstants: Set<String>
     /// Names of the types declared in the file → whether generic.
@@ -198,12 +199,6 @@ private struct HoistPlanner {
         self.context = context
         self.ruleID = ruleID
         layout = SourceLayout(tree.bytes)
-        var identifiers = Set<String>()
-        for index in 0..<tree.tokens.count {
-            let token = tree.token(at: index)
-            if token.kind == .identifier { identifiers.insert(token.text) }
-        }
-        fileIdentifiers = identifiers
         var constants = Set<String>()
         var types: [String: Bool] = [:]
         for node in tree.root.childNodes {
@@ -211,11 +206,32 @@ private struct HoistPlanner {
                 for binding in variable.bindings { if let name = binding.name { constants.insert(name) } }
             }
         }
-        for node in tree.root.preorder {
-            if let type = TypeDecl(node), !type.isExtension, let name = type.name { types[name] = type.isGeneric }
+        var views = Set<String>()
+        for node in tree.root.descendants(SyntaxKind.typeDeclarations) {
+            guard let type = TypeDecl(node), let name = type.name else { continue }
+            if !type.isExtension { types[name] = type.isGeneric }
+            if type.inheritedTypeNames.contains(where: HoistPlanner.viewProtocols.contains) {
+                views.insert(name)
+                views.insert(HoistPlanner.lastComponent(name))
+            }
         }
         fileConstants = constants
         fileTypes = types
+        viewTypeNames = views
+    }
+
+    static func lastComponent(_ name: String) -> String {
+        name.split(separator: ".").last.map(String.init) ?? name
+    }
+
+    /// Every identifier written in the file, for file-scope names (rarely needed, so
+    /// not gathered up front).
+    func fileIdentifiers() -> Set<String> {
+        var identifiers = Set<String>()
+        for index in 0..<tree.tokens.count where tree.tokens[index].kind == .identifier {
+            identifiers.insert(tree.token(at: index).text)
+        }
+        return identifiers
     }
 
     // MARK: Views
@@ -227,12 +243,8 @@ private struct HoistPlanner {
         guard type.node.kind != .protocolDecl, let name = type.name else { return false }
         if type.isExtension && (name == "View" || name == "SwiftUI.View" || name == "ViewModifier") { return false }
         if type.inheritedTypeNames.contains(where: HoistPlanner.viewProtocols.contains) { return true }
-        let simpleName = name.split(separator: ".").last.map(String.init) ?? name
-        for node in tree.root.preorder {
-            guard let other = TypeDecl(node), let otherName = other.name,
-                  otherName == name || otherName == simpleName || otherName.hasSuffix("." + simpleName) else { continue }
-            if other.inheritedTypeNames.contains(where: HoistPlanner.viewProtocols.contains) { return true }
-        }
+        let simpleName = HoistPlanner.lastComponent(name)
+        if viewTypeNames.contains(name) || viewTypeNames.contains(simpleName) { return true }
         for key in [name, simpleName] {
             if let conformances = context.index.conformances[key],
                !conformances.isDisjoint(with: HoistPlanner.viewProtocols) { return true }
@@ -263,7 +275,7 @@ private struct HoistPlanner {
             if TypeDecl(member) != nil { continue }
             if let variable = VariableDecl(member), variable.isStatic { continue }
             if let function = FunctionLikeDecl(member), function.modifiers.has("static") || function.modifiers.has("class") { continue }
-            for node in member.preorder where node.kind == .functionCallExpr {
+            for node in member.descendants(.functionCallExpr) {
                 guard let call = FunctionCallExpr(node), let callee = call.callee, callee.kind == .identifierExpr,
                       let name = call.calleeName, expensiveTypes.contains(name),
                       call.trailingClosure == nil, innermostType(of: node) == type.node else { continue }
@@ -535,7 +547,7 @@ private struct HoistPlanner {
     func propertyReferences(_ name: String, construction: Construction) -> [Node] {
         guard case .property(let declaration, _) = construction.shape else { return [] }
         var result: [Node] = []
-        for node in tree.root.preorder where node.kind == .identifierExpr && node.text == name {
+        for node in tree.root.descendants(.identifierExpr) where node.textEquals(name) {
             if declaration.contains(node) { continue }
             if let parent = node.parent, parent.kind == .memberAccessExpr, parent.childNodes.first != node {
                 // `x.name`: only `self.name` refers to the property.
@@ -545,7 +557,7 @@ private struct HoistPlanner {
             result.append(node)
         }
         // `self.name` where the parser made `name` a plain token of the access.
-        for node in tree.root.preorder where node.kind == .memberAccessExpr {
+        for node in tree.root.descendants(.memberAccessExpr) {
             guard let access = MemberAccessExpr(node), access.name == name, access.base?.text == "self",
                   !declaration.contains(node), !result.contains(node) else { continue }
             result.append(node)
@@ -645,11 +657,11 @@ private struct HoistPlanner {
         for statement in statements {
             for node in statement.preorder {
                 switch node.kind {
-                case .identifierPattern where node.text == name:
+                case .identifierPattern where node.textEquals(name):
                     return "the name `\(name)` is declared again below; rename one and run again"
                 case .closureParameter where ClosureParameter(node)?.name == name:
                     return "the name `\(name)` is declared again below; rename one and run again"
-                case .identifierExpr where node.text == name:
+                case .identifierExpr where node.textEquals(name):
                     if let reason = useProblem(ofReference: node, name: name) { return reason }
                 default: continue
                 }
@@ -757,7 +769,7 @@ private struct HoistPlanner {
                 return "reads the loop or closure variable `\(name)`"
             }
             if name.hasPrefix("$"), node.kind == .closureExpr { return "reads the closure parameter `\(name)`" }
-            if let loop = ForStmt(node), loop.pattern?.preorder.contains(where: { $0.kind == .identifierPattern && $0.text == name }) == true {
+            if let loop = ForStmt(node), loop.pattern?.descendants(.identifierPattern).contains(where: { $0.textEquals(name) }) == true {
                 return "reads the loop variable `\(name)`"
             }
             if let function = FunctionLikeDecl(node), function.parameters.contains(where: { $0.name == name }) {
@@ -935,7 +947,7 @@ private struct HoistPlanner {
     func uniqueName(_ base: String, type: TypeDecl, fileScope: Bool, scopeKey: Int, ownScope: Node?) -> String {
         var taken = plannedNames[scopeKey] ?? []
         if fileScope {
-            taken.formUnion(fileIdentifiers)
+            taken.formUnion(fileIdentifiers())
             // The local being hoisted does not block its own name.
             if let declaration = ownScope, let scope = declaration.parent, VariableDecl(declaration)?.bindings.first?.name == base,
                occurrences(of: base, in: tree.root) == occurrences(of: base, in: scope) {
@@ -970,7 +982,7 @@ private struct HoistPlanner {
     func memberNames(of type: TypeDecl) -> Set<String> {
         var names = Set<String>()
         let typeName = type.name.map { $0.split(separator: ".").last.map(String.init) ?? $0 }
-        for node in tree.root.preorder {
+        for node in tree.root.descendants(SyntaxKind.typeDeclarations) {
             guard let other = TypeDecl(node), let otherName = other.name,
                   (otherName.split(separator: ".").last.map(String.init) ?? otherName) == typeName else { continue }
             for member in other.members {
@@ -1152,7 +1164,7 @@ private struct HoistPlanner {
             var edits = [Edit.delete(withFollowingBlankLine(lines))]
             let last = construction.configuration.last ?? declaration
             for statement in statements where statement.trimmedRange.lowerBound >= last.trimmedRange.upperBound {
-                for node in statement.preorder where node.kind == .identifierExpr && node.text == name {
+                for node in statement.descendants(.identifierExpr) where node.textEquals(name) {
                     edits.append(Edit(range: node.trimmedRange, replacement: reference))
                 }
             }
@@ -1205,7 +1217,7 @@ private struct HoistPlanner {
             guard let name = VariableDecl(declaration)?.bindings.first?.name, let container = declaration.parent else { return nil }
             let last = construction.configuration.last ?? declaration
             for statement in container.childNodes where statement.trimmedRange.lowerBound >= last.trimmedRange.upperBound {
-                uses += statement.preorder.filter { $0.kind == .identifierExpr && $0.text == name }
+                uses += statement.descendants(.identifierExpr).filter { $0.textEquals(name) }
             }
             if case .local = construction.shape, VariableDecl(declaration)?.bindings.first?.initializer?.kind != .functionCallExpr
                 || VariableDecl(declaration)?.bindings.first?.initializer?.childNodes.first?.kind == .closureExpr { return nil }

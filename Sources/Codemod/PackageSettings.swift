@@ -240,16 +240,24 @@ public enum PackageSettings {
     /// The lowest `IPHONEOS_DEPLOYMENT_TARGET = 15.0;` (and the other platforms' settings)
     /// in a `project.pbxproj`'s text.
     public static func parse(xcodeProject bytes: [UInt8]) -> DeploymentTargets {
-        let text = String(decoding: bytes, as: UTF8.self)
+        // A byte scan: project files run to megabytes, and Foundation's string search
+        // over them cost more than parsing all the Swift of a typical app.
         var targets = DeploymentTargets()
         for (setting, platform) in xcodeSettings {
-            var searchStart = text.startIndex
-            while let found = text.range(of: setting, range: searchStart..<text.endIndex) {
-                searchStart = found.upperBound
-                let value = text[found.upperBound...].drop { $0 == " " || $0 == "\t" }
-                guard value.first == "=" else { continue }
-                let digits = value.dropFirst().drop { $0 == " " || $0 == "\t" || $0 == "\"" }.prefix { $0.isNumber || $0 == "." }
-                guard let version = Version(String(digits)) else { continue }
+            let needle = Array(setting.utf8)
+            guard let first = needle.first else { continue }
+            var i = 0
+            while i + needle.count <= bytes.count {
+                guard bytes[i] == first, bytes[i..<(i + needle.count)].elementsEqual(needle) else { i += 1; continue }
+                i += needle.count
+                var j = i
+                while j < bytes.count && (bytes[j] == 32 || bytes[j] == 9) { j += 1 }
+                guard j < bytes.count, bytes[j] == UInt8(ascii: "=") else { continue }
+                j += 1
+                while j < bytes.count && (bytes[j] == 32 || bytes[j] == 9 || bytes[j] == UInt8(ascii: "\"")) { j += 1 }
+                var end = j
+                while end < bytes.count && ((bytes[end] >= 48 && bytes[end] <= 57) || bytes[end] == UInt8(ascii: ".")) { end += 1 }
+                guard let version = Version(String(decoding: bytes[j..<end], as: UTF8.self)) else { continue }
                 targets.versions[platform] = min(version, targets.versions[platform] ?? version)
             }
         }

@@ -26,6 +26,8 @@ public struct ProjectIndex: Sendable {
     public var classTypes: Set<String>
     /// How many files the index was built from; 0 when no index pass ran.
     public var fileCount: Int
+    /// Paths of the files this index was built from (as the run names them).
+    public var indexedPaths: Set<String> = []
 
     public init(conformances: [String: Set<String>] = [:], propertyTypes: [String: [String: String]] = [:],
                 typealiases: [String: String] = [:], propertyWrappers: [String: [String: String]] = [:],
@@ -67,6 +69,7 @@ public struct ProjectIndex: Sendable {
         typealiases.merge(other.typealiases) { _, new in new }
         declaredTypes.formUnion(other.declaredTypes)
         classTypes.formUnion(other.classTypes)
+        indexedPaths.formUnion(other.indexedPaths)
     }
 
     /// Whether every fact of `other` is already in this index, so that merging it would

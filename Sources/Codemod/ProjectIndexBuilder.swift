@@ -20,6 +20,7 @@ public struct ProjectIndexBuilder: Sendable {
     /// Declarations local to functions and closures are not recorded.
     public mutating func add(_ tree: SyntaxTree, path: String) {
         index.fileCount += 1
+        index.indexedPaths.insert(path)
         record(declarations: flattenIfConfig(tree.root), scope: nil)
     }
 

@@ -8,15 +8,15 @@ public struct SourceLayout: Sendable {
     /// `"\r\n"` when the file's first line break is CRLF, else `"\n"`.
     public let lineEnding: String
     /// One level of indentation: a tab, or the most common step between space
-    /// indentations (2, 3, 4 or 8; 4 when the file gives no evidence).
-    public let indentUnit: String
+    /// indentations (2, 3, 4 or 8; 4 when the file gives no evidence). Read from the
+    /// whole file on each use: only rules that write new lines need it.
+    public var indentUnit: String { SourceLayout.detectIndentUnit(bytes) }
 
     public init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var ending = "\n"
         if let newline = bytes.firstIndex(of: 10), newline > 0, bytes[newline - 1] == 13 { ending = "\r\n" }
         lineEnding = ending
-        indentUnit = SourceLayout.detectIndentUnit(bytes)
     }
 
     private static func detectIndentUnit(_ bytes: [UInt8]) -> String {

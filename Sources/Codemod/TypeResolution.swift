@@ -110,7 +110,7 @@ public struct TypeResolver: Sendable {
         if scope.kind == .catchClause && name == "error" { return true }
         for pattern in scope.childNodes where pattern != child {
             if pattern.kind == .codeBlock { continue }
-            for node in pattern.preorder where node.kind == .identifierPattern {
+            for node in pattern.descendants(.identifierPattern) {
                 if node.firstToken?.text == name { return true }
             }
             // `if let name` without `= value` is written as an expression in conditions.

@@ -131,3 +131,10 @@ public enum SyntaxKind: UInt8, Sendable, CaseIterable {
     case identifierPattern, tuplePattern, wildcardPattern, valueBindingPattern
     case expressionPattern, isTypePattern, optionalPattern
 }
+
+extension SyntaxKind {
+    /// `struct`, `class`, `enum`, `actor`, `protocol` and `extension` declarations.
+    public static let typeDeclarations: Set<SyntaxKind> = [
+        .structDecl, .classDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl,
+    ]
+}

@@ -98,7 +98,7 @@ public final class SyntaxTree: Sendable {
 
     /// The bytes of a range as a `String` (invalid UTF-8 is repaired; for display only).
     public func text(_ range: Range<Int>) -> String {
-        String(decoding: bytes[range], as: UTF8.self)
+        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
     }
 
     func leadingStart(ofToken index: Int) -> Int {
@@ -170,9 +170,31 @@ public struct Node: Sendable, Hashable, CustomStringConvertible {
     /// The source text without outer trivia.
     public var text: String { tree.text(trimmedRange) }
 
+    /// Whether the source text without outer trivia is `text`, comparing bytes.
+    public func textEquals(_ text: String) -> Bool {
+        let range = trimmedRange
+        var utf8 = text.utf8.makeIterator()
+        for i in range {
+            guard let byte = utf8.next(), byte == tree.bytes[i] else { return false }
+        }
+        return utf8.next() == nil
+    }
+
     public var parent: Node? {
         let p = Int(raw.parent)
         return p == index || p >= tree.nodes.count ? nil : Node(tree: tree, index: p)
+    }
+
+    /// The first child node in source order, found without building the child list.
+    public var firstChildNode: Node? {
+        var c = index - 1
+        var first: Int?
+        let start = Int(raw.subtreeStart)
+        while c >= start {
+            first = c
+            c = Int(tree.nodes[c].subtreeStart) - 1
+        }
+        return first.map { Node(tree: tree, index: $0) }
     }
 
     /// Child nodes in source order.
@@ -229,9 +251,32 @@ public struct Node: Sendable, Hashable, CustomStringConvertible {
         return result
     }
 
-    /// All nodes of `kind` in this subtree, in source order.
+    /// All nodes of `kind` in this subtree (this node included), in source order.
     public func descendants(_ kind: SyntaxKind) -> [Node] {
-        preorder.filter { $0.kind == kind }
+        descendants { $0 == kind }
+    }
+
+    /// All nodes of any of `kinds` in this subtree (this node included), in source order.
+    public func descendants(_ kinds: Set<SyntaxKind>) -> [Node] {
+        var wanted = [Bool](repeating: false, count: 256)
+        for kind in kinds { wanted[Int(kind.rawValue)] = true }
+        return descendants { wanted[Int($0.rawValue)] }
+    }
+
+    /// Scans the stored subtree without building a view per node, then puts the matches
+    /// in pre-order: by first token, outer (longer, later-stored) nodes first.
+    private func descendants(matching matches: (SyntaxKind) -> Bool) -> [Node] {
+        var indices: [Int] = []
+        tree.nodes.withUnsafeBufferPointer { nodes in
+            for i in Int(nodes[index].subtreeStart)...index where matches(nodes[i].kind) { indices.append(i) }
+            indices.sort { a, b in
+                let x = nodes[a], y = nodes[b]
+                if x.firstToken != y.firstToken { return x.firstToken < y.firstToken }
+                if x.endToken != y.endToken { return x.endToken > y.endToken }
+                return a > b
+            }
+        }
+        return indices.map { Node(tree: tree, index: $0) }
     }
 
     /// The nearest ancestor (not self) of `kind`.

@@ -299,10 +299,16 @@ public struct MemberAccessExpr: SyntaxView {
     }
     /// The expression before the dot; nil for an implicit member (`.red`).
     public var base: Node? {
-        guard let first = node.childNodes.first, first.kind != .genericArgumentClause else { return nil }
+        guard let first = node.firstChildNode, first.kind != .genericArgumentClause,
+              first.firstTokenIndex == node.firstTokenIndex, node.firstToken?.kind != .period else { return nil }
         return first
     }
-    public var period: Token? { node.token(.period) }
+    /// The dot: right after the base, or the first token of an implicit member.
+    public var period: Token? {
+        let at = base?.endTokenIndex ?? node.firstTokenIndex
+        guard at < node.endTokenIndex, node.tree.tokens[at].kind == .period else { return node.token(.period) }
+        return Token(tree: node.tree, index: at)
+    }
     public var nameToken: Token? {
         guard let p = period, let next = p.next, next.index < node.endTokenIndex else { return nil }
         return next
@@ -317,7 +323,7 @@ public struct FunctionCallExpr: SyntaxView {
         guard node.kind == .functionCallExpr || node.kind == .macroExpansionExpr || node.kind == .subscriptCallExpr else { return nil }
         self.node = node
     }
-    public var callee: Node? { node.kind == .macroExpansionExpr ? nil : node.childNodes.first }
+    public var callee: Node? { node.kind == .macroExpansionExpr ? nil : node.firstChildNode }
     /// The called name: `ForEach` for `ForEach(…)`, `padding` for `x.padding()`,
     /// `Preview` for `#Preview`.
     public var calleeName: String? {
