@@ -227,12 +227,67 @@ public struct Node: Sendable, Hashable, CustomStringConvertible {
     public var ownTokens: [Token] { children.compactMap(\.asToken) }
 
     /// The first child node of `kind`.
-    public func child(_ kind: SyntaxKind) -> Node? { childNodes.first { $0.kind == kind } }
-    public func children(_ kind: SyntaxKind) -> [Node] { childNodes.filter { $0.kind == kind } }
+    public func child(_ kind: SyntaxKind) -> Node? {
+        // Walking back from the last child, the last match seen is the first in order.
+        var found: Int?
+        var c = index - 1
+        let start = Int(raw.subtreeStart)
+        while c >= start {
+            if tree.nodes[c].kind == kind { found = c }
+            c = Int(tree.nodes[c].subtreeStart) - 1
+        }
+        return found.map { Node(tree: tree, index: $0) }
+    }
+
+    public func children(_ kind: SyntaxKind) -> [Node] {
+        var result: [Node] = []
+        var c = index - 1
+        let start = Int(raw.subtreeStart)
+        while c >= start {
+            if tree.nodes[c].kind == kind { result.append(Node(tree: tree, index: c)) }
+            c = Int(tree.nodes[c].subtreeStart) - 1
+        }
+        result.reverse()
+        return result
+    }
 
     /// The first token owned directly by this node with the given kind or keyword.
-    public func token(_ kind: TokenKind) -> Token? { ownTokens.first { $0.kind == kind } }
-    public func token(_ keyword: Keyword) -> Token? { ownTokens.first { $0.keyword == keyword } }
+    public func token(_ kind: TokenKind) -> Token? { firstOwnToken { $0.kind == kind } }
+    public func token(_ keyword: Keyword) -> Token? { firstOwnToken { $0.keyword == keyword } }
+
+    /// The first token held directly by this node (not by a child node) that matches,
+    /// found without building the list of children.
+    private func firstOwnToken(where matches: (RawToken) -> Bool) -> Token? {
+        var childCount = 0
+        var c = index - 1
+        let start = Int(raw.subtreeStart)
+        while c >= start {
+            childCount += 1
+            c = Int(tree.nodes[c].subtreeStart) - 1
+        }
+        return withUnsafeTemporaryAllocation(of: (UInt32, UInt32).self, capacity: max(childCount, 1)) { ranges in
+            // Child token ranges, filled back to front so they end up in source order.
+            var slot = childCount
+            var c = index - 1
+            while c >= start {
+                slot -= 1
+                ranges[slot] = (tree.nodes[c].firstToken, tree.nodes[c].endToken)
+                c = Int(tree.nodes[c].subtreeStart) - 1
+            }
+            var t = raw.firstToken
+            var next = 0
+            while t < raw.endToken {
+                if next < childCount && t >= ranges[next].0 {
+                    t = max(t, ranges[next].1)
+                    next += 1
+                    continue
+                }
+                if matches(tree.tokens[Int(t)]) { return Token(tree: tree, index: Int(t)) }
+                t += 1
+            }
+            return nil
+        }
+    }
 
     /// This node and all nodes under it, in pre-order (source order, outer first).
     public var preorder: [Node] {
