@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "bodywork", targets: ["bodywork"]),
         .library(name: "SwiftCST", targets: ["SwiftCST"]),
+        .plugin(name: "BodyworkCommand", targets: ["BodyworkCommand"]),
     ],
     targets: [
         .target(name: "SwiftCST"),
@@ -14,6 +15,14 @@ let package = Package(
         .target(name: "Codemod", dependencies: ["SwiftCST"]),
         .target(name: "Transforms", dependencies: ["SwiftCST", "Codemod"], path: "Transforms"),
         .executableTarget(name: "bodywork", dependencies: ["SwiftCST", "Codemod", "Transforms", "Patch"]),
+        .plugin(
+            name: "BodyworkCommand",
+            capability: .command(
+                intent: .custom(verb: "bodywork", description: "Preview or apply SwiftUI performance fixes"),
+                permissions: [.writeToPackageDirectory(reason: "bodywork --apply rewrites source files in place")]
+            ),
+            dependencies: ["bodywork"]
+        ),
         .testTarget(name: "SwiftCSTTests", dependencies: ["SwiftCST"]),
         .testTarget(name: "PatchTests", dependencies: ["Patch"]),
         .testTarget(name: "CodemodTests", dependencies: ["SwiftCST", "Codemod", "Transforms"]),

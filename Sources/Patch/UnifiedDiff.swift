@@ -61,10 +61,12 @@ public enum UnifiedDiff {
     /// The two header lines `--- a/PATH` and `+++ b/PATH`, bold when `color` is set.
     public static func header(path: String, color: Bool) -> [UInt8] {
         var output: [UInt8] = []
+        // An absolute path is written as git writes one: `a/tmp/x.swift`, not `a//tmp/…`.
+        let shown = path.drop { $0 == "/" }
         for prefix in ["--- a/", "+++ b/"] {
             if color { output += TerminalColor.bold }
             output += Array(prefix.utf8)
-            output += Array(path.utf8)
+            output += Array(shown.utf8)
             if color { output += TerminalColor.reset }
             output.append(0x0A)
         }

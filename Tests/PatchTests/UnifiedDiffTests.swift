@@ -247,3 +247,13 @@ final class UnifiedDiffTests: XCTestCase {
         XCTAssertEqual(UnifiedDiff.apply(hunks, accepted: Set(hunks.indices), to: old), new)
     }
 }
+
+extension UnifiedDiffTests {
+    /// An absolute path keeps one slash after the `a/` and `b/` prefixes, as git writes it.
+    func testAbsolutePathHeader() {
+        XCTAssertEqual(String(decoding: UnifiedDiff.header(path: "/tmp/x.swift", color: false), as: UTF8.self),
+                       "--- a/tmp/x.swift\n+++ b/tmp/x.swift\n")
+        XCTAssertEqual(String(decoding: UnifiedDiff.header(path: "Sources/x.swift", color: false), as: UTF8.self),
+                       "--- a/Sources/x.swift\n+++ b/Sources/x.swift\n")
+    }
+}
