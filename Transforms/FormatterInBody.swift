@@ -124,7 +124,7 @@ public struct FormatterInBody: Rule {
 // MARK: - The expensive types
 
 /// The types whose construction the rule moves out of the render path.
-private let expensiveTypes: Set<String> = [
+let expensiveTypes: Set<String> = [
     "DateFormatter", "NumberFormatter", "ISO8601DateFormatter", "DateComponentsFormatter",
     "DateIntervalFormatter", "RelativeDateTimeFormatter", "MeasurementFormatter", "ByteCountFormatter",
     "ListFormatter", "PersonNameComponentsFormatter", "LengthFormatter", "MassFormatter", "EnergyFormatter",
@@ -133,14 +133,14 @@ private let expensiveTypes: Set<String> = [
 ]
 
 /// Types built by value whose initializers the rule accepts as constants in a configuration.
-private let constantInitializers: Set<String> = ["Locale", "TimeZone", "Calendar", "NSLocale", "NSTimeZone"]
+let constantInitializers: Set<String> = ["Locale", "TimeZone", "Calendar", "NSLocale", "NSTimeZone"]
 
 /// The platforms from which FormatStyle exists.
 let formatStylePlatforms: [Platform: Version] = [.iOS: Version(15), .macOS: Version(12), .tvOS: Version(15), .watchOS: Version(8)]
 
 extension String {
     /// The text without trailing spaces and tabs.
-    fileprivate func trimmingSuffixSpaces() -> Substring {
+    func trimmingSuffixSpaces() -> Substring {
         var end = endIndex
         while end > startIndex, self[index(before: end)] == " " || self[index(before: end)] == "\t" { end = index(before: end) }
         return self[..<end]
@@ -150,7 +150,7 @@ extension String {
 // MARK: - A construction and its configuration
 
 /// What the rule found: where the object is built, how it is configured, and how it is used.
-private struct Construction {
+struct Construction {
     enum Shape {
         /// `let f = T()` (or `= { … }()`) in a body, followed by configuration statements.
         case local(declaration: Node)
@@ -176,7 +176,7 @@ private struct Construction {
 
 /// The state of one file's scan: the findings, and the names and statics planned so far so
 /// that two findings of one run never declare the same name twice.
-private struct HoistPlanner {
+struct HoistPlanner {
     let tree: SyntaxTree
     let context: RuleContext
     let ruleID: String
@@ -592,210 +592,6 @@ private struct HoistPlanner {
         return false
     }
 
-    // MARK: Configuration and uses
-
-    /// One assignment or setter call of a configuration statement: the value it stores, if any.
-    struct ConfigurationPiece { var value: Node? }
-
-    /// The values a configuration statement (or `#if` of them) reads.
-    func configurationPieces(_ statement: Node) -> [ConfigurationPiece] {
-        if statement.kind == .ifConfig {
-            return statement.children(.ifConfigClause).flatMap { clauseStatements($0).flatMap(configurationPieces) }
-        }
-        if let sequence = SequenceExpr(statement), sequence.isAssignment { return [ConfigurationPiece(value: sequence.assignedValue)] }
-        if let call = FunctionCallExpr(statement) { return call.arguments.map { ConfigurationPiece(value: $0.expression) } }
-        return []
-    }
-
-    /// Whether `statement` only configures `name`: `name.p = v`, `name.setX(…)`, or a `#if`
-    /// whose clauses hold only such statements.
-    func isConfiguration(_ statement: Node, of name: String) -> Bool {
-        if statement.kind == .ifConfig {
-            var count = 0
-            for clause in statement.children(.ifConfigClause) {
-                for child in clauseStatements(clause) {
-                    guard isConfiguration(child, of: name) else { return false }
-                    count += 1
-                }
-            }
-            return count > 0
-        }
-        if let sequence = SequenceExpr(statement), sequence.isAssignment, let target = sequence.assignmentTarget,
-           let access = MemberAccessExpr(target), access.base?.kind == .identifierExpr, access.base?.text == name,
-           sequence.node.childNodes.count == 3 {
-            return true
-        }
-        if let call = FunctionCallExpr(statement), call.node.kind == .functionCallExpr, call.trailingClosure == nil,
-           let callee = call.callee, let access = MemberAccessExpr(callee), access.base?.kind == .identifierExpr,
-           access.base?.text == name, let method = access.name, isSetter(method) {
-            return true
-        }
-        return false
-    }
-
-    /// The statements of one `#if`/`#elseif`/`#else` clause, without its condition.
-    func clauseStatements(_ clause: Node) -> [Node] {
-        let nodes = clause.childNodes
-        guard let first = clause.firstToken, first.kind == .poundIf || first.kind == .poundElseif else { return nodes }
-        return Array(nodes.dropFirst())
-    }
-
-    func isSetter(_ method: String) -> Bool {
-        method.hasPrefix("set") && method.count > 3 && method.dropFirst(3).first?.isUppercase == true
-    }
-
-    /// Whether `.name` on the object changes it (assigned, or a `setX` call).
-    func isMutatingUse(_ access: MemberAccessExpr) -> Bool {
-        if let name = access.name, isSetter(name) { return true }
-        if let parent = access.node.parent, let sequence = SequenceExpr(parent), sequence.isAssignment,
-           sequence.assignmentTarget == access.node { return true }
-        return false
-    }
-
-    /// Why the uses of local `name` in `statements` forbid sharing the object, or nil.
-    func useProblem(of name: String, in statements: [Node]) -> String? {
-        for statement in statements {
-            for node in statement.preorder {
-                switch node.kind {
-                case .identifierPattern where node.textEquals(name):
-                    return "the name `\(name)` is declared again below; rename one and run again"
-                case .closureParameter where ClosureParameter(node)?.name == name:
-                    return "the name `\(name)` is declared again below; rename one and run again"
-                case .identifierExpr where node.textEquals(name):
-                    if let reason = useProblem(ofReference: node, name: name) { return reason }
-                default: continue
-                }
-            }
-        }
-        return nil
-    }
-
-    /// Why one reference to the object forbids sharing it, or nil when it only reads it.
-    func useProblem(ofReference reference: Node, name: String) -> String? {
-        guard let parent = reference.parent else { return nil }
-        switch parent.kind {
-        case .memberAccessExpr where parent.childNodes.first == reference:
-            guard let access = MemberAccessExpr(parent) else { return nil }
-            if isMutatingUse(access) {
-                let inBlock = parent.ancestors.contains { [.ifExpr, .forStmt, .whileStmt, .guardStmt, .switchExpr].contains($0.kind) }
-                if inBlock && isConfigurationStatement(parent) {
-                    return "`\(name)` is configured under a condition or in a loop; hoist it by hand"
-                }
-                return "`\(name)` is changed after it is first used; sharing one object would keep the change"
-            }
-            return nil
-        case .argument:
-            if Argument(parent)?.label == "formatter" { return nil }
-            return "`\(name)` is passed to \(calleeDescription(of: parent)), which may keep or change it"
-        case .returnStmt:
-            return "`\(name)` is returned to the caller, which may keep or change it"
-        case .sequenceExpr:
-            if let sequence = SequenceExpr(parent), sequence.isAssignment {
-                return sequence.assignmentTarget == reference ? "`\(name)` is reassigned" : "`\(name)` is stored elsewhere, which may keep or change it"
-            }
-            return "`\(name)` is used in an expression the rule cannot follow"
-        case .memberAccessExpr:
-            return nil  // `self.name`, reported by the caller on the access node.
-        default:
-            if isImplicitReturn(reference) { return "`\(name)` is returned to the caller, which may keep or change it" }
-            return "`\(name)` is used in a way the rule cannot follow (it may escape)"
-        }
-    }
-
-    /// Whether the member access is the target of a statement-level assignment or setter call.
-    func isConfigurationStatement(_ access: Node) -> Bool {
-        guard let parent = access.parent else { return false }
-        return parent.kind == .sequenceExpr || parent.kind == .functionCallExpr
-    }
-
-    func calleeDescription(of argument: Node) -> String {
-        if let list = argument.parent, let call = list.parent.flatMap(FunctionCallExpr.init), let name = call.calleeName {
-            return "`\(name)`"
-        }
-        return "another call"
-    }
-
-    // MARK: Constants
-
-    /// Why `expression` is not a constant, phrased to follow "its configuration", or nil.
-    func nonConstantReason(_ expression: Node, member: Node, type: TypeDecl) -> String? {
-        switch expression.kind {
-        case .stringLiteralExpr:
-            return StringLiteralExpr(expression)?.isStatic == true ? nil : "interpolates values into a string"
-        case .integerLiteralExpr, .floatLiteralExpr, .booleanLiteralExpr, .nilLiteralExpr:
-            return nil
-        case .memberAccessExpr:
-            guard let access = MemberAccessExpr(expression) else { return "reads a value the rule cannot see" }
-            guard let base = access.base else { return nil }  // `.medium`
-            if access.name == "current" { return "reads `\(base.text).current` when built; hoisting would freeze it" }
-            if base.kind == .identifierExpr, let first = base.text.first, first.isUppercase { return nil }
-            if base.kind == .memberAccessExpr || base.kind == .typeExpr { return nonConstantReason(base, member: member, type: type) }
-            return nonConstantReason(base, member: member, type: type) ?? "reads a value the rule cannot see"
-        case .functionCallExpr:
-            guard let call = FunctionCallExpr(expression), let name = call.calleeName, call.callee?.kind == .identifierExpr,
-                  constantInitializers.contains(name), call.trailingClosure == nil else {
-                return "calls a function whose result may change"
-            }
-            for argument in call.arguments {
-                if let e = argument.expression, let reason = nonConstantReason(e, member: member, type: type) { return reason }
-            }
-            return nil
-        case .forceUnwrapExpr, .tupleExpr, .arrayExpr, .argument, .argumentList, .prefixOperatorExpr:
-            for child in expression.childNodes {
-                if let reason = nonConstantReason(child, member: member, type: type) { return reason }
-            }
-            return nil
-        case .sequenceExpr:
-            for child in expression.childNodes where child.kind != .binaryOperatorExpr {
-                if let reason = nonConstantReason(child, member: member, type: type) { return reason }
-            }
-            return nil
-        case .identifierExpr:
-            return identifierReason(expression, member: member, type: type)
-        default:
-            return "reads a value the rule cannot prove constant"
-        }
-    }
-
-    /// What a bare name in a configuration refers to, when it is not a constant.
-    func identifierReason(_ identifier: Node, member: Node, type: TypeDecl) -> String? {
-        let name = identifier.text
-        if let first = name.first, first.isUppercase { return nil }
-        if name == "self" { return "reads instance state (`self`)" }
-        // Closure parameters and loop variables between the use and the member.
-        var current = identifier.parent
-        while let node = current, node != member.parent {
-            if let closure = ClosureExpr(node), closure.parameters.contains(where: { $0.name == name }) {
-                return "reads the loop or closure variable `\(name)`"
-            }
-            if name.hasPrefix("$"), node.kind == .closureExpr { return "reads the closure parameter `\(name)`" }
-            if let loop = ForStmt(node), loop.pattern?.descendants(.identifierPattern).contains(where: { $0.textEquals(name) }) == true {
-                return "reads the loop variable `\(name)`"
-            }
-            if let function = FunctionLikeDecl(node), function.parameters.contains(where: { $0.name == name }) {
-                return "reads the parameter `\(name)`"
-            }
-            if node.kind == .codeBlock || node.kind == .closureExpr || node.kind == .accessorBlock {
-                for statement in node.childNodes where statement.kind == .variableDecl {
-                    if VariableDecl(statement)?.bindings.contains(where: { $0.name == name }) == true {
-                        return "reads the local value `\(name)`"
-                    }
-                }
-            }
-            current = node.parent
-        }
-        for candidate in type.members {
-            guard let variable = VariableDecl(candidate), variable.bindings.contains(where: { $0.name == name }) else { continue }
-            if variable.isStatic { return nil }
-            if variable.modifiers.attributes.contains(where: { $0.name == "Environment" }) {
-                return "reads the environment value `\(name)`; use `Text(value, format: …)`, which formats with the environment's locale and time zone"
-            }
-            return "reads instance state (`\(name)`)"
-        }
-        if fileConstants.contains(name) { return nil }
-        return "reads `\(name)`, which the rule cannot prove constant"
-    }
-
     // MARK: Planning fixes
 
     mutating func plan(_ construction: Construction, type: TypeDecl) {
@@ -1003,244 +799,5 @@ private struct HoistPlanner {
             }
         }
         return names
-    }
-
-    // MARK: Edits
-
-    /// The insertion of the new static (or file-scope constant).
-    func insertionEdit(_ construction: Construction, name: String, type: TypeDecl, fileScope: Bool) -> Edit? {
-        let anchor: Node
-        if fileScope {
-            var outer = type.node
-            while let parent = outer.parent, parent.kind != .sourceFile { outer = parent }
-            anchor = outer
-        } else {
-            anchor = construction.member
-        }
-        guard let first = anchor.firstToken else { return nil }
-        let offset = ownedCommentStart(first) ?? first.textRange.lowerBound
-        guard layout.isFirstOnLine(offset) else { return nil }
-        let at = layout.lineStart(offset)
-        let indent = layout.indentation(ofLineAt: offset)
-        let nl = layout.lineEnding
-        let unit = layout.indentUnit
-        var declaration = ""
-        if fileScope {
-            declaration += context.swiftLanguageMode == 5 ? "private let " : "@MainActor private let "
-        } else {
-            declaration += "private static let "
-        }
-        declaration += name
-        guard let body = recipeText(construction, indent: indent + unit) else { return nil }
-        if body.isEmpty {
-            declaration += " = " + construction.call.text
-        } else {
-            declaration += ": " + construction.typeName + " = {" + nl + body
-            declaration += indent + unit + "return " + (construction.localName ?? "value") + nl + indent + "}()"
-        }
-        return .insert(indent + declaration + nl + nl, at: at)
-    }
-
-    /// The lines of the recipe (declaration and configuration) reindented to `indent`, each
-    /// ending with a line break; empty when there is no configuration.
-    func recipeText(_ construction: Construction, indent: String) -> String? {
-        guard case .local(let declaration) = construction.shape else { return "" }
-        let nl = layout.lineEnding
-        if let variable = VariableDecl(declaration), let initializer = variable.bindings.first?.initializer,
-           initializer.kind == .functionCallExpr, let closure = initializer.childNodes.first.flatMap(ClosureExpr.init) {
-            // `{ let f = T(); …; return f }()`: its statements, without the final `return`.
-            let statements = closure.statements
-            guard statements.count >= 2, let first = statements.first, let last = statements.dropLast().last,
-                  layout.isFirstOnLine(first.trimmedRange.lowerBound) else { return nil }
-            let start = statementStart(first)
-            let end = statementEnd(last)
-            return reindent(start..<end, from: layout.indentation(ofLineAt: first.trimmedRange.lowerBound), to: indent) + nl
-        }
-        if construction.configuration.isEmpty { return "" }
-        guard let range = localLines(construction) else { return nil }
-        return reindent(range, from: layout.indentation(ofLineAt: declaration.trimmedRange.lowerBound), to: indent) + nl
-    }
-
-    /// The whole lines of a local recipe: from the first comment line its declaration owns to
-    /// the line break after its last configuration statement.
-    func localLines(_ construction: Construction) -> Range<Int>? {
-        guard case .local(let declaration) = construction.shape else { return nil }
-        let last = construction.configuration.last ?? declaration
-        let start = statementStart(declaration)
-        guard layout.isFirstOnLine(declaration.trimmedRange.lowerBound), layout.isLastOnLine(last.trimmedRange.upperBound) else { return nil }
-        let end = layout.afterLineBreak(layout.lineEnd(last.trimmedRange.upperBound))
-        // Nothing else may share the lines: the next statement starts on a later line.
-        return layout.lineStart(start)..<end
-    }
-
-    /// Where a statement begins, with the comment lines directly above it.
-    func statementStart(_ statement: Node) -> Int {
-        guard let first = statement.firstToken else { return statement.trimmedRange.lowerBound }
-        return ownedCommentStart(first) ?? first.textRange.lowerBound
-    }
-
-    /// Where a statement ends, with its same-line comment.
-    func statementEnd(_ statement: Node) -> Int {
-        layout.lineEnd(statement.trimmedRange.upperBound)
-    }
-
-    /// The first comment of the block of comment lines directly above `token` (no blank line
-    /// between), or nil when there is none.
-    func ownedCommentStart(_ token: Token) -> Int? {
-        let pieces = token.leadingTriviaPieces
-        var start: Int? = nil
-        var newlines = 0
-        for piece in pieces.reversed() {
-            switch piece.kind {
-            case .space, .tab: continue
-            case .newline:
-                newlines += 1
-                if newlines > 1 { return start }
-            default:
-                if piece.kind.isComment { start = piece.range.lowerBound; newlines = 0 } else { return start }
-            }
-        }
-        return start
-    }
-
-    /// The text of `range` with each line's `from` prefix replaced by `to` (the first line gets
-    /// `to` in front of its text).
-    func reindent(_ range: Range<Int>, from: String, to: String) -> String {
-        var out = ""
-        var position = layout.lineStart(range.lowerBound)
-        let nl = layout.lineEnding
-        var firstLine = true
-        while position < range.upperBound {
-            let end = min(layout.lineEnd(position), range.upperBound)
-            var line = layout.text(max(position, layout.lineStart(position))..<end)
-            if line.hasPrefix(from) { line = String(line.dropFirst(from.count)) }
-            else { line = String(line.drop { $0 == " " || $0 == "\t" }) }
-            if !firstLine { out += nl }
-            out += line.isEmpty ? "" : to + line
-            firstLine = false
-            let next = layout.afterLineBreak(layout.lineEnd(position))
-            if next >= range.upperBound || next == position { break }
-            position = next
-        }
-        return out
-    }
-
-    /// `lines`, plus the blank line after them when the deleted lines opened their block, so
-    /// that no blank line is left right after a `{`.
-    func withFollowingBlankLine(_ lines: Range<Int>) -> Range<Int> {
-        guard lines.lowerBound > 0, lines.upperBound < layout.bytes.count else { return lines }
-        let previousLineEnd = lines.lowerBound - 1
-        let previous = layout.text(layout.lineStart(previousLineEnd)..<layout.lineEnd(layout.lineStart(previousLineEnd)))
-        guard previous.trimmingSuffixSpaces().hasSuffix("{") || previous.hasSuffix(" in") else { return lines }
-        let nextEnd = layout.lineEnd(lines.upperBound)
-        let next = layout.text(lines.upperBound..<nextEnd)
-        guard next.allSatisfy({ $0 == " " || $0 == "\t" }), nextEnd < layout.bytes.count else { return lines }
-        return lines.lowerBound..<layout.afterLineBreak(nextEnd)
-    }
-
-    /// Deletes a local recipe's lines (or replaces an inline construction) and rewrites its
-    /// uses to `reference`.
-    func useEdits(_ construction: Construction, reference: String) -> [Edit]? {
-        switch construction.shape {
-        case .inline:
-            return [Edit(range: construction.call.trimmedRange, replacement: reference)]
-        case .local(let declaration):
-            guard let name = VariableDecl(declaration)?.bindings.first?.name, let container = declaration.parent else { return nil }
-            let lines: Range<Int>
-            if let variable = VariableDecl(declaration), let initializer = variable.bindings.first?.initializer,
-               initializer.kind == .functionCallExpr, initializer.childNodes.first?.kind == .closureExpr {
-                guard layout.isFirstOnLine(declaration.trimmedRange.lowerBound),
-                      layout.isLastOnLine(declaration.trimmedRange.upperBound) else { return nil }
-                lines = layout.lineStart(statementStart(declaration))..<layout.afterLineBreak(layout.lineEnd(declaration.trimmedRange.upperBound))
-            } else {
-                guard let range = localLines(construction) else { return nil }
-                lines = range
-            }
-            // Another statement on the recipe's last line would be deleted with it.
-            let statements = container.childNodes.filter { $0.kind != .closureSignature }
-            for statement in statements where statement != declaration && !construction.configuration.contains(statement) {
-                if lines.contains(statement.trimmedRange.lowerBound) { return nil }
-            }
-            var edits = [Edit.delete(withFollowingBlankLine(lines))]
-            let last = construction.configuration.last ?? declaration
-            for statement in statements where statement.trimmedRange.lowerBound >= last.trimmedRange.upperBound {
-                for node in statement.descendants(.identifierExpr) where node.textEquals(name) {
-                    edits.append(Edit(range: node.trimmedRange, replacement: reference))
-                }
-            }
-            return edits
-        case .property:
-            return nil
-        }
-    }
-
-    /// `private var f: T { recipe }` → `private static let f: T = { recipe }()`, and
-    /// `private let f: T = { … }()` → `private static let f: T = { … }()`; uses become `Self.f`.
-    func inPlaceEdits(_ construction: Construction, declaration: Node, binding: PatternBinding, name: String) -> [Edit]? {
-        guard let variable = VariableDecl(declaration), let keyword = variable.bindingKeyword else { return nil }
-        var edits: [Edit] = []
-        if let block = binding.accessorBlock {
-            guard binding.type != nil, let open = block.firstToken, let close = block.lastToken, close.kind == .rightBrace else { return nil }
-            edits.append(Edit(range: keyword.textRange, replacement: "static let"))
-            let body = block.childNodes
-            if body.count == 1, let only = body.first, only.kind == .functionCallExpr || only.kind == .returnStmt {
-                // `{ T() }` → `= T()`.
-                let call = construction.call
-                edits.append(Edit(range: open.textRange.lowerBound..<close.textRange.upperBound, replacement: "= " + call.text))
-            } else {
-                edits.append(.insert("= ", at: open.textRange.lowerBound))
-                edits.append(.insert("()", at: close.textRange.upperBound))
-            }
-        } else {
-            edits.append(.insert("static ", at: keyword.textRange.lowerBound))
-        }
-        for use in propertyReferences(name, construction: construction) {
-            edits.append(Edit(range: use.trimmedRange, replacement: "Self." + name))
-        }
-        return edits
-    }
-
-    // MARK: FormatStyle
-
-    /// Fix 2: every use `f.string(from: x)` becomes `x.formatted(…)` and the formatter goes,
-    /// when the configuration is one the mapping table proves identical.
-    func formatStyleFix(_ construction: Construction) -> Fix? {
-        guard let mapping = FormatStyleMapping.mapping(typeName: construction.typeName,
-                                                       configuration: construction.configuration.map { tokenText($0, local: construction.localName) },
-                                                       construction: tokenText(construction.call, local: nil)) else { return nil }
-        var uses: [Node] = []
-        switch construction.shape {
-        case .inline:
-            guard let parent = construction.call.parent, parent.kind == .memberAccessExpr else { return nil }
-            uses = [construction.call]
-        case .local(let declaration):
-            guard let name = VariableDecl(declaration)?.bindings.first?.name, let container = declaration.parent else { return nil }
-            let last = construction.configuration.last ?? declaration
-            for statement in container.childNodes where statement.trimmedRange.lowerBound >= last.trimmedRange.upperBound {
-                uses += statement.descendants(.identifierExpr).filter { $0.textEquals(name) }
-            }
-            if case .local = construction.shape, VariableDecl(declaration)?.bindings.first?.initializer?.kind != .functionCallExpr
-                || VariableDecl(declaration)?.bindings.first?.initializer?.childNodes.first?.kind == .closureExpr { return nil }
-        case .property:
-            return nil
-        }
-        guard !uses.isEmpty else { return nil }
-        var edits: [Edit] = []
-        for use in uses {
-            // `use.string(from: value)`.
-            guard let access = use.parent.flatMap(MemberAccessExpr.init), access.base == use, access.name == "string",
-                  let call = access.node.parent.flatMap(FunctionCallExpr.init), call.callee == access.node,
-                  call.arguments.count == 1, call.arguments[0].label == "from", call.trailingClosure == nil,
-                  let value = call.arguments[0].expression else { return nil }
-            let postfixSafe: Set<SyntaxKind> = [.identifierExpr, .memberAccessExpr, .functionCallExpr, .subscriptCallExpr,
-                                                .forceUnwrapExpr, .tupleExpr]
-            let base = postfixSafe.contains(value.kind) ? value.text : "(" + value.text + ")"
-            edits.append(Edit(range: call.trimmedRange, replacement: base + "." + mapping))
-        }
-        if case .local = construction.shape {
-            guard let lines = localLines(construction) else { return nil }
-            edits.append(.delete(withFollowingBlankLine(lines)))
-        }
-        return Fix(edits: edits, safety: .safe, summary: "format with `\(mapping)`")
     }
 }

@@ -1,0 +1,245 @@
+// The edits of formatter-in-body: inserting the shared static, rewriting uses, and the
+// FormatStyle rewrite. Split from FormatterInBody.swift, which finds and plans them.
+import Codemod
+import SwiftCST
+
+extension HoistPlanner {
+    // MARK: - Edits
+
+    /// The insertion of the new static (or file-scope constant).
+    func insertionEdit(_ construction: Construction, name: String, type: TypeDecl, fileScope: Bool) -> Edit? {
+        let anchor: Node
+        if fileScope {
+            var outer = type.node
+            while let parent = outer.parent, parent.kind != .sourceFile { outer = parent }
+            anchor = outer
+        } else {
+            anchor = construction.member
+        }
+        guard let first = anchor.firstToken else { return nil }
+        let offset = ownedCommentStart(first) ?? first.textRange.lowerBound
+        guard layout.isFirstOnLine(offset) else { return nil }
+        let at = layout.lineStart(offset)
+        let indent = layout.indentation(ofLineAt: offset)
+        let nl = layout.lineEnding
+        let unit = layout.indentUnit
+        var declaration = ""
+        if fileScope {
+            declaration += context.swiftLanguageMode == 5 ? "private let " : "@MainActor private let "
+        } else {
+            declaration += "private static let "
+        }
+        declaration += name
+        guard let body = recipeText(construction, indent: indent + unit) else { return nil }
+        if body.isEmpty {
+            declaration += " = " + construction.call.text
+        } else {
+            declaration += ": " + construction.typeName + " = {" + nl + body
+            declaration += indent + unit + "return " + (construction.localName ?? "value") + nl + indent + "}()"
+        }
+        return .insert(indent + declaration + nl + nl, at: at)
+    }
+
+    /// The lines of the recipe (declaration and configuration) reindented to `indent`, each
+    /// ending with a line break; empty when there is no configuration.
+    func recipeText(_ construction: Construction, indent: String) -> String? {
+        guard case .local(let declaration) = construction.shape else { return "" }
+        let nl = layout.lineEnding
+        if let variable = VariableDecl(declaration), let initializer = variable.bindings.first?.initializer,
+           initializer.kind == .functionCallExpr, let closure = initializer.childNodes.first.flatMap(ClosureExpr.init) {
+            // `{ let f = T(); …; return f }()`: its statements, without the final `return`.
+            let statements = closure.statements
+            guard statements.count >= 2, let first = statements.first, let last = statements.dropLast().last,
+                  layout.isFirstOnLine(first.trimmedRange.lowerBound) else { return nil }
+            let start = statementStart(first)
+            let end = statementEnd(last)
+            return reindent(start..<end, from: layout.indentation(ofLineAt: first.trimmedRange.lowerBound), to: indent) + nl
+        }
+        if construction.configuration.isEmpty { return "" }
+        guard let range = localLines(construction) else { return nil }
+        return reindent(range, from: layout.indentation(ofLineAt: declaration.trimmedRange.lowerBound), to: indent) + nl
+    }
+
+    /// The whole lines of a local recipe: from the first comment line its declaration owns to
+    /// the line break after its last configuration statement.
+    func localLines(_ construction: Construction) -> Range<Int>? {
+        guard case .local(let declaration) = construction.shape else { return nil }
+        let last = construction.configuration.last ?? declaration
+        let start = statementStart(declaration)
+        guard layout.isFirstOnLine(declaration.trimmedRange.lowerBound), layout.isLastOnLine(last.trimmedRange.upperBound) else { return nil }
+        let end = layout.afterLineBreak(layout.lineEnd(last.trimmedRange.upperBound))
+        // Nothing else may share the lines: the next statement starts on a later line.
+        return layout.lineStart(start)..<end
+    }
+
+    /// Where a statement begins, with the comment lines directly above it.
+    func statementStart(_ statement: Node) -> Int {
+        guard let first = statement.firstToken else { return statement.trimmedRange.lowerBound }
+        return ownedCommentStart(first) ?? first.textRange.lowerBound
+    }
+
+    /// Where a statement ends, with its same-line comment.
+    func statementEnd(_ statement: Node) -> Int {
+        layout.lineEnd(statement.trimmedRange.upperBound)
+    }
+
+    /// The first comment of the block of comment lines directly above `token` (no blank line
+    /// between), or nil when there is none.
+    func ownedCommentStart(_ token: Token) -> Int? {
+        let pieces = token.leadingTriviaPieces
+        var start: Int? = nil
+        var newlines = 0
+        for piece in pieces.reversed() {
+            switch piece.kind {
+            case .space, .tab: continue
+            case .newline:
+                newlines += 1
+                if newlines > 1 { return start }
+            default:
+                if piece.kind.isComment { start = piece.range.lowerBound; newlines = 0 } else { return start }
+            }
+        }
+        return start
+    }
+
+    /// The text of `range` with each line's `from` prefix replaced by `to` (the first line gets
+    /// `to` in front of its text).
+    func reindent(_ range: Range<Int>, from: String, to: String) -> String {
+        var out = ""
+        var position = layout.lineStart(range.lowerBound)
+        let nl = layout.lineEnding
+        var firstLine = true
+        while position < range.upperBound {
+            let end = min(layout.lineEnd(position), range.upperBound)
+            var line = layout.text(max(position, layout.lineStart(position))..<end)
+            if line.hasPrefix(from) { line = String(line.dropFirst(from.count)) }
+            else { line = String(line.drop { $0 == " " || $0 == "\t" }) }
+            if !firstLine { out += nl }
+            out += line.isEmpty ? "" : to + line
+            firstLine = false
+            let next = layout.afterLineBreak(layout.lineEnd(position))
+            if next >= range.upperBound || next == position { break }
+            position = next
+        }
+        return out
+    }
+
+    /// `lines`, plus the blank line after them when the deleted lines opened their block, so
+    /// that no blank line is left right after a `{`.
+    func withFollowingBlankLine(_ lines: Range<Int>) -> Range<Int> {
+        guard lines.lowerBound > 0, lines.upperBound < layout.bytes.count else { return lines }
+        let previousLineEnd = lines.lowerBound - 1
+        let previous = layout.text(layout.lineStart(previousLineEnd)..<layout.lineEnd(layout.lineStart(previousLineEnd)))
+        guard previous.trimmingSuffixSpaces().hasSuffix("{") || previous.hasSuffix(" in") else { return lines }
+        let nextEnd = layout.lineEnd(lines.upperBound)
+        let next = layout.text(lines.upperBound..<nextEnd)
+        guard next.allSatisfy({ $0 == " " || $0 == "\t" }), nextEnd < layout.bytes.count else { return lines }
+        return lines.lowerBound..<layout.afterLineBreak(nextEnd)
+    }
+
+    /// Deletes a local recipe's lines (or replaces an inline construction) and rewrites its
+    /// uses to `reference`.
+    func useEdits(_ construction: Construction, reference: String) -> [Edit]? {
+        switch construction.shape {
+        case .inline:
+            return [Edit(range: construction.call.trimmedRange, replacement: reference)]
+        case .local(let declaration):
+            guard let name = VariableDecl(declaration)?.bindings.first?.name, let container = declaration.parent else { return nil }
+            let lines: Range<Int>
+            if let variable = VariableDecl(declaration), let initializer = variable.bindings.first?.initializer,
+               initializer.kind == .functionCallExpr, initializer.childNodes.first?.kind == .closureExpr {
+                guard layout.isFirstOnLine(declaration.trimmedRange.lowerBound),
+                      layout.isLastOnLine(declaration.trimmedRange.upperBound) else { return nil }
+                lines = layout.lineStart(statementStart(declaration))..<layout.afterLineBreak(layout.lineEnd(declaration.trimmedRange.upperBound))
+            } else {
+                guard let range = localLines(construction) else { return nil }
+                lines = range
+            }
+            // Another statement on the recipe's last line would be deleted with it.
+            let statements = container.childNodes.filter { $0.kind != .closureSignature }
+            for statement in statements where statement != declaration && !construction.configuration.contains(statement) {
+                if lines.contains(statement.trimmedRange.lowerBound) { return nil }
+            }
+            var edits = [Edit.delete(withFollowingBlankLine(lines))]
+            let last = construction.configuration.last ?? declaration
+            for statement in statements where statement.trimmedRange.lowerBound >= last.trimmedRange.upperBound {
+                for node in statement.descendants(.identifierExpr) where node.textEquals(name) {
+                    edits.append(Edit(range: node.trimmedRange, replacement: reference))
+                }
+            }
+            return edits
+        case .property:
+            return nil
+        }
+    }
+
+    /// `private var f: T { recipe }` → `private static let f: T = { recipe }()`, and
+    /// `private let f: T = { … }()` → `private static let f: T = { … }()`; uses become `Self.f`.
+    func inPlaceEdits(_ construction: Construction, declaration: Node, binding: PatternBinding, name: String) -> [Edit]? {
+        guard let variable = VariableDecl(declaration), let keyword = variable.bindingKeyword else { return nil }
+        var edits: [Edit] = []
+        if let block = binding.accessorBlock {
+            guard binding.type != nil, let open = block.firstToken, let close = block.lastToken, close.kind == .rightBrace else { return nil }
+            edits.append(Edit(range: keyword.textRange, replacement: "static let"))
+            let body = block.childNodes
+            if body.count == 1, let only = body.first, only.kind == .functionCallExpr || only.kind == .returnStmt {
+                // `{ T() }` → `= T()`.
+                let call = construction.call
+                edits.append(Edit(range: open.textRange.lowerBound..<close.textRange.upperBound, replacement: "= " + call.text))
+            } else {
+                edits.append(.insert("= ", at: open.textRange.lowerBound))
+                edits.append(.insert("()", at: close.textRange.upperBound))
+            }
+        } else {
+            edits.append(.insert("static ", at: keyword.textRange.lowerBound))
+        }
+        for use in propertyReferences(name, construction: construction) {
+            edits.append(Edit(range: use.trimmedRange, replacement: "Self." + name))
+        }
+        return edits
+    }
+
+    // MARK: - FormatStyle
+
+    /// Fix 2: every use `f.string(from: x)` becomes `x.formatted(…)` and the formatter goes,
+    /// when the configuration is one the mapping table proves identical.
+    func formatStyleFix(_ construction: Construction) -> Fix? {
+        guard let mapping = FormatStyleMapping.mapping(typeName: construction.typeName,
+                                                       configuration: construction.configuration.map { tokenText($0, local: construction.localName) },
+                                                       construction: tokenText(construction.call, local: nil)) else { return nil }
+        var uses: [Node] = []
+        switch construction.shape {
+        case .inline:
+            guard let parent = construction.call.parent, parent.kind == .memberAccessExpr else { return nil }
+            uses = [construction.call]
+        case .local(let declaration):
+            guard let name = VariableDecl(declaration)?.bindings.first?.name, let container = declaration.parent else { return nil }
+            let last = construction.configuration.last ?? declaration
+            for statement in container.childNodes where statement.trimmedRange.lowerBound >= last.trimmedRange.upperBound {
+                uses += statement.descendants(.identifierExpr).filter { $0.textEquals(name) }
+            }
+            if case .local = construction.shape, VariableDecl(declaration)?.bindings.first?.initializer?.kind != .functionCallExpr
+                || VariableDecl(declaration)?.bindings.first?.initializer?.childNodes.first?.kind == .closureExpr { return nil }
+        case .property:
+            return nil
+        }
+        guard !uses.isEmpty else { return nil }
+        var edits: [Edit] = []
+        for use in uses {
+            // `use.string(from: value)`.
+            guard let access = use.parent.flatMap(MemberAccessExpr.init), access.base == use, access.name == "string",
+                  let call = access.node.parent.flatMap(FunctionCallExpr.init), call.callee == access.node,
+                  call.arguments.count == 1, call.arguments[0].label == "from", call.trailingClosure == nil,
+                  let value = call.arguments[0].expression else { return nil }
+            let postfixSafe: Set<SyntaxKind> = [.identifierExpr, .memberAccessExpr, .functionCallExpr, .subscriptCallExpr,
+                                                .forceUnwrapExpr, .tupleExpr]
+            let base = postfixSafe.contains(value.kind) ? value.text : "(" + value.text + ")"
+            edits.append(Edit(range: call.trimmedRange, replacement: base + "." + mapping))
+        }
+        if case .local = construction.shape {
+            guard let lines = localLines(construction) else { return nil }
+            edits.append(.delete(withFollowingBlankLine(lines)))
+        }
+        return Fix(edits: edits, safety: .safe, summary: "format with `\(mapping)`")
+    }
+}
