@@ -154,8 +154,12 @@ extension Parser {
                 default:
                     error("expected member name after '.'")
                 }
-                if isGenericArgumentStart() && canParseGenericArguments() { parseGenericArguments() }
                 finish(.memberAccessExpr, m)
+                if isGenericArgumentStart() && canParseGenericArguments() {
+                    // `Publishers.Sequence<A, B>(…)`: the arguments specialize the member.
+                    parseGenericArguments()
+                    finish(.genericSpecializationExpr, m)
+                }
                 hasBase = true
             case .leftParen where !atStartOfLine && hasBase && isCompoundNameArguments():
                 // `tap(_:)`, `x.f(a:b:)`: a function reference, not a call. The labels
@@ -301,8 +305,11 @@ extension Parser {
             // Implicit member: `.red`, `.init(x)`.
             bump()
             if at(.identifier) || at(.keyword) { bump() } else { error("expected member name after '.'") }
-            if isGenericArgumentStart() && canParseGenericArguments() { parseGenericArguments() }
             finish(.memberAccessExpr, m)
+            if isGenericArgumentStart() && canParseGenericArguments() {
+                parseGenericArguments()
+                finish(.genericSpecializationExpr, m)
+            }
         case .backslash:
             parseKeyPath()
         case .pound:

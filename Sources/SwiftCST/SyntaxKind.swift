@@ -106,6 +106,9 @@ public enum SyntaxKind: UInt8, Sendable, CaseIterable {
     case postfixIfConfigExpr
     /// `_` in expression position (`_ = f()`).
     case discardAssignmentExpr
+    /// `Outer.Member<Args>` in expression position: a member access specialized with
+    /// generic arguments.
+    case genericSpecializationExpr
     /// A type in expression position: `[Item]()`, `Int.self`, `Array<Int>.init`.
     case typeExpr
     /// `repeat each x`, `each x`.

@@ -328,7 +328,8 @@ public struct FunctionCallExpr: SyntaxView {
     /// `Preview` for `#Preview`.
     public var calleeName: String? {
         if node.kind == .macroExpansionExpr { return node.ownTokens.dropFirst().first?.text }
-        guard let callee else { return nil }
+        guard var callee else { return nil }
+        if callee.kind == .genericSpecializationExpr, let specialized = callee.firstChildNode { callee = specialized }
         switch callee.kind {
         case .identifierExpr: return callee.firstToken?.text
         case .memberAccessExpr: return MemberAccessExpr(callee)?.name

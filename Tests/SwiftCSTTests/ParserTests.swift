@@ -364,3 +364,15 @@ final class ParserTests: XCTestCase {
         }
     }
 }
+
+extension ParserTests {
+    /// As in the compiler's tree, generic arguments after a member specialize the member
+    /// access rather than belong to it.
+    func testSpecializedMemberAccess() throws {
+        let tree = parse("let p = Publishers.Sequence<[Int], Never>(sequence: [])\n")
+        let member = try XCTUnwrap(tree.root.descendants(.memberAccessExpr).first)
+        XCTAssertEqual(member.text, "Publishers.Sequence")
+        XCTAssertEqual(member.parent?.kind, .genericSpecializationExpr)
+        XCTAssertEqual(tree.root.descendants(.functionCallExpr).first.flatMap(FunctionCallExpr.init)?.calleeName, "Sequence")
+    }
+}
