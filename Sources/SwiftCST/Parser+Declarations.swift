@@ -197,8 +197,8 @@ extension Parser {
             || tokenIs(nameIndex, "backDeployed") || tokenIs(nameIndex, "_originallyDefinedIn")
             || tokenIs(nameIndex, "differentiable") || tokenIs(nameIndex, "derivative")
             || tokenIs(nameIndex, "_implements") || tokenIs(nameIndex, "_effects")
-            || tokenIs(nameIndex, "_spi") || tokenIs(nameIndex, "_documentation") || tokenIs(nameIndex, "freestanding")
-            || tokenIs(nameIndex, "attached") || tokenIs(nameIndex, "_silgen_name") || tokenIs(nameIndex, "_cdecl")
+            || tokenIs(nameIndex, "_spi") || tokenIs(nameIndex, "_documentation")
+            || tokenIs(nameIndex, "_silgen_name") || tokenIs(nameIndex, "_cdecl")
             || tokenIs(nameIndex, "abi") || tokenIs(nameIndex, "_expose") || tokenIs(nameIndex, "storageRestrictions"))
     }
 

@@ -280,6 +280,10 @@ extension Parser {
     mutating func parsePrimary() {
         let m = mark()
         switch kind {
+        case .identifier where keyword == .any && peek().kind == .identifier && !peekStartOfLine(1):
+            // `[any P.Type]()`: an existential type in expression position.
+            parseType()
+            finish(.typeExpr, m)
         case .identifier, .dollarIdentifier:
             bump()
             if isGenericArgumentStart() && canParseGenericArguments() { parseGenericArguments() }
