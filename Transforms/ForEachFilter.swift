@@ -21,6 +21,9 @@ import SwiftCST
 public struct ForEachFilter: Rule {
     public init() {}
 
+    /// Every finding starts at a `ForEach` or `List` call.
+    public func mayFind(in bytes: [UInt8]) -> Bool { containsAny(bytes, of: ["ForEach", "List"]) }
+
     public let id = "foreach-filter"
     public let summary = "Move `if` filters out of ForEach rows into a filter on the data"
     public let documentation = """

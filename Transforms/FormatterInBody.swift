@@ -68,6 +68,13 @@ import SwiftCST
 public struct FormatterInBody: Rule {
     public init() {}
 
+    /// Every finding is a construction of one of the expensive types, whose names all
+    /// contain one of these words.
+    public func mayFind(in bytes: [UInt8]) -> Bool {
+        containsAny(bytes, of: ["Formatter", "RegularExpression", "JSONDecoder", "JSONEncoder", "PropertyList",
+                                "NSPredicate", "Calendar"])
+    }
+
     public let id = "formatter-in-body"
     public let summary = "Hoist formatters built while a view renders into shared statics or FormatStyle"
     public let documentation = """

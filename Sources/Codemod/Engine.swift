@@ -211,7 +211,7 @@ private struct EngineRun {
                                   previous: [RoundFinding], previousEdits: [Edit]) -> [RoundFinding] {
         let keys = suppressionKeys(suppressions)
         var reported: [(finding: Finding, ruleIndex: Int)] = []
-        for (ruleIndex, rule) in engine.rules.enumerated() {
+        for (ruleIndex, rule) in engine.rules.enumerated() where rule.mayFind(in: tree.bytes) {
             var ruleContext = context
             if let options = engine.options.ruleOptions[rule.id] { ruleContext.options = options }
             for finding in rule.findings(in: tree, context: ruleContext) {

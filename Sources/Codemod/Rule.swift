@@ -180,6 +180,11 @@ public protocol Rule: Sendable {
     /// when an active rule does.
     var usesProjectIndex: Bool { get }
 
+    /// A cheap check of the raw bytes: false when the rule cannot find anything in this
+    /// file (for example, no `ForEach` is written in it), so the engine skips the rule.
+    /// It must never be false for a file where `findings` would report something.
+    func mayFind(in bytes: [UInt8]) -> Bool
+
     func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding]
 }
 
@@ -187,4 +192,29 @@ extension Rule {
     public var isEnabledByDefault: Bool { true }
     public var minimumPlatforms: [Platform: Version] { [:] }
     public var usesProjectIndex: Bool { false }
+    public func mayFind(in bytes: [UInt8]) -> Bool { true }
+}
+
+/// Whether `bytes` contains any of `words` (byte for byte), for `Rule.mayFind(in:)`.
+public func containsAny(_ bytes: [UInt8], of words: [StaticString]) -> Bool {
+    bytes.withUnsafeBufferPointer { buffer in
+        for word in words {
+            let found = word.withUTF8Buffer { needle -> Bool in
+                guard let first = needle.first, needle.count <= buffer.count else { return false }
+                var i = 0
+                let last = buffer.count - needle.count
+                while i <= last {
+                    if buffer[i] == first {
+                        var j = 1
+                        while j < needle.count && buffer[i + j] == needle[j] { j += 1 }
+                        if j == needle.count { return true }
+                    }
+                    i += 1
+                }
+                return false
+            }
+            if found { return true }
+        }
+        return false
+    }
 }

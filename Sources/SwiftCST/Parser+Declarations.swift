@@ -283,6 +283,9 @@ extension Parser {
                 finish(.accessorDecl, a)
                 if pos == before { skipOne("unexpected token in accessors") }
             }
+        } else if skipsBodies {
+            // An implicit getter's statements, kept as tokens up to the closing brace.
+            while !atEnd && !at(.rightBrace) { skipBalanced() }
         } else {
             nested { p in
                 let saved = (p.allowTrailingClosure, p.stopAtNewline, p.inPattern)

@@ -469,6 +469,11 @@ extension Parser {
 
     mutating func parseClosure() {
         let m = mark()
+        if skipsBodies {
+            skipBalanced()
+            finish(.closureExpr, m)
+            return
+        }
         bump()
         nested { p in
             let saved = (p.allowTrailingClosure, p.stopAtNewline, p.inPattern)

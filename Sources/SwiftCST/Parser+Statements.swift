@@ -52,6 +52,11 @@ extension Parser {
             finish(.codeBlock, m)
             return
         }
+        if skipsBodies {
+            skipBalanced()
+            finish(.codeBlock, m)
+            return
+        }
         bump()
         nested { p in
             let saved = (p.allowTrailingClosure, p.stopAtNewline, p.inPattern)

@@ -21,16 +21,20 @@ struct Parser {
     var stopAtNewline = false
     /// Inside a `case` pattern: `let x` and `var x` are patterns.
     var inPattern = false
+    /// Declarations only: function bodies, getter bodies and closures are kept as
+    /// tokens under their node, without inner structure.
+    var skipsBodies = false
 
     struct Marker {
         let node: Int
         let token: Int
     }
 
-    static func parse(_ source: [UInt8]) -> SyntaxTree {
+    static func parse(_ source: [UInt8], skippingBodies: Bool = false) -> SyntaxTree {
         source.withUnsafeBufferPointer { buffer in
             let (tokens, lexDiagnostics) = Lexer.tokenize(buffer)
             var parser = Parser(tokens: tokens, bytes: buffer, diagnostics: lexDiagnostics)
+            parser.skipsBodies = skippingBodies
             parser.nodes.reserveCapacity(tokens.count / 2 + 4)
             parser.parseSourceFile()
             return SyntaxTree(bytes: source, tokens: parser.tokens, nodes: parser.nodes,

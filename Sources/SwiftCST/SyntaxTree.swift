@@ -53,6 +53,14 @@ public final class SyntaxTree: Sendable {
         Parser.parse(bytes)
     }
 
+    /// Parses declarations only: the bodies of functions, accessors and closures stay as
+    /// plain tokens under their `codeBlock`, `accessorBlock` or `closureExpr` node. For
+    /// passes that read declarations (the project index); the tree still partitions
+    /// `bytes`, but its diagnostics do not cover the skipped bodies.
+    public static func parseDeclarations(_ bytes: [UInt8]) -> SyntaxTree {
+        Parser.parse(bytes, skippingBodies: true)
+    }
+
     public static func parse(_ text: String) -> SyntaxTree {
         parse(Array(text.utf8))
     }

@@ -126,7 +126,7 @@ struct Runner {
             guard let bytes = ParseCommand.read(files[index].path), bytes.count <= maxFileSize,
                   FileProcessor.isUTF8Text(bytes) else { return nil }
             var builder = ProjectIndexBuilder()
-            builder.add(SyntaxTree.parse(bytes), path: files[index].path)
+            builder.add(SyntaxTree.parseDeclarations(bytes), path: files[index].path)
             return builder.finish()
         }, emit: { _, fileIndex in
             if let fileIndex { collector.index.absorb(fileIndex) }

@@ -1,5 +1,6 @@
 // The project index: what the builder records from declarations and extensions, and the
 // answers its queries and the type resolver give.
+import Foundation
 import XCTest
 import Codemod
 import SwiftCST
@@ -184,5 +185,38 @@ final class ProjectIndexTests: XCTestCase {
         XCTAssertNil(resolvedDataType("struct V { var body: some View { ForEach(items) { x in } } }"))
         XCTAssertNil(resolvedDataType("struct V { let model: Store\n var body: some View { ForEach(model.items) { x in } } }"),
                      "a type outside the run has unknown properties")
+    }
+}
+
+/// The run builds its index from declaration-only parses; that must record exactly what a
+/// full parse records.
+final class DeclarationParseIndexTests: XCTestCase {
+    func testDeclarationOnlyParseGivesTheSameIndex() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        var files: [URL] = []
+        for folder in ["Golden", "Examples", "scripts/swiftui-standin"] {
+            let enumerator = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+            while let url = enumerator?.nextObject() as? URL {
+                if url.pathExtension == "swift" { files.append(url) }
+            }
+        }
+        XCTAssertGreaterThan(files.count, 100)
+        for url in files {
+            let bytes = Array(try Data(contentsOf: url))
+            let declarations = SyntaxTree.parseDeclarations(bytes)
+            XCTAssertEqual(declarations.printed(), bytes, url.lastPathComponent)
+            var full = ProjectIndexBuilder()
+            full.add(SyntaxTree.parse(bytes), path: url.path)
+            var quick = ProjectIndexBuilder()
+            quick.add(declarations, path: url.path)
+            let a = full.finish(), b = quick.finish()
+            XCTAssertEqual(a.conformances, b.conformances, url.lastPathComponent)
+            XCTAssertEqual(a.propertyTypes, b.propertyTypes, url.lastPathComponent)
+            XCTAssertEqual(a.propertyWrappers, b.propertyWrappers, url.lastPathComponent)
+            XCTAssertEqual(a.typealiases, b.typealiases, url.lastPathComponent)
+            XCTAssertEqual(a.declaredTypes, b.declaredTypes, url.lastPathComponent)
+            XCTAssertEqual(a.classTypes, b.classTypes, url.lastPathComponent)
+        }
     }
 }

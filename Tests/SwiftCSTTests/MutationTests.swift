@@ -77,6 +77,7 @@ final class MutationTests: XCTestCase {
                 }
                 let tree = SyntaxTree.parse(bytes)
                 variants += 1
+                XCTAssertEqual(SyntaxTree.parseDeclarations(bytes).printed(), bytes, "declaration-only parse")
                 if tree.printed() != bytes || !tree.isPartition {
                     XCTFail("round trip failed for variant:\n\(String(decoding: bytes, as: UTF8.self))")
                     return
