@@ -1,5 +1,6 @@
 // The contract between the engine and the rules: a rule reads a tree and returns
 // findings; a finding may carry a fix made of byte-range edits.
+import Foundation
 import SwiftCST
 
 /// How sure a fix is. `safe` fixes are applied by `--apply`; `suggested` ones only with
@@ -196,24 +197,22 @@ extension Rule {
 }
 
 /// Whether `bytes` contains any of `words` (byte for byte), for `Rule.mayFind(in:)`.
+/// Candidates are found with `memchr` on the first byte and checked with `memcmp`.
 public func containsAny(_ bytes: [UInt8], of words: [StaticString]) -> Bool {
-    bytes.withUnsafeBufferPointer { buffer in
+    bytes.withUnsafeBufferPointer { haystack in
+        guard let base = haystack.baseAddress else { return false }
+        let count = haystack.count
         for word in words {
-            let found = word.withUTF8Buffer { needle -> Bool in
-                guard let first = needle.first, needle.count <= buffer.count else { return false }
-                var i = 0
-                let last = buffer.count - needle.count
-                while i <= last {
-                    if buffer[i] == first {
-                        var j = 1
-                        while j < needle.count && buffer[i + j] == needle[j] { j += 1 }
-                        if j == needle.count { return true }
-                    }
-                    i += 1
-                }
-                return false
+            let length = word.utf8CodeUnitCount
+            guard length > 0, length <= count else { continue }
+            let first = Int32(word.utf8Start.pointee)
+            var offset = 0
+            while offset + length <= count {
+                guard let hit = memchr(base + offset, first, count - offset - length + 1) else { break }
+                let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if memcmp(base + at, word.utf8Start, length) == 0 { return true }
+                offset = at + 1
             }
-            if found { return true }
         }
         return false
     }

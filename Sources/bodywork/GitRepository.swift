@@ -9,10 +9,25 @@ struct GitRepository {
 
     /// The work tree holding `directory`, or nil when there is none (or no git).
     static func containing(_ directory: String) -> GitRepository? {
+        // Starting git costs more than a small run; look for a `.git` entry first.
+        guard hasGitEntry(at: directory) else { return nil }
         guard let result = runGit(["rev-parse", "--show-toplevel"], in: directory), result.status == 0 else { return nil }
         let top = String(decoding: result.output, as: UTF8.self).trimmingCharacters(in: .newlines)
         guard !top.isEmpty else { return nil }
         return GitRepository(topLevel: FilePath.canonical(top))
+    }
+
+    /// Whether `directory` or a directory above it holds a `.git` entry (a directory, or
+    /// the file of a worktree or submodule). `GIT_DIR` set in the environment counts too.
+    static func hasGitEntry(at directory: String) -> Bool {
+        if ProcessInfo.processInfo.environment["GIT_DIR"] != nil { return true }
+        var current = URL(fileURLWithPath: FilePath.canonical(directory))
+        while true {
+            if FileManager.default.fileExists(atPath: current.appendingPathComponent(".git").path) { return true }
+            let parent = current.deletingLastPathComponent()
+            if parent.path == current.path { return false }
+            current = parent
+        }
     }
 
     /// The subset of `paths` (relative to the top level) that .gitignore rules exclude.
