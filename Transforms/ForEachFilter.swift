@@ -32,6 +32,7 @@ public struct ForEachFilter: Rule {
         its lazy fast path. Filtering the data keeps exactly one view per element.
 
         Before:
+
             ForEach(items) { item in
                 if item.isVisible {
                     Row(item: item)
@@ -39,6 +40,7 @@ public struct ForEachFilter: Rule {
             }
 
         After:
+
             ForEach(items.filter { item in item.isVisible }) { item in
                 Row(item: item)
             }

@@ -50,11 +50,13 @@ public struct ForEachIdentity: Rule {
         rebuilds its whole subtree each time.
 
         Before:
+
             ForEach(items.indices, id: \\.self) { i in
                 Text(items[i].title)
             }
 
         After (when `Item` is Identifiable):
+
             ForEach(items) { item in
                 Text(item.title)
             }

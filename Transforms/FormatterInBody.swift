@@ -88,6 +88,7 @@ public struct FormatterInBody: Rule {
         in Swift 6, for generic views) and rewrite every use to `Self.name`.
 
         Before:
+
             var body: some View {
                 let formatter = DateFormatter()
                 formatter.dateStyle = .medium
@@ -95,6 +96,7 @@ public struct FormatterInBody: Rule {
             }
 
         After:
+
             private static let mediumDateFormatter: DateFormatter = {
                 let formatter = DateFormatter()
                 formatter.dateStyle = .medium
