@@ -104,6 +104,8 @@ private struct Pass {
     var findings: [Finding] = []
     /// Element names introduced by fixes of enclosing rows, with the closure they live in.
     var introducedNames: [(closure: Node, name: String)] = []
+    /// Names declared at file scope, gathered once: every row's scope ends there.
+    let fileScopeNames: Set<String>
 
     init(ruleID: String, tree: SyntaxTree, context: RuleContext, index: ProjectIndex) {
         self.ruleID = ruleID
@@ -112,6 +114,9 @@ private struct Pass {
         self.index = index
         self.resolver = TypeResolver(index: index)
         self.layout = SourceLayout(tree.bytes)
+        var names = Set<String>()
+        for declaration in flattenIfConfig(tree.root) { names.formUnion(Pass.declaredNames(declaration)) }
+        fileScopeNames = names
     }
 
     /// iOS 15, macOS 12, tvOS 15, watchOS 8: `ForEach($items) { $item in }`.
@@ -433,7 +438,7 @@ private struct Pass {
                 names.formUnion(FunctionLikeDecl(scope)?.parameters.compactMap { $0.name } ?? [])
             case .forStmt, .ifExpr, .guardStmt, .whileStmt, .switchCase, .catchClause:
                 for part in scope.childNodes where part != child && part.kind != .codeBlock {
-                    names.formUnion(identifierPatterns(in: part))
+                    names.formUnion(Pass.identifierPatterns(in: part))
                 }
             case .structDecl, .classDecl, .enumDecl, .actorDecl, .extensionDecl:
                 if let owner = TypeResolver.enclosingTypeName(of: child) {
@@ -442,8 +447,13 @@ private struct Pass {
             default:
                 break
             }
-            for sibling in flattenIfConfig(scope) where sibling != child {
-                names.formUnion(declaredNames(sibling))
+            if scope.kind == .sourceFile {
+                // All of them, the row's own type included: a superset is only safer.
+                names.formUnion(fileScopeNames)
+            } else {
+                for sibling in flattenIfConfig(scope) where sibling != child {
+                    names.formUnion(Pass.declaredNames(sibling))
+                }
             }
             child = scope
             current = scope.parent
@@ -452,7 +462,7 @@ private struct Pass {
     }
 
     /// The names a declaration statement introduces in its scope.
-    private func declaredNames(_ declaration: Node) -> [String] {
+    private static func declaredNames(_ declaration: Node) -> [String] {
         switch declaration.kind {
         case .variableDecl:
             return VariableDecl(declaration)?.bindings.flatMap { binding in binding.pattern.map(identifierPatterns(in:)) ?? [] } ?? []
@@ -471,7 +481,7 @@ private struct Pass {
         }
     }
 
-    private func identifierPatterns(in node: Node) -> [String] {
+    private static func identifierPatterns(in node: Node) -> [String] {
         var names: [String] = []
         for pattern in node.descendants(.identifierPattern) {
             if let token = pattern.firstToken { names.append(token.text) }

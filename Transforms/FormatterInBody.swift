@@ -122,8 +122,8 @@ public struct FormatterInBody: Rule {
 
     public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
         var planner = HoistPlanner(tree: tree, context: context, ruleID: id)
-        for node in tree.root.descendants(SyntaxKind.typeDeclarations) {
-            guard let type = TypeDecl(node), planner.isViewScope(type) else { continue }
+        for type in planner.typeDeclarations {
+            guard planner.isViewScope(type) else { continue }
             planner.scan(type)
         }
         return planner.findings
@@ -198,6 +198,10 @@ struct HoistPlanner {
     /// Type names (as written, and their last component) that this file declares or
     /// extends as a View or ViewModifier.
     let viewTypeNames: Set<String>
+    /// Every type declaration and extension of the file, in source order.
+    let typeDeclarations: [TypeDecl]
+    /// The same, by the last component of their name (`Outer.Row` under `Row`).
+    let typesBySimpleName: [String: [TypeDecl]]
     /// Top-level `let` names: constants configuration may read.
     let fileConstants: Set<String>
     /// Names of the types declared in the file → whether generic.
@@ -216,8 +220,9 @@ struct HoistPlanner {
             }
         }
         var views = Set<String>()
-        for node in tree.root.descendants(SyntaxKind.typeDeclarations) {
-            guard let type = TypeDecl(node), let name = type.name else { continue }
+        typeDeclarations = tree.root.descendants(SyntaxKind.typeDeclarations).compactMap(TypeDecl.init)
+        for type in typeDeclarations {
+            guard let name = type.name else { continue }
             if !type.isExtension { types[name] = type.isGeneric }
             if type.inheritedTypeNames.contains(where: HoistPlanner.viewProtocols.contains) {
                 views.insert(name)
@@ -227,6 +232,11 @@ struct HoistPlanner {
         fileConstants = constants
         fileTypes = types
         viewTypeNames = views
+        var bySimpleName: [String: [TypeDecl]] = [:]
+        for type in typeDeclarations {
+            if let name = type.name { bySimpleName[HoistPlanner.lastComponent(name), default: []].append(type) }
+        }
+        typesBySimpleName = bySimpleName
     }
 
     static func lastComponent(_ name: String) -> String {
@@ -786,10 +796,8 @@ struct HoistPlanner {
     /// Every member name of the type, its declaration and the extensions in this file.
     func memberNames(of type: TypeDecl) -> Set<String> {
         var names = Set<String>()
-        let typeName = type.name.map { $0.split(separator: ".").last.map(String.init) ?? $0 }
-        for node in tree.root.descendants(SyntaxKind.typeDeclarations) {
-            guard let other = TypeDecl(node), let otherName = other.name,
-                  (otherName.split(separator: ".").last.map(String.init) ?? otherName) == typeName else { continue }
+        guard let typeName = type.name.map(HoistPlanner.lastComponent) else { return names }
+        for other in typesBySimpleName[typeName] ?? [] {
             for member in other.members {
                 if let variable = VariableDecl(member) {
                     for binding in variable.bindings {

@@ -1,5 +1,6 @@
 // How a file is laid out — line ending, indentation unit, line boundaries — so that
 // code a rule inserts or moves matches the file it lands in.
+import Foundation
 import SwiftCST
 
 /// Line and indentation facts about one file's bytes.
@@ -9,14 +10,31 @@ public struct SourceLayout: Sendable {
     public let lineEnding: String
     /// One level of indentation: a tab, or the most common step between space
     /// indentations (2, 3, 4 or 8; 4 when the file gives no evidence). Read from the
-    /// whole file on each use: only rules that write new lines need it.
-    public var indentUnit: String { SourceLayout.detectIndentUnit(bytes) }
+    /// whole file on first use only: just rules that write new lines need it.
+    public var indentUnit: String { indentCache.unit(of: bytes) }
+    private let indentCache = IndentCache()
 
     public init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var ending = "\n"
         if let newline = bytes.firstIndex(of: 10), newline > 0, bytes[newline - 1] == 13 { ending = "\r\n" }
         lineEnding = ending
+    }
+
+    /// Holds the indentation unit once computed. A layout serves one rule on one file,
+    /// on one thread; the lock keeps a shared one correct anyway.
+    private final class IndentCache: @unchecked Sendable {
+        private var unit: String?
+        private let lock = NSLock()
+
+        func unit(of bytes: [UInt8]) -> String {
+            lock.lock()
+            defer { lock.unlock() }
+            if let unit { return unit }
+            let found = SourceLayout.detectIndentUnit(bytes)
+            unit = found
+            return found
+        }
     }
 
     private static func detectIndentUnit(_ bytes: [UInt8]) -> String {

@@ -321,9 +321,26 @@ public struct Node: Sendable, Hashable, CustomStringConvertible {
 
     /// All nodes of any of `kinds` in this subtree (this node included), in source order.
     public func descendants(_ kinds: Set<SyntaxKind>) -> [Node] {
-        var wanted = [Bool](repeating: false, count: 256)
-        for kind in kinds { wanted[Int(kind.rawValue)] = true }
-        return descendants { wanted[Int($0.rawValue)] }
+        // A 256-bit mask: one test per stored node, no hashing.
+        var mask: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        for kind in kinds {
+            let bit = UInt64(1) << UInt64(kind.rawValue & 63)
+            switch kind.rawValue >> 6 {
+            case 0: mask.0 |= bit
+            case 1: mask.1 |= bit
+            case 2: mask.2 |= bit
+            default: mask.3 |= bit
+            }
+        }
+        return descendants { kind in
+            let bit = UInt64(1) << UInt64(kind.rawValue & 63)
+            switch kind.rawValue >> 6 {
+            case 0: return mask.0 & bit != 0
+            case 1: return mask.1 & bit != 0
+            case 2: return mask.2 & bit != 0
+            default: return mask.3 & bit != 0
+            }
+        }
     }
 
     /// Scans the stored subtree without building a view per node, then puts the matches

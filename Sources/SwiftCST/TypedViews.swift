@@ -32,15 +32,18 @@ public struct TypeDecl: SyntaxView {
     }
     public var nameToken: Token? {
         guard !isExtension else { return nil }
-        var sawKeyword = false
-        for token in node.ownTokens {
-            if sawKeyword { return token.kind == .identifier || token.kind == .keyword ? token : nil }
-            switch token.keyword {
-            case .struct, .class, .enum, .actor, .protocol: sawKeyword = true
-            default: break
-            }
+        let introducer: Keyword
+        switch node.kind {
+        case .structDecl: introducer = .struct
+        case .classDecl: introducer = .class
+        case .enumDecl: introducer = .enum
+        case .actorDecl: introducer = .actor
+        default: introducer = .protocol
         }
-        return nil
+        // The introducer is a token of the declaration itself; the name follows it.
+        guard let keyword = node.token(introducer), let name = keyword.next, name.index < node.endTokenIndex,
+              name.kind == .identifier || name.kind == .keyword else { return nil }
+        return name
     }
     public var attributes: [Attribute] { node.children(.attribute).compactMap(Attribute.init) }
     public var modifiers: [Node] { node.children(.modifier) }
