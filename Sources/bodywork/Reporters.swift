@@ -111,7 +111,17 @@ enum DocumentReport {
 
     /// A SARIF 2.1.0 log with one run; `rules` describes every rule the run knows.
     static func sarif(reports: [FileReport], rules: [any Rule], version: String) -> String {
-        let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
+        var descriptors: [(id: String, summary: String, documentation: String, enabled: Bool)] = rules.map {
+            ($0.id, $0.summary, $0.documentation, $0.isEnabledByDefault)
+        }
+        // Suppressions that suppress nothing are reported under an id of the engine's own.
+        let unusedDisable = Engine.unusedDisableRuleID
+        if reports.contains(where: { $0.findings.contains { $0.ruleID == unusedDisable } }) {
+            descriptors.append((unusedDisable, "A bodywork:disable comment that suppresses nothing",
+                                "Reported with --report-unused-disables: a suppression comment that suppressed no finding, or names an unknown rule.",
+                                false))
+        }
+        let ruleIndex = Dictionary(uniqueKeysWithValues: descriptors.enumerated().map { ($1.id, $0) })
         var results: [JSONText] = []
         for report in reports where report.isProcessed {
             for finding in report.findings {
@@ -137,12 +147,12 @@ enum DocumentReport {
                 results.append(.object(members))
             }
         }
-        let driverRules: [JSONText] = rules.map { rule in
+        let driverRules: [JSONText] = descriptors.map { rule in
             .object([
                 ("id", .string(rule.id)),
                 ("shortDescription", .object([("text", .string(rule.summary))])),
                 ("fullDescription", .object([("text", .string(rule.documentation.isEmpty ? rule.summary : rule.documentation))])),
-                ("defaultConfiguration", .object([("enabled", .bool(rule.isEnabledByDefault))])),
+                ("defaultConfiguration", .object([("enabled", .bool(rule.enabled))])),
             ])
         }
         return JSONText.object([

@@ -97,4 +97,18 @@ final class ReportFormatTests: XCTestCase {
         XCTAssertEqual(region["endLine"] as? Int, 1)
         XCTAssertEqual(region["endColumn"] as? Int, 11)
     }
+
+    func testSARIFDescribesTheUnusedDisableIDItReports() throws {
+        let box = try Sandbox()
+        try box.write("A.swift", "// bodywork:disable:next test-rename-foo\nlet other = 1\n")
+        let result = try box.run(["--lint", "--format", "sarif", "--report-unused-disables", "."])
+        let log = try XCTUnwrap(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+        let run = try XCTUnwrap((log["runs"] as? [[String: Any]])?.first)
+        let driver = try XCTUnwrap((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        let rules = try XCTUnwrap(driver["rules"] as? [[String: Any]])
+        let results = try XCTUnwrap(run["results"] as? [[String: Any]])
+        let unused = try XCTUnwrap(results.first { $0["ruleId"] as? String == "unused-disable" }, "\(results)")
+        let index = try XCTUnwrap(unused["ruleIndex"] as? Int)
+        XCTAssertEqual(rules[index]["id"] as? String, "unused-disable")
+    }
 }
