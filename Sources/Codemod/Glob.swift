@@ -37,28 +37,39 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
             if only == Glob.doubleStar { return true }
             return components.contains { Glob.match(only[...], $0[...]) }
         }
-        for count in stride(from: components.count, through: 1, by: -1)
-        where Glob.matchPath(segments[...], components[..<count]) {
-            return true
-        }
-        return false
+        return Glob.matchesPrefix(segments, components)
     }
 
     private static let doubleStar: [UInt8] = Array("**".utf8)
 
-    private static func matchPath(_ pattern: ArraySlice<[UInt8]>, _ path: ArraySlice<[UInt8]>) -> Bool {
-        guard let first = pattern.first else { return path.isEmpty }
-        if first == doubleStar {
-            let rest = pattern.dropFirst()
-            var tail = path
-            while true {
-                if matchPath(rest, tail) { return true }
-                guard !tail.isEmpty else { return false }
-                tail = tail.dropFirst()
+    /// Whether `pattern` matches some leading run of `path` (one or more components), by
+    /// running every pattern position at once over the components: linear in the product
+    /// of their lengths, whatever number of `**` the pattern holds.
+    private static func matchesPrefix(_ pattern: [[UInt8]], _ path: [[UInt8]]) -> Bool {
+        // live[i]: the components consumed so far can be matched by pattern[..<i].
+        var live = [Bool](repeating: false, count: pattern.count + 1)
+        live[0] = true
+        closeOverDoubleStars(&live, pattern)
+        for component in path {
+            var next = [Bool](repeating: false, count: pattern.count + 1)
+            for i in 0..<pattern.count where live[i] {
+                if pattern[i] == doubleStar {
+                    next[i] = true
+                } else if match(pattern[i][...], component[...]) {
+                    next[i + 1] = true
+                }
             }
+            closeOverDoubleStars(&next, pattern)
+            if next[pattern.count] { return true }
+            guard next.contains(true) else { return false }
+            live = next
         }
-        guard let component = path.first, match(first[...], component[...]) else { return false }
-        return matchPath(pattern.dropFirst(), path.dropFirst())
+        return false
+    }
+
+    /// A `**` also matches no component at all: a live `**` makes the position after it live.
+    private static func closeOverDoubleStars(_ live: inout [Bool], _ pattern: [[UInt8]]) {
+        for i in 0..<pattern.count where live[i] && pattern[i] == doubleStar { live[i + 1] = true }
     }
 
     /// Matches one component against one segment, backtracking only to the last `*`.

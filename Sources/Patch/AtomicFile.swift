@@ -16,13 +16,17 @@ public struct FileSnapshot: Sendable, Equatable {
     /// Seconds since 1970, nanoseconds included as far as a `Double` holds them.
     public var modificationTime: Double
     public var size: Int
+    /// How many names the file has; above 1, replacing it leaves the other names with
+    /// the old content.
+    public var linkCount: Int
 
-    public init(path: String, bytes: [UInt8], mode: UInt32, modificationTime: Double, size: Int) {
+    public init(path: String, bytes: [UInt8], mode: UInt32, modificationTime: Double, size: Int, linkCount: Int = 1) {
         self.path = path
         self.bytes = bytes
         self.mode = mode
         self.modificationTime = modificationTime
         self.size = size
+        self.linkCount = linkCount
     }
 }
 
@@ -78,7 +82,8 @@ public enum AtomicFile {
             throw .unreadable(path, describe(error.code))
         }
         return FileSnapshot(path: path, bytes: bytes, mode: UInt32(status.st_mode) & 0o7777,
-                            modificationTime: seconds(status.st_mtim), size: Int(status.st_size))
+                            modificationTime: seconds(status.st_mtim), size: Int(status.st_size),
+                            linkCount: Int(status.st_nlink))
     }
 
     /// Replaces the file `snapshot` was read from with `bytes`: writes a temporary file
@@ -108,26 +113,140 @@ public enum AtomicFile {
         guard mode & 0o222 != 0, access(target, W_OK) == 0 else { throw .readOnly(path) }
 
         let (directory, name) = splitDirectory(target)
-        var template = Array("\(directory)/.\(truncatedName(name)).bodywork-XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw .writeFailed(path, describe(errno)) }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        removeStaleTemporaries(of: name, in: directory)
+        try writeReplacement(bytes, over: target, shownAs: path, mode: mode, owner: (status.st_uid, status.st_gid),
+                             attributesFrom: target)
+    }
+
+    /// Writes `bytes` to the file at `path` as a shell redirection would, but never
+    /// half-written: a missing or regular file (through a symlink, its target) is
+    /// replaced atomically with mode 0644 (or the file's own); a device or FIFO is
+    /// written to as a stream. Fails with the reason when any byte cannot be written.
+    public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
+        var status = stat()
+        if stat(path, &status) != 0 {
+            let code = errno
+            guard code == ENOENT else { throw .writeFailed(path, describe(code)) }
+            // A dangling symlink is written through, creating its target, as `>` would.
+            var target = path
+            var linkStatus = stat()
+            if lstat(path, &linkStatus) == 0 {
+                guard let destination = linkDestination(path) else { throw .writeFailed(path, "cannot read symlink") }
+                target = destination.hasPrefix("/") ? destination : splitDirectory(path).directory + "/" + destination
+            }
+            let (directory, _) = splitDirectory(target)
+            try writeReplacement(bytes, over: target, shownAs: path, mode: 0o644 & ~currentUmask(),
+                                 owner: nil, attributesFrom: nil, directory: directory)
+            return
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG:
+            let target = try resolvedTarget(path)
+            try writeReplacement(bytes, over: target, shownAs: path, mode: mode_t(status.st_mode) & 0o7777,
+                                 owner: (status.st_uid, status.st_gid), attributesFrom: target)
+        case S_IFDIR:
+            throw .writeFailed(path, describe(EISDIR))
+        default:
+            let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw .writeFailed(path, describe(errno)) }
+            var failure: Int32? = nil
+            do { try writeAll(descriptor, bytes) } catch { failure = error.code }
+            if close(descriptor) != 0 && failure == nil { failure = errno }
+            if let failure { throw .writeFailed(path, describe(failure)) }
+        }
+    }
+
+    /// Writes a temporary beside `target`, gives it `mode`, the owner and the extended
+    /// attributes (ACLs among them) of `attributesFrom`, then renames it over `target`.
+    private static func writeReplacement(_ bytes: [UInt8], over target: String, shownAs path: String, mode: mode_t,
+                                         owner: (uid_t, gid_t)?, attributesFrom source: String?,
+                                         directory: String? = nil) throws(FileError) {
+        let (targetDirectory, name) = splitDirectory(target)
+        let directory = directory ?? targetDirectory
+        let created: (descriptor: Int32, path: String, token: Int)
+        switch TemporaryFiles.create(template: "\(directory)/.\(truncatedName(name)).bodywork-XXXXXX") {
+        case .success(let value): created = value
+        case .failure(let error): throw .writeFailed(path, describe(error.code))
+        }
+        let descriptor = created.descriptor
 
         var failure: Int32? = nil
         // Best effort: keep owner and group; an unprivileged process may not give files away.
-        _ = fchown(descriptor, status.st_uid, status.st_gid)
+        if let owner { _ = fchown(descriptor, owner.0, owner.1) }
         if fchmod(descriptor, mode) != 0 { failure = errno }
+        if failure == nil, let source { failure = copyExtendedAttributes(from: source, to: descriptor) }
         if failure == nil {
             do { try writeAll(descriptor, bytes) } catch { failure = error.code }
         }
         if failure == nil && fsync(descriptor) != 0 { failure = errno }
         if close(descriptor) != 0 && failure == nil { failure = errno }
-        if failure == nil && rename(temporary, target) != 0 { failure = errno }
-        if let failure {
-            unlink(temporary)
-            throw .writeFailed(path, describe(failure))
+        if let renameFailure = TemporaryFiles.finish(created.token, renamingTo: failure == nil ? target : nil) {
+            failure = renameFailure
         }
+        if let failure { throw .writeFailed(path, describe(failure)) }
         syncDirectory(directory)
+    }
+
+    /// Copies every extended attribute of `source` (user attributes, ACLs, security
+    /// labels) onto the open file; attributes the file system or the user may not set
+    /// are skipped, as `cp --preserve=xattr` does. Returns an `errno` only for failures
+    /// that mean the copy cannot be trusted (out of memory).
+    private static func copyExtendedAttributes(from source: String, to descriptor: Int32) -> Int32? {
+        guard let calls = ExtendedAttributeCalls.shared else { return nil }
+        let size = calls.list(source, nil, 0)
+        guard size > 0 else { return nil }
+        var names = [CChar](repeating: 0, count: size)
+        let listed = names.withUnsafeMutableBufferPointer { calls.list(source, $0.baseAddress, size) }
+        guard listed > 0 else { return nil }
+        var start = 0
+        while start < listed {
+            var end = start
+            while end < listed && names[end] != 0 { end += 1 }
+            names.withUnsafeBufferPointer { buffer in
+                let name = buffer.baseAddress! + start
+                let valueSize = calls.get(source, name, nil, 0)
+                guard valueSize >= 0 else { return }
+                var value = [UInt8](repeating: 0, count: max(valueSize, 1))
+                let read = value.withUnsafeMutableBytes { calls.get(source, name, $0.baseAddress, valueSize) }
+                guard read >= 0 else { return }
+                _ = value.withUnsafeBytes { calls.set(descriptor, name, $0.baseAddress, read, 0) }
+            }
+            start = end + 1
+        }
+        return nil
+    }
+
+    /// Removes temporaries of ours for `name` left by a run that was killed outright
+    /// (SIGKILL, power loss): `.NAME.bodywork-XXXXXX` untouched for a minute, so that a
+    /// run writing the same file right now keeps its own.
+    private static func removeStaleTemporaries(of name: String, in directory: String) {
+        let prefix = Array(".\(truncatedName(name)).bodywork-".utf8)
+        guard let handle = opendir(directory) else { return }
+        defer { closedir(handle) }
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        while let entry = readdir(handle) {
+            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            guard entryName.count == prefix.count + 6, entryName.starts(with: prefix) else { continue }
+            let path = directory + "/" + String(decoding: entryName, as: UTF8.self)
+            var status = stat()
+            guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+                  Double(now.tv_sec) - seconds(status.st_mtim) > 60 else { continue }
+            unlink(path)
+        }
+    }
+
+    private static func linkDestination(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private static func currentUmask() -> mode_t {
+        let mask = umask(0o022)
+        umask(mask)
+        return mask
     }
 
     // MARK: - System call plumbing
@@ -158,7 +277,7 @@ public enum AtomicFile {
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in
-                write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
             }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -224,4 +343,27 @@ public enum AtomicFile {
     private static func describe(_ code: Int32) -> String {
         String(cString: strerror(code))
     }
+}
+
+/// `listxattr`, `getxattr` and `fsetxattr` from the C library, looked up at run time:
+/// the Glibc module does not export `<sys/xattr.h>`. Nil where the library lacks them.
+private struct ExtendedAttributeCalls: @unchecked Sendable {
+    typealias List = @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<CChar>?, Int) -> Int
+    typealias Get = @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?, Int) -> Int
+    typealias Set = @convention(c) (Int32, UnsafePointer<CChar>?, UnsafeRawPointer?, Int, Int32) -> Int32
+    let list: List
+    let get: Get
+    let set: Set
+
+    static let shared: ExtendedAttributeCalls? = {
+        #if os(Linux)
+        let library = dlopen(nil, RTLD_NOW)
+        guard let list = dlsym(library, "listxattr"), let get = dlsym(library, "getxattr"),
+              let set = dlsym(library, "fsetxattr") else { return nil }
+        return ExtendedAttributeCalls(list: unsafeBitCast(list, to: List.self), get: unsafeBitCast(get, to: Get.self),
+                                      set: unsafeBitCast(set, to: Set.self))
+        #else
+        return nil
+        #endif
+    }()
 }

@@ -32,7 +32,8 @@ public enum UnifiedDiff {
     public static func hunks(old: [UInt8], new: [UInt8], context: Int = 3) -> [Hunk] {
         if old == new { return [] }
         let diff = LineDiff(old: old, new: new)
-        let context = max(0, context)
+        // More context than lines is the same as all of them; the cap keeps `2 * context` in range.
+        let context = min(max(0, context), old.count + new.count + 1)
         let changes = changeRegions(diff)
         var hunks: [Hunk] = []
         var first = 0

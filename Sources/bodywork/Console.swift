@@ -10,6 +10,11 @@ final class Console: @unchecked Sendable {
     private let lock = NSLock()
     private var outputBuffer: [UInt8] = []
     private var progress: ProgressLine?
+    private var failedOutput: String?
+
+    /// Why standard output could not be written (a full disk, a closed pipe), once a
+    /// write failed; nothing more is sent to it then, and the run must not exit 0.
+    var outputError: String? { lock.withLock { failedOutput } }
 
     /// Shows a progress line on stderr for this batch, when stderr is a terminal.
     func startProgress(total: Int) {
@@ -70,21 +75,27 @@ final class Console: @unchecked Sendable {
 
     private func flushOutputLocked() {
         guard !outputBuffer.isEmpty else { return }
-        writeAll(1, outputBuffer)
+        if failedOutput == nil, let code = writeAll(1, outputBuffer) {
+            failedOutput = "cannot write standard output: \(String(cString: strerror(code)))"
+        }
         outputBuffer.removeAll(keepingCapacity: true)
     }
 
-    private func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { raw in
+    /// Writes every byte, retrying short writes; the `errno` of a failure, else nil.
+    @discardableResult
+    private func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Int32? {
+        bytes.withUnsafeBytes { raw -> Int32? in
             var offset = 0
             while offset < raw.count {
                 let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    return
+                    return errno
                 }
+                if written == 0 { return EIO }
                 offset += written
             }
+            return nil
         }
     }
 

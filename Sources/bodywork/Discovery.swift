@@ -71,8 +71,11 @@ struct Discovery {
     /// The Swift files git reports as changed since `revision` (plus untracked ones),
     /// limited to `paths`.
     func selectChanged(since revision: String, within paths: [String]) -> Result<FileSelection, UsageError> {
+        guard GitRepository.executable != nil else {
+            return .failure(UsageError("--changed-since needs git, and no `git` was found on PATH"))
+        }
         guard let repository = GitRepository.containing(FilePath.currentDirectory) else {
-            return .failure(UsageError("--changed-since needs a git work tree"))
+            return .failure(UsageError("--changed-since needs a git work tree (the current directory is not in one)"))
         }
         let names: [String]
         switch repository.changedFiles(since: revision) {

@@ -39,28 +39,52 @@ struct GitRepository {
             input.append(contentsOf: path.utf8)
             input.append(0)
         }
-        guard let result = GitRepository.runGit(["check-ignore", "-z", "--stdin"], in: topLevel, input: input),
+        guard let result = GitRepository.runGit(["check-ignore", "-z", "--stdin", "--"], in: topLevel, input: input),
               result.status == 0 || result.status == 1 else { return [] }
         return Set(result.output.split(separator: 0).map { String(decoding: $0, as: UTF8.self) })
     }
 
     /// Files (relative to the top level) modified since `revision`, plus untracked files
     /// that are not ignored; fails with git's message when the revision is unknown.
+    ///
+    /// The revision is resolved to a commit first, with `--end-of-options`, and never
+    /// reaches git where it could be taken for an option (`--output=FILE`).
     func changedFiles(since revision: String) -> Result<[String], GitError> {
-        guard let diff = GitRepository.runGit(["diff", "--name-only", "-z", "--diff-filter=ACMRT", revision, "--"], in: topLevel) else {
+        guard !revision.isEmpty, !revision.hasPrefix("-"), !revision.utf8.contains(0) else {
+            return .failure(GitError(message: "'\(revision)' is not a revision"))
+        }
+        guard let resolved = GitRepository.runGit(["rev-parse", "--verify", "--quiet", "--end-of-options",
+                                                   revision + "^{commit}"], in: topLevel) else {
+            return .failure(GitError(message: "cannot run git"))
+        }
+        let commit = String(decoding: resolved.output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard resolved.status == 0, !commit.isEmpty, commit.utf8.allSatisfy({ isxdigit(Int32($0)) != 0 }) else {
+            return .failure(GitError(message: "unknown revision '\(revision)'"))
+        }
+        guard let diff = GitRepository.runGit(["diff", "--name-only", "-z", "--diff-filter=ACMRT", commit, "--"], in: topLevel) else {
             return .failure(GitError(message: "cannot run git"))
         }
         guard diff.status == 0 else {
             let message = String(decoding: diff.errors, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             return .failure(GitError(message: message.isEmpty ? "git diff failed for '\(revision)'" : message))
         }
-        guard let untracked = GitRepository.runGit(["ls-files", "-z", "--others", "--exclude-standard"], in: topLevel),
+        guard let untracked = GitRepository.runGit(["ls-files", "-z", "--others", "--exclude-standard", "--"], in: topLevel),
               untracked.status == 0 else {
             return .failure(GitError(message: "git ls-files failed"))
         }
         let names = diff.output.split(separator: 0) + untracked.output.split(separator: 0)
         return .success(names.map { String(decoding: $0, as: UTF8.self) })
     }
+
+    /// The `git` found on `PATH`, or nil when there is none.
+    static let executable: String? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        for directory in path.split(separator: ":") where !directory.isEmpty {
+            let candidate = String(directory) + "/git"
+            if access(candidate, X_OK) == 0, FileKind.of(candidate) == .regularFile { return candidate }
+        }
+        return nil
+    }()
 
     /// Why a git query failed.
     struct GitError: Error {
@@ -76,9 +100,10 @@ struct GitRepository {
     /// Runs `git args` in `directory`, feeding `input` on its standard input from another
     /// thread so that a large input cannot deadlock against a full output pipe.
     private static func runGit(_ arguments: [String], in directory: String, input: [UInt8]? = nil) -> ProcessResult? {
+        guard let executable = executable else { return nil }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory, isDirectory: true)
         let outputPipe = Pipe(), errorPipe = Pipe()
         process.standardOutput = outputPipe

@@ -218,9 +218,7 @@ struct ArgumentParser {
             case "--config": options.configPath = try value(for: name, inline: inline)
             case "--report-unused-disables": options.reportUnusedDisables = true
             case "-U", "--context":
-                let text = try value(for: name, inline: inline)
-                guard let lines = Int(text), lines >= 0 else { throw UsageError("\(name) needs a number of lines ≥ 0, not '\(text)'") }
-                options.contextLines = lines
+                options.contextLines = try contextLineCount(try value(for: name, inline: inline), option: name)
             case "--color", "--colour":
                 let value = try value(for: name, inline: inline)
                 guard let mode = ColorMode(rawValue: value) else { throw UsageError("--color must be auto, always or never, not '\(value)'") }
@@ -234,8 +232,8 @@ struct ArgumentParser {
             case "-v", "--verbose": options.verbose = true
             case "--max-file-size": options.maxFileSize = try byteCount(try value(for: name, inline: inline))
             default:
-                if name.hasPrefix("-U"), let lines = Int(name.dropFirst(2)), lines >= 0 {
-                    options.contextLines = lines
+                if name.hasPrefix("-U"), name.count > 2, name.dropFirst(2).allSatisfy({ $0.isASCII && $0.isNumber }) {
+                    options.contextLines = try contextLineCount(String(name.dropFirst(2)), option: "-U")
                 } else {
                     throw UsageError("unknown option '\(argument)' (see `bodywork --help`)")
                 }
@@ -301,8 +299,21 @@ struct ArgumentParser {
     }
 
     private func positiveInteger(_ text: String, option: String) throws(UsageError) -> Int {
-        guard let value = Int(text), value >= 1 else { throw UsageError("\(option) needs a whole number ≥ 1, not '\(text)'") }
+        guard let value = Int(text), value >= 1, value <= ArgumentParser.largestCount else {
+            throw UsageError("\(option) needs a whole number from 1 to \(ArgumentParser.largestCount), not '\(text)'")
+        }
         return value
+    }
+
+    /// The largest count an option takes (lines of context, jobs): far past any real use,
+    /// small enough that arithmetic on it cannot overflow.
+    static let largestCount = Int(Int32.max)
+
+    private func contextLineCount(_ text: String, option: String) throws(UsageError) -> Int {
+        guard let lines = Int(text), lines >= 0, lines <= ArgumentParser.largestCount else {
+            throw UsageError("\(option) needs a number of lines from 0 to \(ArgumentParser.largestCount), not '\(text)'")
+        }
+        return lines
     }
 
     /// `1000`, `64K`, `32M`, `1G`.
@@ -318,7 +329,11 @@ struct ArgumentParser {
         guard let value = Int(digits), value >= 0 else {
             throw UsageError("--max-file-size needs a size such as 500000, 64K or 32M, not '\(text)'")
         }
-        return value * scale
+        let (bytes, overflow) = value.multipliedReportingOverflow(by: scale)
+        guard !overflow, bytes <= Int(Int64.max >> 2) else {
+            throw UsageError("--max-file-size '\(text)' is larger than any file can be")
+        }
+        return bytes
     }
 }
 

@@ -40,7 +40,9 @@ struct Runner {
             }
             let selection = try selectFiles()
             let plan = try planner.plan(selection.files)
-            let patch = try options.patchPath.map { path throws(UsageError) in try PatchFileWriter(path: path) }
+            let patch = try options.patchPath.map { path throws(UsageError) in
+                try PatchFileWriter(path: path, inputs: selection.files)
+            }
 
             var totals = RunTotals()
             totals.excluded = selection.excludedCount + plan.excludedCount
@@ -62,7 +64,10 @@ struct Runner {
             } else {
                 totals = runBatch(plan, processor: processor, totals: totals, rules: rules, patch: patch)
             }
-            patch?.close()
+            if let patch, let error = patch.commit() {
+                console.message("bodywork: \(error)")
+                totals.writeFailures.append(SkippedFile(path: patch.path, reason: error))
+            }
             return finish(totals, start: start)
         } catch {
             console.message("bodywork: \(error)")
@@ -91,7 +96,7 @@ struct Runner {
     private static func readPathList(_ source: String) throws(UsageError) -> [String] {
         let data: Data
         if source == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
+            data = Data(try StandardInput.readAll(for: "--files-from -"))
         } else {
             guard let contents = FileManager.default.contents(atPath: source) else {
                 throw UsageError("--files-from: cannot read '\(source)'")
@@ -288,7 +293,10 @@ struct Runner {
     // MARK: - Standard input
 
     private func runStandardInput(planner: RunPlanner, rules: [any Rule], start: Double) throws(UsageError) -> Int32 {
-        let bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
+        let patch = try options.patchPath.map { path throws(UsageError) in
+            try PatchFileWriter(path: path, inputs: options.stdinPath.map { [$0] } ?? [])
+        }
+        let bytes = try StandardInput.readAll()
         let path = options.stdinPath ?? "<stdin>"
         let (settings, configExcluded) = try planner.settings(forFile: options.stdinPath ?? "stdin.swift")
         let printsSource = options.mode != .lint && options.format == .text
@@ -327,11 +335,15 @@ struct Runner {
                 if !options.quiet && !remaining.isEmpty { console.message(remaining) }
             }
         }
-        if let patchPath = options.patchPath, let outcome = work.outcome, outcome.changed {
-            let patch = try PatchFileWriter(path: patchPath)
-            patch.write(UnifiedDiff.render(old: outcome.original, new: outcome.output, path: path,
-                                           context: options.contextLines))
-            patch.close()
+        if let patch {
+            if let outcome = work.outcome, outcome.changed {
+                patch.write(UnifiedDiff.render(old: outcome.original, new: outcome.output, path: path,
+                                               context: options.contextLines))
+            }
+            if let error = patch.commit() {
+                console.message("bodywork: \(error)")
+                totals.writeFailures.append(SkippedFile(path: patch.path, reason: error))
+            }
         }
         return finish(totals, start: start)
     }
@@ -345,6 +357,10 @@ struct Runner {
             console.message(totals.text(mode: options.mode, seconds: Console.now() - start))
         }
         console.flush()
+        if let error = console.outputError {
+            console.message("bodywork: \(error)")
+            return ExitStatus.fileErrors
+        }
         if totals.hasFileErrors { return ExitStatus.fileErrors }
         if options.check && checkFailed(totals) { return ExitStatus.checkFailed }
         return ExitStatus.success
@@ -362,28 +378,6 @@ struct Runner {
 
     private func colorsDiffs(isTerminal: Bool) -> Bool {
         TerminalColor.shouldColor(mode: options.color.rawValue, isTerminal: isTerminal, environment: environment)
-    }
-}
-
-/// The `--patch FILE` output: every file's diff, in file order, uncolored.
-final class PatchFileWriter: @unchecked Sendable {
-    private let handle: FileHandle
-    private let lock = NSLock()
-
-    init(path: String) throws(UsageError) {
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-              let handle = FileHandle(forWritingAtPath: path) else {
-            throw UsageError("--patch: cannot write '\(path)'")
-        }
-        self.handle = handle
-    }
-
-    func write(_ bytes: [UInt8]) {
-        lock.withLock { try? handle.write(contentsOf: Data(bytes)) }
-    }
-
-    func close() {
-        lock.withLock { try? handle.close() }
     }
 }
 

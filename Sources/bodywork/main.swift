@@ -2,6 +2,11 @@
 // its status (see `Runner` for what each status means).
 import Foundation
 
+// A closed pipe on stdout must not kill a run half-way through `--apply`: writes fail
+// with EPIPE instead, and the exit status says so. A handler rather than SIG_IGN, which
+// the commands bodywork starts would inherit.
+signal(SIGPIPE, { _ in })
+Interruption.install()
 let console = Console()
 let environment = ProcessInfo.processInfo.environment
 var parser = ArgumentParser(Array(CommandLine.arguments.dropFirst()),
@@ -29,4 +34,8 @@ do {
     status = ExitStatus.usageError
 }
 console.flush()
+if status == ExitStatus.success, let error = console.outputError {
+    console.message("bodywork: \(error)")
+    exit(ExitStatus.fileErrors)
+}
 exit(status)
