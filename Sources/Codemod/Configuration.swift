@@ -144,7 +144,10 @@ public final class ConfigurationLoader: @unchecked Sendable {
 
     private let search = UpwardSearch<String> { directory in
         let candidate = FilePaths.join(directory, ConfigurationLoader.fileName)
-        return FilePaths.isFile(candidate) ? candidate : nil
+        // Anything by that name counts, a symlink to nowhere included: reading it then
+        // says what is wrong, instead of the file being silently passed over.
+        var info = stat()
+        return lstat(candidate, &info) == 0 ? candidate : nil
     }
     private let lock = NSLock()
     private var loaded: [String: Result<Configuration, ConfigurationError>] = [:]
@@ -184,8 +187,7 @@ public final class ConfigurationLoader: @unchecked Sendable {
         if let cached = loaded[path] { return cached }
         let result: Result<Configuration, ConfigurationError>
         do {
-            let data = try Data(contentsOf: URL(fileURLWithPath: path))
-            result = .success(try ConfigurationParser.parse(Array(data), path: path))
+            result = .success(try ConfigurationParser.parse(try ConfigurationLoader.readFile(path), path: path))
         } catch let error as ConfigurationError {
             result = .failure(error)
         } catch {
@@ -193,6 +195,38 @@ public final class ConfigurationLoader: @unchecked Sendable {
         }
         loaded[path] = result
         return result
+    }
+
+    /// The bytes of a configuration file, or an error that says what the path is instead.
+    static func readFile(_ path: String) throws(ConfigurationError) -> [UInt8] {
+        func fail(_ message: String) -> ConfigurationError { ConfigurationError(path: path, key: nil, message: message) }
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            let code = errno
+            var link = stat()
+            if code == ENOENT && lstat(path, &link) == 0 { throw fail("a symlink to a file that does not exist") }
+            if code == ELOOP { throw fail("a symlink loop") }
+            throw fail("cannot read the file: \(String(cString: strerror(code)))")
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw fail("is a directory, not a configuration file")
+        default: throw fail("is not a regular file, so not a configuration file")
+        }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw fail("cannot read the file: \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw fail("cannot read the file: \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[..<count])
+        }
     }
 }
 

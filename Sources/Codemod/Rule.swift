@@ -174,6 +174,9 @@ public protocol Rule: Sendable {
     /// before/after example.
     var documentation: String { get }
     var isEnabledByDefault: Bool { get }
+    /// The keys the rule reads from its `options` in the configuration; any other key
+    /// there is a configuration error, so a typo never silently does nothing.
+    var optionNames: [String] { get }
     /// The OS versions its fixes need, if any (fixes needing more are withheld).
     var minimumPlatforms: [Platform: Version] { get }
 
@@ -191,6 +194,7 @@ public protocol Rule: Sendable {
 
 extension Rule {
     public var isEnabledByDefault: Bool { true }
+    public var optionNames: [String] { [] }
     public var minimumPlatforms: [Platform: Version] { [:] }
     public var usesProjectIndex: Bool { false }
     public func mayFind(in bytes: [UInt8]) -> Bool { true }

@@ -60,17 +60,47 @@ public enum UnifiedDiff {
     }
 
     /// The two header lines `--- a/PATH` and `+++ b/PATH`, bold when `color` is set.
+    ///
+    /// A name holding a control character, `"` or `\\` is quoted as git quotes it
+    /// (`--- "a/tab\\there.swift"`), which `git apply` and GNU `patch` both read back.
     public static func header(path: String, color: Bool) -> [UInt8] {
         var output: [UInt8] = []
         // An absolute path is written as git writes one: `a/tmp/x.swift`, not `a//tmp/…`.
-        let shown = path.drop { $0 == "/" }
-        for prefix in ["--- a/", "+++ b/"] {
+        let shown = Array(path.drop { $0 == "/" }.utf8)
+        for prefix in ["a/", "b/"] {
             if color { output += TerminalColor.bold }
-            output += Array(prefix.utf8)
-            output += Array(shown.utf8)
+            output += Array((prefix == "a/" ? "--- " : "+++ ").utf8)
+            output += quotedName(Array(prefix.utf8) + shown)
             if color { output += TerminalColor.reset }
             output.append(0x0A)
         }
+        return output
+    }
+
+    /// `name` as git writes it in a header: as is, or in double quotes with C escapes
+    /// when it holds a space, a byte below it, DEL, `"` or `\\`.
+    static func quotedName(_ name: [UInt8]) -> [UInt8] {
+        let needsQuotes = name.contains { $0 <= 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        guard needsQuotes else { return name }
+        var output: [UInt8] = [UInt8(ascii: "\"")]
+        for byte in name {
+            switch byte {
+            case UInt8(ascii: "\""): output += Array("\\\"".utf8)
+            case UInt8(ascii: "\\"): output += Array("\\\\".utf8)
+            case 0x07: output += Array("\\a".utf8)
+            case 0x08: output += Array("\\b".utf8)
+            case 0x09: output += Array("\\t".utf8)
+            case 0x0A: output += Array("\\n".utf8)
+            case 0x0B: output += Array("\\v".utf8)
+            case 0x0C: output += Array("\\f".utf8)
+            case 0x0D: output += Array("\\r".utf8)
+            case _ where byte < 0x20 || byte == 0x7F:
+                let octal = String(byte, radix: 8)
+                output += Array(("\\" + String(repeating: "0", count: 3 - octal.count) + octal).utf8)
+            default: output.append(byte)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
         return output
     }
 

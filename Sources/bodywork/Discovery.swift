@@ -30,20 +30,29 @@ struct Discovery {
     var respectsGitignore = true
 
     /// Expands `paths` (files and directories, as given) into the files to process.
+    ///
+    /// A symlink met while walking a directory is followed only when its target lies
+    /// inside one of `paths`: a link out of the tree is named as skipped, never read or
+    /// written through. A file named on the command line is taken wherever it points.
     func select(_ paths: [String]) -> FileSelection {
         var selection = FileSelection()
         var explicitFiles: [String] = []
         var walkedFiles: [String] = []
+        let roots = paths.map { FilePath.canonical($0) }
         for given in paths {
             let path = FilePath.display(given)
             switch FileKind.of(path) {
             case .missing:
-                selection.problems.append(SkippedFile(path: path, reason: "no such file or directory"))
+                let reason = path.contains("\u{FFFD}") ? "name is not valid UTF-8 (bodywork takes UTF-8 paths only)"
+                                                       : "no such file or directory"
+                selection.problems.append(SkippedFile(path: path, reason: reason))
+            case .inaccessible(let code):
+                selection.problems.append(SkippedFile(path: path, reason: FileKind.describe(code)))
             case .danglingSymlink:
                 selection.problems.append(SkippedFile(path: path, reason: "dangling symlink"))
             case .directory:
                 let before = walkedFiles.count
-                walk(path, into: &walkedFiles, problems: &selection.problems)
+                walk(path, roots: roots, into: &walkedFiles, problems: &selection.problems)
                 if walkedFiles.count == before { selection.notes.append("\(path): no Swift files found") }
             case .regularFile:
                 explicitFiles.append(path)
@@ -63,9 +72,25 @@ struct Discovery {
             if isExcluded(path) { selection.excludedCount += 1; continue }
             taken.insert(path)
         }
-        selection.files = taken.sorted(by: Discovery.pathOrder)
+        selection.files = Discovery.onePathPerFile(taken.sorted(by: Discovery.pathOrder))
         selection.problems.sort { Discovery.pathOrder($0.path, $1.path) }
         return selection
+    }
+
+    /// `paths` (in order) without later names of a file already named: through a
+    /// symlink, a hard link or `a/../a`, one file is processed once, whatever `--jobs` is.
+    static func onePathPerFile(_ paths: [String]) -> [String] {
+        var seen = Set<FileIdentity>()
+        return paths.filter { path in
+            var info = stat()
+            guard stat(path, &info) == 0 else { return true }
+            return seen.insert(FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted
+        }
+    }
+
+    private struct FileIdentity: Hashable {
+        var device: UInt64
+        var inode: UInt64
     }
 
     /// The Swift files git reports as changed since `revision` (plus untracked ones),
@@ -87,13 +112,19 @@ struct Discovery {
         var taken = Set<String>()
         for name in names where name.hasSuffix(".swift") {
             let absolute = repository.topLevel + "/" + name
-            guard roots.contains(where: { $0 == absolute || FilePath.relative(absolute, to: $0) != nil }) else { continue }
+            guard Discovery.isInside(absolute, roots: roots) else { continue }
             guard FileKind.of(absolute) == .regularFile else { continue }
+            if FileKind.isSymlink(absolute), !Discovery.isInside(FilePath.canonical(absolute), roots: roots) {
+                selection.problems.append(SkippedFile(path: FilePath.relative(absolute, to: FilePath.currentDirectory) ?? absolute,
+                                                      reason: "symlink to a file outside the paths given (not followed)"))
+                continue
+            }
             let path = FilePath.relative(absolute, to: FilePath.currentDirectory) ?? absolute
             if isExcluded(path) { selection.excludedCount += 1; continue }
             taken.insert(path)
         }
-        selection.files = taken.sorted(by: Discovery.pathOrder)
+        selection.files = Discovery.onePathPerFile(taken.sorted(by: Discovery.pathOrder))
+        selection.problems.sort { Discovery.pathOrder($0.path, $1.path) }
         return .success(selection)
     }
 
@@ -112,17 +143,30 @@ struct Discovery {
 
     // MARK: - Walking
 
-    private func walk(_ directory: String, into files: inout [String], problems: inout [SkippedFile]) {
+    private func walk(_ directory: String, roots: [String], into files: inout [String], problems: inout [SkippedFile]) {
         guard let handle = opendir(directory) else {
             problems.append(SkippedFile(path: directory, reason: "cannot read directory: \(String(cString: strerror(errno)))"))
             return
         }
+        // Listable but not searchable (`r` without `x`): its entries cannot be looked at.
+        guard access(directory, X_OK) == 0 else {
+            let code = errno
+            closedir(handle)
+            problems.append(SkippedFile(path: directory, reason: "cannot enter directory: \(String(cString: strerror(code)))"))
+            return
+        }
         var names: [String] = []
         while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            if bytes.first == UInt8(ascii: ".") { continue }
+            guard let name = String(validating: bytes, as: UTF8.self) else {
+                // Such a name cannot be handed on as a path; say so rather than lose the file.
+                if Discovery.mayHoldSwift(bytes, type: entry.pointee.d_type) {
+                    problems.append(SkippedFile(path: FilePath.join(directory, Discovery.escaped(bytes)),
+                                                reason: "name is not valid UTF-8 (bodywork takes UTF-8 paths only)"))
+                }
+                continue
             }
-            if name == "." || name == ".." || name.hasPrefix(".") { continue }
             names.append(name)
         }
         closedir(handle)
@@ -133,15 +177,58 @@ struct Discovery {
             case .directory:
                 // A symlink to a directory is not followed: no cycles, no walking out of the tree.
                 if Discovery.skippedDirectoryNames.contains(name) || FileKind.isSymlink(path) || isExcluded(path) { continue }
-                walk(path, into: &files, problems: &problems)
+                walk(path, roots: roots, into: &files, problems: &problems)
             case .regularFile:
-                if name.hasSuffix(".swift") { files.append(path) }
+                guard name.hasSuffix(".swift") else { continue }
+                if FileKind.isSymlink(path), !Discovery.isInside(FilePath.canonical(path), roots: roots) {
+                    problems.append(SkippedFile(path: path, reason: "symlink to a file outside the paths given (not followed)"))
+                    continue
+                }
+                files.append(path)
             case .danglingSymlink:
                 if name.hasSuffix(".swift") { problems.append(SkippedFile(path: path, reason: "dangling symlink")) }
+            case .inaccessible(let code):
+                if name.hasSuffix(".swift") || code != EACCES {
+                    problems.append(SkippedFile(path: path, reason: FileKind.describe(code)))
+                }
             case .missing, .other:
                 continue
             }
         }
+    }
+
+    /// Whether the absolute `path` is one of `roots` or lies below one.
+    static func isInside(_ path: String, roots: [String]) -> Bool {
+        roots.contains { $0 == path || FilePath.relative(path, to: $0) != nil }
+    }
+
+    /// An entry that could be, or could hold, a Swift file: a directory, a symlink or an
+    /// unknown type, or a name ending in `.swift`.
+    private static func mayHoldSwift(_ name: [UInt8], type: UInt8) -> Bool {
+        if name.count >= 6 && name.suffix(6).elementsEqual(".swift".utf8) { return true }
+        return type == UInt8(DT_DIR) || type == UInt8(DT_LNK) || type == UInt8(DT_UNKNOWN)
+    }
+
+    /// A byte name shown with its invalid bytes as `\xNN`.
+    static func escaped(_ bytes: [UInt8]) -> String {
+        var text = ""
+        var index = 0
+        while index < bytes.count {
+            var length = 1
+            while length <= 4, index + length <= bytes.count {
+                if let scalar = String(validating: bytes[index..<(index + length)], as: UTF8.self) {
+                    text += scalar
+                    break
+                }
+                length += 1
+            }
+            if length > 4 || index + length > bytes.count {
+                text += "\\x" + String(bytes[index], radix: 16, uppercase: true)
+                length = 1
+            }
+            index += length
+        }
+        return text
     }
 
     /// The paths among `files` that .gitignore excludes, asked of git once per work tree.
@@ -162,20 +249,37 @@ struct Discovery {
     }
 }
 
-/// What a path names on disk, looking through one level of symlink.
+/// What a path names on disk, looking through symlinks.
 enum FileKind: Equatable {
     case missing, danglingSymlink, directory, regularFile, other
+    /// The path cannot be looked at: `errno` says why (permission, a symlink loop, a
+    /// name longer than the system allows).
+    case inaccessible(Int32)
 
     static func of(_ path: String) -> FileKind {
         var info = stat()
-        guard lstat(path, &info) == 0 else { return .missing }
+        guard lstat(path, &info) == 0 else {
+            return errno == ENOENT || errno == ENOTDIR ? .missing : .inaccessible(errno)
+        }
         if (info.st_mode & S_IFMT) == S_IFLNK {
-            guard stat(path, &info) == 0 else { return .danglingSymlink }
+            guard stat(path, &info) == 0 else {
+                return errno == ENOENT || errno == ENOTDIR ? .danglingSymlink : .inaccessible(errno)
+            }
         }
         switch info.st_mode & S_IFMT {
         case S_IFDIR: return .directory
         case S_IFREG: return .regularFile
         default: return .other
+        }
+    }
+
+    /// The reason shown for an `.inaccessible` path.
+    static func describe(_ code: Int32) -> String {
+        switch code {
+        case ELOOP: return "symlink loop"
+        case ENAMETOOLONG: return "path longer than the system allows"
+        case EACCES: return "permission denied"
+        default: return String(cString: strerror(code))
         }
     }
 

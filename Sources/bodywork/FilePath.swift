@@ -62,6 +62,44 @@ enum FilePath {
         return String(text)
     }
 
+    /// `path` as printed in text and Xcode output: control characters (a tab, a
+    /// newline, an escape) written as `\t`, `\n`, `\x1B`, so one finding stays one line
+    /// and a name cannot drive the terminal.
+    static func shown(_ path: String) -> String {
+        guard path.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return path }
+        var text = ""
+        for scalar in path.unicodeScalars {
+            switch scalar {
+            case "\t": text += "\\t"
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\\": text += "\\\\"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                text += "\\x" + (scalar.value < 0x10 ? "0" : "") + String(scalar.value, radix: 16, uppercase: true)
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        return text
+    }
+
+    /// The name a diff header gives `path`, so that `git apply` and `patch -p1` find
+    /// the file: as given when it stays below the working directory (`./` and inner
+    /// `..` resolved); a path that climbs out of it (`../x.swift`) relative to the top of
+    /// the git work tree holding both, else absolute.
+    static func inPatch(_ path: String) -> String {
+        let lexical = normalized(path)
+        if !lexical.hasPrefix("/") && lexical != ".." && !lexical.hasPrefix("../") { return lexical }
+        let absolute = absolute(path)
+        if let repository = patchRepository,
+           let relative = relative(canonical(directory(of: absolute)) + "/" + fileName(absolute), to: repository.topLevel) {
+            return relative
+        }
+        return absolute
+    }
+
+    /// The work tree around the working directory, looked up once, for `inPatch`.
+    private static let patchRepository: GitRepository? = GitRepository.containing(currentDirectory)
+
     /// The last component.
     static func fileName(_ path: String) -> Substring {
         path.split(separator: "/").last ?? Substring(path)

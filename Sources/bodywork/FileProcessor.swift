@@ -42,6 +42,8 @@ struct FileReport: Sendable {
     var written = false
     /// Set when `--apply` could not write the file; the run exits 3.
     var writeError: String?
+    /// Set when the written file had other hard links, which keep the old content.
+    var otherLinkCount = 0
     var findings: [ReportedFinding] = []
     var notes: [EngineNote] = []
     var byteCount = 0
@@ -118,6 +120,7 @@ struct FileProcessor: Sendable {
         do {
             try AtomicFile.replace(snapshot, with: bytes)
             work.report.written = true
+            work.report.otherLinkCount = snapshot.linkCount - 1
         } catch {
             work.report.writeError = error.description
         }

@@ -41,7 +41,12 @@ enum Help {
                           than text and no --lint, findings are printed in that format
                           instead of the diff. See OUTPUT FORMATS.
         --patch FILE      Also write the combined patch (uncolored) to FILE; `git apply`
-                          and `patch -p1` accept it.
+                          and `patch -p1` accept it. FILE is written once every source
+                          has been read (atomically; a device or FIFO as a stream), and
+                          may not be one of the files being read. Names with spaces or
+                          special bytes are quoted as git quotes them; a path outside
+                          the working directory is named from the git work tree's top
+                          (else in full).
         --rules A,B       Run only these rules (repeatable).
         --disable A,B     Do not run these rules (repeatable).
         --unsafe-fixes    Apply `suggested` fixes too, for every rule.
@@ -84,19 +89,30 @@ enum Help {
         a git work tree, files that .gitignore excludes are skipped (one `git
         check-ignore` per run). Files named explicitly are always taken, hidden or
         ignored, unless --exclude or a configuration exclude matches them. With no path,
-        `.` is used. A path `-` reads the source from standard input and prints the
+        `.` is used. One file named twice (through a symbolic or hard link, or as
+        `a/../a`) is processed once.
+
+        Symbolic links: a link to a .swift file inside the paths given is read, and with
+        --apply its target is rewritten (the link stays a link). A link found while
+        walking whose target lies outside every path given is not followed, neither read
+        nor written, and is reported as skipped. A file named on the command line is
+        taken wherever it points. A file with other hard links is replaced by a new
+        file, so the other names keep the old content; the summary says when. A path `-` reads the source from standard input and prints the
         fixed source (or, with --lint, the findings) on standard output.
 
         Files that cannot be processed are reported on standard error and in the summary,
-        the run goes on and exits 3: missing paths, unreadable files, dangling symbolic
-        links, files that are not UTF-8 text (a NUL byte in the first 8 KB, or invalid
+        the run goes on and exits 3: missing paths, unreadable files and directories
+        (including those that can be listed but not entered), dangling symbolic links and
+        symlink loops, names that are not valid UTF-8 or longer than the system allows,
+        links out of the tree (see above), files that are not UTF-8 text (a NUL byte in the first 8 KB, or invalid
         UTF-8), files over --max-file-size, and under --apply files that are read-only or
         changed on disk during the run. Empty files and Swift with syntax errors are
         processed; a fix is kept only when it adds no parse error.
 
     CONFIGURATION
         The nearest .bodywork.json in a file's directory or above applies to it (or the
-        file given with --config). It is strict JSON; every key is optional:
+        file given with --config). It is strict JSON (RFC 8259): no comments, no
+        trailing commas, no unquoted keys, no single quotes. Every key is optional:
             {
               "rules": { "enable": ["rule-id"], "disable": ["rule-id"],
                          "only": ["rule-id"] },
@@ -110,7 +126,8 @@ enum Help {
         targets: flags, then the configuration, then Package.swift `platforms:` (or an
         Xcode project's settings), per platform.
         Command-line flags win over the configuration. An unreadable or invalid
-        configuration, or an unknown rule id anywhere, is a usage error (exit 2).
+        configuration (a directory, a symlink to nowhere), an unknown rule id anywhere,
+        or an option a rule does not take, is a usage error (exit 2).
 
     SUPPRESSION
         // bodywork:disable RULE...        off from this line to `// bodywork:enable`
@@ -154,7 +171,11 @@ enum Help {
         1   --check found a change or a finding
         2   usage or configuration error, unknown rule id, or --interactive without a
             terminal; nothing was read or written
-        3   some files could not be processed or written (takes precedence over 1)
+        3   some files could not be processed or written, or standard output or the
+            --patch file could not be written in full (takes precedence over 1)
+        129, 130, 143
+            stopped by SIGHUP, SIGINT (Ctrl-C) or SIGTERM: every file is either as it
+            was or fully rewritten, and no temporary file is left behind
 
     EXAMPLES
         bodywork Sources                      preview the fixes as a diff

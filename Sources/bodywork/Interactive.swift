@@ -27,7 +27,7 @@ struct InteractiveReview {
         for file in plan.files {
             var work = processor.run(file.path, settings: plan.settings[file.settingsIndex])
             if let reason = work.report.skipReason {
-                console.message("bodywork: \(file.path): \(reason) (skipped)")
+                console.message("bodywork: \(FilePath.shown(file.path)): \(reason) (skipped)")
             }
             guard let outcome = work.outcome, outcome.changed else {
                 totals.add(work.report)
@@ -54,7 +54,7 @@ struct InteractiveReview {
                 FileProcessor.write(&work, bytes: newBytes)
                 if let error = work.report.writeError { console.message("bodywork: \(error)") }
                 if work.report.written {
-                    patch?.write(UnifiedDiff.render(old: outcome.original, new: newBytes, path: file.path,
+                    patch?.write(UnifiedDiff.render(old: outcome.original, new: newBytes, path: FilePath.inPatch(file.path),
                                                     context: options.contextLines))
                 }
             }

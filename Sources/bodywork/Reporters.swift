@@ -29,9 +29,9 @@ struct FindingLineFormatter {
                 + "endLine=\(finding.endLine),endColumn=\(finding.endColumn),title=\(githubProperty(finding.ruleID))::"
                 + githubData(finding.message + fixSuffix(finding))
         case .xcode:
-            return "\(path):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.message) [\(finding.ruleID)]"
+            return "\(FilePath.shown(path)):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.message) [\(finding.ruleID)]"
         case .text, .json, .sarif:
-            return "\(path):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.message) [\(finding.ruleID)]"
+            return "\(FilePath.shown(path)):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.message) [\(finding.ruleID)]"
                 + fixSuffix(finding)
         }
     }

@@ -116,6 +116,13 @@ struct RunPlanner {
         try RunPlanner.requireKnown(Array(configuration.enabledRules) + Array(configuration.disabledRules)
                                     + Array(configuration.onlyRules ?? []) + Array(configuration.ruleOptions.keys)
                                     + Array(configuration.suggestedFixRules), source: source, rules: rules)
+        for (ruleID, values) in configuration.ruleOptions.sorted(by: { $0.key < $1.key }) {
+            let allowed = rules.first { $0.id == ruleID }?.optionNames ?? []
+            if let unknown = values.keys.sorted().first(where: { !allowed.contains($0) }) {
+                let known = allowed.isEmpty ? "`\(ruleID)` takes no options" : "allowed: \(allowed.joined(separator: ", "))"
+                throw UsageError("configuration error: \(source): options.\(ruleID).\(unknown): unknown option; \(known)")
+            }
+        }
         var active: Set<String>
         if let only = options.onlyRules {
             active = Set(only)

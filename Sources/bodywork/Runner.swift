@@ -51,7 +51,7 @@ struct Runner {
                 totals.notices.append("no Swift files found")
             }
             for problem in selection.problems {
-                console.message("bodywork: \(problem.path): \(problem.reason) (skipped)")
+                console.message("bodywork: \(FilePath.shown(problem.path)): \(problem.reason) (skipped)")
                 totals.skipped.append(problem)
             }
 
@@ -164,10 +164,11 @@ struct Runner {
                 result.report = work.report
             }
             if needsDiff {
-                result.diff = UnifiedDiff.render(old: outcome.original, new: outcome.output, path: file.path,
+                result.diff = UnifiedDiff.render(old: outcome.original, new: outcome.output, path: FilePath.inPatch(file.path),
                                                  context: options.contextLines)
                 if color {
-                    result.coloredDiff = UnifiedDiff.render(old: outcome.original, new: outcome.output, path: file.path,
+                    result.coloredDiff = UnifiedDiff.render(old: outcome.original, new: outcome.output,
+                                                            path: FilePath.inPatch(file.path),
                                                             context: options.contextLines, color: true)
                 }
             }
@@ -213,7 +214,7 @@ struct Runner {
 
         func emit(_ report: FileReport, diff: [UInt8], coloredDiff: [UInt8]?) {
             if let reason = report.skipReason {
-                console.message("bodywork: \(report.path): \(reason) (skipped)")
+                console.message("bodywork: \(FilePath.shown(report.path)): \(reason) (skipped)")
             }
             if let error = report.writeError {
                 console.message("bodywork: \(error)")
@@ -273,7 +274,7 @@ struct Runner {
     }
 
     static func verboseLine(_ report: FileReport, mode: RunMode) -> String {
-        if let reason = report.skipReason { return "\(report.path): skipped: \(reason)" }
+        if let reason = report.skipReason { return "\(FilePath.shown(report.path)): skipped: \(reason)" }
         let fixes = report.findings.filter { $0.fix == .applied }.count
         var state: String
         if report.writeError != nil {
@@ -287,7 +288,7 @@ struct Runner {
         }
         state += ", \(plural(report.findings.count, "finding")), \(plural(fixes, "fix", "fixes"))"
         if report.parseErrorCount > 0 { state += ", \(plural(report.parseErrorCount, "parse error"))" }
-        return "\(report.path): \(state)"
+        return "\(FilePath.shown(report.path)): \(state)"
     }
 
     // MARK: - Standard input
@@ -313,7 +314,7 @@ struct Runner {
         let work = processor.run(bytes: bytes, path: path, settings: settings)
         totals.add(work.report)
         if let reason = work.report.skipReason {
-            console.message("bodywork: \(path): \(reason) (skipped)")
+            console.message("bodywork: \(FilePath.shown(path)): \(reason) (skipped)")
             if printsSource { console.write(bytes) }
             return finish(totals, start: start)
         }
@@ -337,7 +338,7 @@ struct Runner {
         }
         if let patch {
             if let outcome = work.outcome, outcome.changed {
-                patch.write(UnifiedDiff.render(old: outcome.original, new: outcome.output, path: path,
+                patch.write(UnifiedDiff.render(old: outcome.original, new: outcome.output, path: FilePath.inPatch(path),
                                                context: options.contextLines))
             }
             if let error = patch.commit() {

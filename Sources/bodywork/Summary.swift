@@ -42,6 +42,10 @@ struct RunTotals {
         bytes += report.byteCount
         if report.changed { filesChanged += 1 }
         if report.written { filesWritten += 1 }
+        if report.written && report.otherLinkCount > 0 {
+            notices.append("\(FilePath.shown(report.path)) had \(plural(report.otherLinkCount, "other hard link")), "
+                           + "which keep\(report.otherLinkCount == 1 ? "s" : "") the old content")
+        }
         if report.parseErrorCount > 0 { filesWithParseErrors += 1 }
         if let error = report.writeError { writeFailures.append(SkippedFile(path: report.path, reason: error)) }
         for note in report.notes { engineNotes.append((report.path, note)) }
@@ -131,7 +135,7 @@ struct RunTotals {
         }
         if !engineNotes.isEmpty {
             lines.append("  engine notes:")
-            lines += engineNotes.map { "    \($0.path): \($0.note.ruleID): \($0.note.message)" }
+            lines += engineNotes.map { "    \(FilePath.shown($0.path)): \($0.note.ruleID): \($0.note.message)" }
         }
         for notice in notices { lines.append("  note: \(notice)") }
         return lines.joined(separator: "\n") + "\n"
@@ -143,7 +147,7 @@ struct RunTotals {
         var paths: [String: [String]] = [:]
         for file in files {
             if paths[file.reason] == nil { order.append(file.reason) }
-            paths[file.reason, default: []].append(file.path)
+            paths[file.reason, default: []].append(FilePath.shown(file.path))
         }
         return order.map { reason in
             let list = paths[reason]!

@@ -279,4 +279,19 @@ final class GlobTests: XCTestCase {
         XCTAssertFalse(Glob("a*b*c").matches("aXXbYY"))
         XCTAssertFalse(Glob("").matches("a"))
     }
+
+    /// Many `**` in one pattern: every way of spreading the path over them is one state
+    /// set, so these answer at once (a backtracking matcher took minutes on such input).
+    func testRepeatedDoubleStars() {
+        let deep = (0..<40).map { "d\($0)" }.joined(separator: "/") + "/A.swift"
+        let many = String(repeating: "**/", count: 16)
+        XCTAssertFalse(Glob(many + "nothing").matches(deep))
+        XCTAssertTrue(Glob(many + "A.swift").matches(deep))
+        XCTAssertTrue(Glob(many + "d39/**").matches(deep))
+        XCTAssertTrue(Glob("d0/" + many + "d20/" + many + "*.swift").matches(deep))
+        XCTAssertFalse(Glob("d0/" + many + "d20/" + many + "d10/" + many + "*.swift").matches(deep),
+                       "the components must still come in order")
+        XCTAssertTrue(Glob("**/**").matches("x"))
+        XCTAssertFalse(Glob("d1/**").matches(deep), "anchored at the base directory")
+    }
 }
