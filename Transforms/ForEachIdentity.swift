@@ -404,23 +404,27 @@ private struct Pass {
     /// The element name for the rows of `source`: from its last name (`items` → `item`),
     /// else `element`, never one the enclosing declaration already uses.
     private func freshElementName(for source: Node, closure: ClosureExpr) -> String {
-        var taken = namesAround(closure.node)
-        for (outer, name) in introducedNames where outer.contains(closure.node) { taken.insert(name) }
+        var around = namesAround(closure.node)
+        for (outer, name) in introducedNames where outer.contains(closure.node) { around.insert(name) }
+        // File-scope names are looked up, not copied: a copy per row would cost the
+        // whole file for every candidate.
+        func isTaken(_ name: String) -> Bool { around.contains(name) || fileScopeNames.contains(name) }
         let last = source.lastToken?.text ?? ""
         var candidates: [String] = []
         if let singular = Pass.singular(of: last) { candidates.append(singular) }
         candidates.append("element")
-        for candidate in candidates where !taken.contains(candidate) && !Pass.reservedNames.contains(candidate) {
+        for candidate in candidates where !isTaken(candidate) && !Pass.reservedNames.contains(candidate) {
             return candidate
         }
         var number = 2
-        while taken.contains("element\(number)") { number += 1 }
+        while isTaken("element\(number)") { number += 1 }
         return "element\(number)"
     }
 
     /// The names the row's closure could clash with: every name written in it, and every
     /// name declared in the scopes around it (locals, parameters, the members of the
-    /// enclosing types, including those the index knows from other files, and globals).
+    /// enclosing types, including those the index knows from other files); the file's
+    /// global names are `fileScopeNames`, checked beside these.
     private func namesAround(_ closure: Node) -> Set<String> {
         var names: Set<String> = []
         for tokenIndex in closure.firstTokenIndex..<closure.endTokenIndex {
@@ -447,10 +451,7 @@ private struct Pass {
             default:
                 break
             }
-            if scope.kind == .sourceFile {
-                // All of them, the row's own type included: a superset is only safer.
-                names.formUnion(fileScopeNames)
-            } else {
+            if scope.kind != .sourceFile {
                 for sibling in flattenIfConfig(scope) where sibling != child {
                     names.formUnion(Pass.declaredNames(sibling))
                 }
