@@ -9,9 +9,14 @@ enum Help {
     SYNOPSIS
         bodywork [options] [paths...]
         bodywork [options] -                   (source on standard input)
-        bodywork list-rules [--format text|json]
+        bodywork lint [options] [paths...]     (same as --lint)
+        bodywork fix [options] [paths...]      (same as --apply)
+        bodywork list-rules [--format text|json]   (also: bodywork rules)
         bodywork explain RULE
         bodywork parse [--tree|--tokens|--stats] [--jobs N] paths...
+        bodywork version
+        bodywork completions bash|zsh|fish     (a completion script on stdout)
+        bodywork man                           (this manual as a roff man page)
 
     DESCRIPTION
         bodywork parses Swift files into a lossless syntax tree, runs its rules over them
@@ -24,7 +29,7 @@ enum Help {
     MODES
         (default)         Preview: print the unified diff of every fix on standard output
                           (files in sorted path order) and a summary on standard error.
-        --apply           Write the fixes in place. Only changed files are written, each
+        --apply, --fix    Write the fixes in place. Only changed files are written, each
                           atomically, keeping its permissions; a file that changed on disk
                           since it was read, or is read-only, is reported and left alone.
         --check           Also exit with status 1 when something would change or a
@@ -47,7 +52,7 @@ enum Help {
                           special bytes are quoted as git quotes them; a path outside
                           the working directory is named from the git work tree's top
                           (else in full).
-        --rules A,B       Run only these rules (repeatable).
+        --rules A,B       Run only these rules (repeatable; also --only-rule).
         --disable A,B     Do not run these rules (repeatable).
         --unsafe-fixes    Apply `suggested` fixes too, for every rule.
         --min-ios V       Oldest iOS the code supports (also --min-macos, --min-tvos,

@@ -81,6 +81,10 @@ enum Command {
     case parse(view: ParseView?, paths: [String], jobs: Int, timing: ParseTiming)
     case help
     case version
+    /// `completions SHELL`: a completion script for bash, zsh or fish.
+    case completions(shell: String)
+    /// `man`: the manual as a roff man page.
+    case manPage
 }
 
 /// Turns `CommandLine.arguments` (without the program name) into a `Command`.
@@ -96,9 +100,23 @@ struct ArgumentParser {
 
     mutating func parse() throws(UsageError) -> Command {
         switch arguments.first {
-        case "list-rules":
+        case "list-rules", "rules":
             position = 1
             return try parseListRules()
+        case "version":
+            return .version
+        case "man":
+            return .manPage
+        case "completions":
+            guard arguments.count == 2, ["bash", "zsh", "fish"].contains(arguments[1]) else {
+                throw UsageError("completions: expected one of bash, zsh, fish")
+            }
+            return .completions(shell: arguments[1])
+        case "lint", "fix":
+            // Subcommand spellings of `--lint` and `--apply`, as other linters have them.
+            let mode = arguments[0] == "lint" ? "--lint" : "--apply"
+            arguments[0] = mode
+            return try parseRun()
         case "explain":
             position = 1
             return try parseExplain()
@@ -191,7 +209,7 @@ struct ArgumentParser {
             case "--": optionsEnded = true
             case "-h", "--help": return .help
             case "-V", "--version": return .version
-            case "--apply":
+            case "--apply", "--fix":
                 options.mode = .apply; modes.append(name)
             case "--lint":
                 options.mode = .lint; modes.append(name)
@@ -205,7 +223,7 @@ struct ArgumentParser {
                 }
                 options.format = format
             case "--patch": options.patchPath = try value(for: name, inline: inline)
-            case "--rules":
+            case "--rules", "--only-rule":
                 options.onlyRules = (options.onlyRules ?? []) + ruleList(try value(for: name, inline: inline))
             case "--disable":
                 options.disabledRules += ruleList(try value(for: name, inline: inline))
@@ -235,7 +253,8 @@ struct ArgumentParser {
                 if name.hasPrefix("-U"), name.count > 2, name.dropFirst(2).allSatisfy({ $0.isASCII && $0.isNumber }) {
                     options.contextLines = try contextLineCount(String(name.dropFirst(2)), option: "-U")
                 } else {
-                    throw UsageError("unknown option '\(argument)' (see `bodywork --help`)")
+                    let suggestion = ManualIndex.suggestion(for: name).map { "; did you mean '\($0)'?" } ?? " (see `bodywork --help`)"
+                    throw UsageError("unknown option '\(argument)'\(suggestion)")
                 }
             }
         }

@@ -9,9 +9,6 @@ import Foundation
 import Patch
 import SwiftCST
 
-/// The version `--version` prints and the SARIF report names.
-let bodyworkVersion = "0.1.0"
-
 /// Exit statuses of the command.
 enum ExitStatus {
     static let success: Int32 = 0

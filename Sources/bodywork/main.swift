@@ -20,6 +20,13 @@ do {
     case .version:
         console.write("bodywork \(bodyworkVersion)\n")
         status = ExitStatus.success
+    case .completions(let shell):
+        let ids = AvailableRules.all(environment: environment).map(\.id)
+        console.write(Completions.script(for: shell, ruleIDs: ids) ?? "")
+        status = ExitStatus.success
+    case .manPage:
+        console.write(ManPage.text(version: bodyworkVersion))
+        status = ExitStatus.success
     case .listRules(let format):
         status = RuleCommands.list(AvailableRules.all(environment: environment), format: format, console: console)
     case .explain(let id):

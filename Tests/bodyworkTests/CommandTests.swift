@@ -25,12 +25,6 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(try box.run(["--context"]).status, 2)
     }
 
-    func testVersion() throws {
-        let result = try Sandbox().run(["--version"])
-        XCTAssertEqual(result.status, 0)
-        XCTAssertEqual(result.output, "bodywork 0.1.0\n")
-    }
-
     func testHelpReadsLikeAManualAndMentionsEveryOption() throws {
         let result = try Sandbox().run(["--help"])
         XCTAssertEqual(result.status, 0)

@@ -1,0 +1,95 @@
+// What a user installing and adopting bodywork meets: one version everywhere, completions
+// and a man page generated from the manual, familiar spellings, the install script.
+import Foundation
+import XCTest
+
+final class EcosystemTests: XCTestCase {
+    private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    func testOneVersionEverywhere() throws {
+        let box = try Sandbox()
+        let flag = try box.run(["--version"])
+        let command = try box.run(["version"])
+        XCTAssertEqual(flag.status, 0)
+        XCTAssertEqual(flag.output, command.output)
+        let version = try XCTUnwrap(flag.output.split(separator: " ").last).trimmingCharacters(in: .newlines)
+        XCTAssertTrue(version.split(separator: ".").count == 3, "a semantic version: \(version)")
+        let changelog = try String(contentsOf: Self.repository.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        XCTAssertTrue(changelog.contains("\n## \(version)"), "CHANGELOG.md has no entry for \(version)")
+        let man = try box.run(["man"])
+        XCTAssertTrue(man.output.hasPrefix(".TH BODYWORK 1 \"\" \"bodywork \(version)\""), man.output.prefix(80).description)
+    }
+
+    func testCompletionsOfferEveryOptionOfTheManual() throws {
+        let box = try Sandbox()
+        let help = try box.run(["--help"]).output
+        // Every long option written in an option column of the manual.
+        var options: Set<String> = []
+        for line in help.split(separator: "\n") where line.hasPrefix("    -") {
+            for word in line.split(separator: " ").prefix(while: { $0.hasPrefix("-") || $0.hasSuffix(",") }) {
+                let name = word.hasSuffix(",") ? String(word.dropLast()) : String(word)
+                if name.hasPrefix("--") { options.insert(name) }
+            }
+        }
+        XCTAssertGreaterThan(options.count, 20, "the manual's options were not found")
+        for shell in ["bash", "zsh", "fish"] {
+            let script = try box.run(["completions", shell])
+            XCTAssertEqual(script.status, 0, script.stderr)
+            for option in options {
+                let spelled = shell == "fish" ? "-l \(option.dropFirst(2))" : option
+                XCTAssertTrue(script.output.contains(spelled), "\(shell) completion lacks \(option)")
+            }
+            XCTAssertTrue(script.output.contains("foreach-identity"), "\(shell) completion lacks the rule ids")
+        }
+        let bash = try box.run(["completions", "bash"])
+        try box.write("bodywork.bash", bash.output)
+        let syntax = try box.shell("bash -n bodywork.bash")
+        XCTAssertEqual(syntax.status, 0, syntax.stderr)
+        XCTAssertEqual(try box.run(["completions", "tcsh"]).status, 2)
+    }
+
+    func testManPageHasEverySectionOfTheManual() throws {
+        let box = try Sandbox()
+        let help = try box.run(["--help"]).output
+        let man = try box.run(["man"]).output
+        let sections = help.split(separator: "\n").filter { !$0.hasPrefix(" ") }
+        XCTAssertGreaterThan(sections.count, 6)
+        for section in sections { XCTAssertTrue(man.contains(".SH \(section)\n"), "man page lacks \(section)") }
+        XCTAssertFalse(man.split(separator: "\n").contains { $0.hasPrefix(".") && !$0.hasPrefix(".TH") && !$0.hasPrefix(".SH")
+                                                              && $0 != ".nf" && $0 != ".fi" },
+                       "a text line starting with a dot would be read as a roff request")
+    }
+
+    func testFamiliarSpellings() throws {
+        let box = try Sandbox()
+        try box.write("A.swift", "let fooBar = 1\n")
+        let lint = try box.run(["lint", "A.swift"])
+        XCTAssertEqual(lint.status, 0, lint.stderr)
+        XCTAssertTrue(lint.output.contains("A.swift:1:5"), lint.output)
+        XCTAssertEqual(try box.text("A.swift"), "let fooBar = 1\n")
+        let rules = try box.run(["rules"])
+        XCTAssertEqual(rules.output, try box.run(["list-rules"]).output)
+        let typo = try box.run(["--aply", "A.swift"])
+        XCTAssertEqual(typo.status, 2)
+        XCTAssertTrue(typo.stderr.contains("did you mean '--apply'?"), typo.stderr)
+        XCTAssertEqual(try box.run(["fix", "A.swift"]).status, 0)
+        XCTAssertEqual(try box.text("A.swift"), "let barFoo = 1\n")
+        try box.write("A.swift", "let fooBar = 1\n")
+        XCTAssertEqual(try box.run(["--fix", "--only-rule", "test-rename-foo", "A.swift"]).status, 0)
+        XCTAssertEqual(try box.text("A.swift"), "let barFoo = 1\n")
+    }
+
+    func testInstallScriptInstallsBinaryManPageAndCompletions() throws {
+        let box = try Sandbox()
+        let script = Self.repository.appendingPathComponent("scripts/install").path
+        let result = try box.shell("'\(script)' --prefix '\(box.path("prefix"))' --binary '\(Sandbox.binary.path)'")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        for file in ["bin/bodywork", "share/man/man1/bodywork.1", "share/bash-completion/completions/bodywork",
+                     "share/zsh/site-functions/_bodywork", "share/fish/vendor_completions.d/bodywork.fish"] {
+            XCTAssertFalse(try box.read("prefix/" + file).isEmpty, file)
+        }
+        let installed = try box.shell("prefix/bin/bodywork --version")
+        XCTAssertEqual(installed.output, try box.run(["--version"]).output)
+    }
+}
