@@ -13,7 +13,8 @@ import Foundation
 ///   "unsafeFixes": ["rule-id"],
 ///   "exclude": ["Generated/**", "*.pb.swift"],
 ///   "deploymentTarget": { "iOS": "15.0", "macOS": "12" },
-///   "swiftLanguageMode": 6
+///   "swiftLanguageMode": 6,
+///   "severity": { "rule-id": "warning" }
 /// }
 /// ```
 ///
@@ -26,6 +27,7 @@ import Foundation
 /// - `deploymentTarget` maps platform names (`iOS`, `macOS`, `tvOS`, `watchOS`,
 ///   `visionOS`) to versions written as strings (`"15"`, `"15.4"`) or whole numbers.
 /// - `swiftLanguageMode` is `5` or `6`.
+/// - `severity` maps rule ids (and `unused-disable`) to `error`, `warning` or `note`.
 public struct Configuration: Sendable, Equatable {
     /// Rules to run in addition to those enabled by default.
     public var enabledRules: Set<String> = []
@@ -43,13 +45,16 @@ public struct Configuration: Sendable, Equatable {
     public var deploymentTargets = DeploymentTargets()
     /// The Swift language mode (5 or 6) the configuration declares, if any.
     public var swiftLanguageMode: Int? = nil
+    /// Rule id → the severity its findings are reported with, overriding the rule's own.
+    public var severities: [String: Severity] = [:]
     /// The file this came from, if any.
     public var sourcePath: String? = nil
 
     public init() {}
 
     /// The names of the top-level keys, in the order the documentation lists them.
-    public static let allowedKeys = ["rules", "options", "unsafeFixes", "exclude", "deploymentTarget", "swiftLanguageMode"]
+    public static let allowedKeys = ["rules", "options", "unsafeFixes", "exclude", "deploymentTarget", "swiftLanguageMode",
+                                     "severity"]
 
     /// The directory that `excludes` are relative to: the configuration file's, or the
     /// current directory when the configuration has no file.
@@ -259,6 +264,18 @@ public enum ConfigurationParser {
                 throw fail("swiftLanguageMode", "expected 5 or 6")
             }
             configuration.swiftLanguageMode = number.intValue
+        }
+        if let severity = top["severity"] {
+            let levels = Severity.allCases.map(\.rawValue).joined(separator: ", ")
+            guard let object = severity as? [String: Any] else {
+                throw fail("severity", "expected an object mapping rule ids to \(levels)")
+            }
+            for ruleID in object.keys.sorted() {
+                guard let text = object[ruleID] as? String, let level = Severity(rawValue: text) else {
+                    throw fail("severity.\(ruleID)", "expected one of \(levels)")
+                }
+                configuration.severities[ruleID] = level
+            }
         }
         return configuration
     }

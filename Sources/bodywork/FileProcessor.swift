@@ -109,6 +109,11 @@ struct FileProcessor: Sendable {
         report.notes = outcome.notes
         report.parseErrorCount = outcome.parseErrorCount
         report.findings = FileProcessor.reported(outcome)
+        if !settings.severities.isEmpty {
+            for index in report.findings.indices {
+                if let level = settings.severities[report.findings[index].ruleID] { report.findings[index].severity = level }
+            }
+        }
         return FileWork(report: report, outcome: outcome)
     }
 

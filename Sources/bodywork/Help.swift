@@ -27,9 +27,11 @@ enum Help {
         --apply           Write the fixes in place. Only changed files are written, each
                           atomically, keeping its permissions; a file that changed on disk
                           since it was read, or is read-only, is reported and left alone.
-        --check           Also exit with status 1 when something would change or a
-                          finding remains (for CI). Combines with the other modes: with
-                          --lint any finding fails; with --apply any finding left unfixed.
+        --check           Also exit with status 1 when a fix is pending or a warning or
+                          error remains (for CI): in the preview, a file that would
+                          change; with --lint, a fixable finding; with --apply, a finding
+                          left unfixed. Notes do not fail the check unless --strict.
+        --strict          With --check, notes fail too.
         --lint            Print findings only, no diff; write nothing.
         -i, --interactive Show each hunk and ask "Apply this hunk? [y,n,a,d,q]": y yes,
                           n no, a this and the rest of the file, d none of the rest of the
@@ -51,6 +53,10 @@ enum Help {
         --min-watchos V   known, fixes that need a newer OS are withheld.
         --min-visionos V
         --config FILE     Use this configuration file; no .bodywork.json is searched for.
+        --severity RULE=LEVEL
+                          Report RULE's findings as LEVEL: error, warning or note
+                          (repeatable; `unused-disable` names the findings about
+                          suppressions). Wins over the configuration's "severity".
         --report-unused-disables
                           Report suppression comments that suppress nothing.
         -U N, --context N Lines of context around each hunk (default 3).
@@ -104,11 +110,13 @@ enum Help {
               "unsafeFixes": ["rule-id"],          (or true for every rule)
               "exclude": ["Generated/**", "*.pb.swift"],
               "deploymentTarget": { "iOS": "15.0", "macOS": "12" },
-              "swiftLanguageMode": 6
+              "swiftLanguageMode": 6,
+              "severity": { "foreach-filter": "warning" }
             }
         "exclude" patterns are relative to the configuration's directory. Deployment
         targets: flags, then the configuration, then Package.swift `platforms:` (or an
         Xcode project's settings), per platform.
+        "severity" sets the level (error, warning or note) of a rule's findings.
         Command-line flags win over the configuration. An unreadable or invalid
         configuration, or an unknown rule id anywhere, is a usage error (exit 2).
 
@@ -151,7 +159,7 @@ enum Help {
 
     EXIT STATUS
         0   success
-        1   --check found a change or a finding
+        1   --check found a pending fix, or a warning or error (a note with --strict)
         2   usage or configuration error, unknown rule id, or --interactive without a
             terminal; nothing was read or written
         3   some files could not be processed or written (takes precedence over 1)

@@ -68,6 +68,10 @@ struct RunOptions {
     var quiet = false
     var verbose = false
     var maxFileSize = 32 * 1024 * 1024
+    /// `--severity RULE=LEVEL`, in order; later ones win.
+    var severities: [String: Severity] = [:]
+    /// `--strict`: `--check` fails on notes too.
+    var strict = false
 
     /// Source comes from standard input (`-` as the only path).
     var readsStandardInput: Bool { paths == ["-"] }
@@ -233,6 +237,10 @@ struct ArgumentParser {
             case "-q", "--quiet": options.quiet = true
             case "-v", "--verbose": options.verbose = true
             case "--max-file-size": options.maxFileSize = try byteCount(try value(for: name, inline: inline))
+            case "--severity":
+                let (ruleID, level) = try severity(try value(for: name, inline: inline))
+                options.severities[ruleID] = level
+            case "--strict": options.strict = true
             default:
                 if name.hasPrefix("-U"), let lines = Int(name.dropFirst(2)), lines >= 0 {
                     options.contextLines = lines
@@ -303,6 +311,15 @@ struct ArgumentParser {
     private func positiveInteger(_ text: String, option: String) throws(UsageError) -> Int {
         guard let value = Int(text), value >= 1 else { throw UsageError("\(option) needs a whole number ≥ 1, not '\(text)'") }
         return value
+    }
+
+    /// `RULE=LEVEL` with LEVEL one of error, warning, note.
+    private func severity(_ text: String) throws(UsageError) -> (String, Severity) {
+        let parts = text.split(separator: "=", maxSplits: 1).map { String($0).trimmingSpaces() }
+        guard parts.count == 2, !parts[0].isEmpty, let level = Severity(rawValue: parts[1]) else {
+            throw UsageError("--severity needs RULE=LEVEL with LEVEL error, warning or note, not '\(text)'")
+        }
+        return (parts[0], level)
     }
 
     /// `1000`, `64K`, `32M`, `1G`.

@@ -9,6 +9,8 @@ struct FileSettings: Sendable {
     var deploymentTargets: DeploymentTargets
     var swiftLanguageMode: Int?
     var ruleOptions: [String: ConfigValue]
+    /// Rule id → the severity its findings are reported with (configuration, then flags).
+    var severities: [String: Severity] = [:]
 }
 
 /// One file to process and the index of its settings.
@@ -41,6 +43,7 @@ struct RunPlanner {
     static func validateRuleIDs(_ options: RunOptions, rules: [any Rule]) throws(UsageError) {
         let named = (options.onlyRules ?? []) + options.disabledRules
         try requireKnown(named, source: "the command line", rules: rules)
+        try requireKnown(Array(options.severities.keys), source: "--severity", rules: rules, alsoAllowed: [Engine.unusedDisableRuleID])
     }
 
     /// Plans `paths`; throws a usage error for an invalid configuration or an unknown rule id in it.
@@ -116,6 +119,8 @@ struct RunPlanner {
         try RunPlanner.requireKnown(Array(configuration.enabledRules) + Array(configuration.disabledRules)
                                     + Array(configuration.onlyRules ?? []) + Array(configuration.ruleOptions.keys)
                                     + Array(configuration.suggestedFixRules), source: source, rules: rules)
+        try RunPlanner.requireKnown(Array(configuration.severities.keys), source: "\(source) (severity)", rules: rules,
+                                    alsoAllowed: [Engine.unusedDisableRuleID])
         var active: Set<String>
         if let only = options.onlyRules {
             active = Set(only)
@@ -133,15 +138,17 @@ struct RunPlanner {
                                                    ruleOptions: configuration.ruleOptions))
         // The engine hands each rule its own options as `context.options`.
         return FileSettings(engine: engine, deploymentTargets: key.deploymentTargets,
-                            swiftLanguageMode: key.swiftLanguageMode, ruleOptions: [:])
+                            swiftLanguageMode: key.swiftLanguageMode, ruleOptions: [:],
+                            severities: configuration.severities.merging(options.severities) { _, flag in flag })
     }
 
     private func isExcluded(_ path: String, by configuration: Configuration) -> Bool {
         configuration.isExcluded(path: path)
     }
 
-    private static func requireKnown(_ ids: [String], source: String, rules: [any Rule]) throws(UsageError) {
-        let known = Set(rules.map(\.id))
+    private static func requireKnown(_ ids: [String], source: String, rules: [any Rule],
+                                     alsoAllowed: Set<String> = []) throws(UsageError) {
+        let known = Set(rules.map(\.id)).union(alsoAllowed)
         let unknown = Set(ids).subtracting(known).sorted()
         guard !unknown.isEmpty else { return }
         let list = rules.map(\.id).sorted().joined(separator: ", ")

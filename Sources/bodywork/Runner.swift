@@ -350,13 +350,15 @@ struct Runner {
         return ExitStatus.success
     }
 
-    /// `--check`: in lint mode any finding fails; in preview any change or unfixed
-    /// finding; after `--apply`, any finding that was not fixed.
+    /// `--check`: a pending fix fails (in lint mode a fixable finding, in preview a change);
+    /// so does a finding left unfixed whose severity is `error` or `warning`, or, with
+    /// `--strict`, any finding left unfixed.
     private func checkFailed(_ totals: RunTotals) -> Bool {
+        let remaining = options.strict ? totals.remainingFindings : totals.remainingFindings - totals.remainingNotes
         switch options.mode {
-        case .lint: return totals.findingCount > 0
-        case .preview: return totals.filesChanged > 0 || totals.remainingFindings > 0
-        case .apply, .interactive: return totals.remainingFindings > 0
+        case .lint: return totals.fixCount > 0 || remaining > 0
+        case .preview: return totals.filesChanged > 0 || remaining > 0
+        case .apply, .interactive: return remaining > 0
         }
     }
 

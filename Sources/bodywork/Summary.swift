@@ -27,6 +27,8 @@ struct RunTotals {
     var engineNotes: [(path: String, note: EngineNote)] = []
     var notices: [String] = []
     var remainingFindings = 0
+    /// Remaining findings whose severity is `note`: `--check` fails on them only with `--strict`.
+    var remainingNotes = 0
 
     var findingCount: Int { byRule.values.reduce(0) { $0 + $1.found } }
     var fixCount: Int { byRule.values.reduce(0) { $0 + $1.applied } }
@@ -54,7 +56,10 @@ struct RunTotals {
             case .withheld: tally.withheld += 1
             case .none: tally.reportOnly += 1
             }
-            if finding.fix != .applied { remainingFindings += 1 }
+            if finding.fix != .applied {
+                remainingFindings += 1
+                if finding.severity == .note { remainingNotes += 1 }
+            }
             if finding.fix == .withheld {
                 let reason = finding.reason ?? "no reason given"
                 if finding.wasDropped { droppedReasons[reason, default: 0] += 1 } else { withheldReasons[reason, default: 0] += 1 }
