@@ -14,7 +14,8 @@ import Foundation
 ///   "exclude": ["Generated/**", "*.pb.swift"],
 ///   "deploymentTarget": { "iOS": "15.0", "macOS": "12" },
 ///   "swiftLanguageMode": 6,
-///   "severity": { "rule-id": "warning" }
+///   "severity": { "rule-id": "warning" },
+///   "baseline": "bodywork-baseline.json"
 /// }
 /// ```
 ///
@@ -28,6 +29,8 @@ import Foundation
 ///   `visionOS`) to versions written as strings (`"15"`, `"15.4"`) or whole numbers.
 /// - `swiftLanguageMode` is `5` or `6`.
 /// - `severity` maps rule ids (and `unused-disable`) to `error`, `warning` or `note`.
+/// - `baseline` names a baseline file (relative to the configuration's directory) whose
+///   findings are hidden, as `--baseline FILE` does.
 public struct Configuration: Sendable, Equatable {
     /// Rules to run in addition to those enabled by default.
     public var enabledRules: Set<String> = []
@@ -47,6 +50,8 @@ public struct Configuration: Sendable, Equatable {
     public var swiftLanguageMode: Int? = nil
     /// Rule id → the severity its findings are reported with, overriding the rule's own.
     public var severities: [String: Severity] = [:]
+    /// The baseline file named by `"baseline"`, resolved against `baseDirectory`.
+    public var baselinePath: String? = nil
     /// The file this came from, if any.
     public var sourcePath: String? = nil
 
@@ -54,7 +59,7 @@ public struct Configuration: Sendable, Equatable {
 
     /// The names of the top-level keys, in the order the documentation lists them.
     public static let allowedKeys = ["rules", "options", "unsafeFixes", "exclude", "deploymentTarget", "swiftLanguageMode",
-                                     "severity"]
+                                     "severity", "baseline"]
 
     /// The directory that `excludes` are relative to: the configuration file's, or the
     /// current directory when the configuration has no file.
@@ -276,6 +281,10 @@ public enum ConfigurationParser {
                 }
                 configuration.severities[ruleID] = level
             }
+        }
+        if let baseline = top["baseline"] {
+            guard let text = baseline as? String, !text.isEmpty else { throw fail("baseline", "expected a file path") }
+            configuration.baselinePath = text.hasPrefix("/") ? text : FilePaths.join(configuration.baseDirectory, text)
         }
         return configuration
     }

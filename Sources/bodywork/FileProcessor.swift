@@ -46,6 +46,11 @@ struct FileReport: Sendable {
     var notes: [EngineNote] = []
     var byteCount = 0
     var parseErrorCount = 0
+    /// With `--write-baseline`: the normalized source of each finding in `findings` that
+    /// remains (nil for a fixed one), which the baseline records.
+    var baselineSources: [String?] = []
+    /// Findings the baseline hid.
+    var hiddenByBaseline = 0
 
     var isProcessed: Bool { skipReason == nil }
 
@@ -109,6 +114,11 @@ struct FileProcessor: Sendable {
         report.notes = outcome.notes
         report.parseErrorCount = outcome.parseErrorCount
         report.findings = FileProcessor.reported(outcome)
+        if let baseline = settings.baseline {
+            baseline.filter(&report, outcome: outcome, reportsUnused: settings.engine.options.reportUnusedDisables)
+        } else if settings.recordsBaseline {
+            report.baselineSources = BaselineSource.sources(of: outcome)
+        }
         if !settings.severities.isEmpty {
             for index in report.findings.indices {
                 if let level = settings.severities[report.findings[index].ruleID] { report.findings[index].severity = level }
@@ -136,7 +146,7 @@ struct FileProcessor: Sendable {
         guard !outcome.findings.isEmpty else { return [] }
         let original = SourceLocationConverter(outcome.original)
         var output: SourceLocationConverter?
-        return outcome.findings.filter { $0.round <= 1 || $0.status == .fixed }.map { item in
+        return reportedOutcomes(outcome).map { item in
             let converter: SourceLocationConverter
             if item.round <= 1 {
                 converter = original
@@ -159,6 +169,11 @@ struct FileProcessor: Sendable {
                                    line: start.line, column: start.column, endLine: end.line, endColumn: end.column,
                                    fix: state, reason: reason, wasDropped: dropped)
         }
+    }
+
+    /// The outcomes `reported(_:)` turns into findings, in the same order.
+    static func reportedOutcomes(_ outcome: FileOutcome) -> [FindingOutcome] {
+        outcome.findings.filter { $0.round <= 1 || $0.status == .fixed }
     }
 
     /// False for binary data: a NUL byte in the first 8 KB, or bytes that are not UTF-8.

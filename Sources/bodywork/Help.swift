@@ -58,7 +58,14 @@ enum Help {
                           (repeatable; `unused-disable` names the findings about
                           suppressions). Wins over the configuration's "severity".
         --report-unused-disables
-                          Report suppression comments that suppress nothing.
+                          Report suppression comments that suppress nothing, and
+                          baseline entries that match no finding of their file.
+        --write-baseline FILE
+                          Record the findings the run leaves (not those it fixes) in
+                          FILE, for --baseline. Nothing is hidden while writing. See
+                          BASELINE.
+        --baseline FILE   Hide the findings FILE records (wins over the configuration's
+                          "baseline").
         -U N, --context N Lines of context around each hunk (default 3).
         --color WHEN      auto (default), always or never. auto colors a terminal unless
                           the NO_COLOR environment variable is set.
@@ -111,7 +118,8 @@ enum Help {
               "exclude": ["Generated/**", "*.pb.swift"],
               "deploymentTarget": { "iOS": "15.0", "macOS": "12" },
               "swiftLanguageMode": 6,
-              "severity": { "foreach-filter": "warning" }
+              "severity": { "foreach-filter": "warning" },
+              "baseline": "bodywork-baseline.json"
             }
         "exclude" patterns are relative to the configuration's directory. Deployment
         targets: flags, then the configuration, then Package.swift `platforms:` (or an
@@ -127,6 +135,20 @@ enum Help {
         // bodywork:disable-file [RULE...] off for the whole file
         No rule id means every rule; text after `--` is a reason. With
         --report-unused-disables, comments that suppress nothing are reported.
+
+    BASELINE
+        A baseline lets CI adopt bodywork on existing code: it fails only on findings
+        that are not recorded. `bodywork --lint --write-baseline FILE` writes
+            { "version": 1,
+              "findings": [ { "path": "../Sources/A.swift", "rule": "rule-id",
+                              "source": "if item.isVisible {", "count": 1 } ] }
+        sorted by path, rule and source. "path" is relative to FILE's directory;
+        "source" is the text of the lines the finding covers with whitespace collapsed;
+        "count" is how many such findings there are. No line numbers: an entry keeps
+        matching when lines are added or removed elsewhere in the file. With
+        --baseline FILE, up to "count" findings of a file with that rule and source are
+        hidden from the output, the summary and --check. Findings whose fix is applied
+        are never recorded: --apply resolves them.
 
     OUTPUT FORMATS
         text    path:line:col: severity: message [rule-id] (and what became of the fix)

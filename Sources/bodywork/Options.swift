@@ -72,6 +72,10 @@ struct RunOptions {
     var severities: [String: Severity] = [:]
     /// `--strict`: `--check` fails on notes too.
     var strict = false
+    /// `--baseline FILE`: hide the findings it records.
+    var baselinePath: String?
+    /// `--write-baseline FILE`: record the run's findings there.
+    var writeBaselinePath: String?
 
     /// Source comes from standard input (`-` as the only path).
     var readsStandardInput: Bool { paths == ["-"] }
@@ -241,6 +245,8 @@ struct ArgumentParser {
                 let (ruleID, level) = try severity(try value(for: name, inline: inline))
                 options.severities[ruleID] = level
             case "--strict": options.strict = true
+            case "--baseline": options.baselinePath = try value(for: name, inline: inline)
+            case "--write-baseline": options.writeBaselinePath = try value(for: name, inline: inline)
             default:
                 if name.hasPrefix("-U"), let lines = Int(name.dropFirst(2)), lines >= 0 {
                     options.contextLines = lines
@@ -274,6 +280,9 @@ struct ArgumentParser {
         }
         if options.mode == .interactive && options.format != .text {
             throw UsageError("--interactive prints diffs; --format \(options.format.rawValue) cannot be used with it")
+        }
+        if options.writeBaselinePath != nil && (options.mode == .interactive || options.readsStandardInput) {
+            throw UsageError("--write-baseline records a run over files; it cannot be used with --interactive or '-'")
         }
         if options.quiet && options.verbose { throw UsageError("--quiet and --verbose cannot be combined") }
         if options.paths.isEmpty && options.filesFrom == nil { options.paths = ["."] }

@@ -11,6 +11,10 @@ struct FileSettings: Sendable {
     var ruleOptions: [String: ConfigValue]
     /// Rule id → the severity its findings are reported with (configuration, then flags).
     var severities: [String: Severity] = [:]
+    /// Findings to hide (`--baseline`, or the configuration's `"baseline"`).
+    var baseline: Baseline?
+    /// `--write-baseline`: keep what the baseline records in each report.
+    var recordsBaseline = false
 }
 
 /// One file to process and the index of its settings.
@@ -32,6 +36,7 @@ struct RunPlanner {
     let options: RunOptions
     let rules: [any Rule]
     let loader: ConfigurationLoader
+    let baselines = BaselineStore()
 
     init(options: RunOptions, rules: [any Rule]) {
         self.options = options
@@ -137,9 +142,16 @@ struct RunPlanner {
                                                    reportUnusedDisables: options.reportUnusedDisables,
                                                    ruleOptions: configuration.ruleOptions))
         // The engine hands each rule its own options as `context.options`.
-        return FileSettings(engine: engine, deploymentTargets: key.deploymentTargets,
-                            swiftLanguageMode: key.swiftLanguageMode, ruleOptions: [:],
-                            severities: configuration.severities.merging(options.severities) { _, flag in flag })
+        var settings = FileSettings(engine: engine, deploymentTargets: key.deploymentTargets,
+                                    swiftLanguageMode: key.swiftLanguageMode, ruleOptions: [:],
+                                    severities: configuration.severities.merging(options.severities) { _, flag in flag })
+        // Writing a baseline records every finding, so none is hidden.
+        if options.writeBaselinePath != nil {
+            settings.recordsBaseline = true
+        } else if let path = options.baselinePath ?? configuration.baselinePath {
+            settings.baseline = try baselines.load(path)
+        }
+        return settings
     }
 
     private func isExcluded(_ path: String, by configuration: Configuration) -> Bool {

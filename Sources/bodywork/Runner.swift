@@ -60,7 +60,10 @@ struct Runner {
                                                  color: colorsDiffs(isTerminal: true))
                 review.run(plan, totals: &totals, patch: patch)
             } else {
-                totals = runBatch(plan, processor: processor, totals: totals, rules: rules, patch: patch)
+                let recorder = options.writeBaselinePath.map(BaselineRecorder.init)
+                totals = runBatch(plan, processor: processor, totals: totals, rules: rules, patch: patch,
+                                  recorder: recorder)
+                if let recorder { writeBaseline(recorder, totals: &totals) }
             }
             patch?.close()
             return finish(totals, start: start)
@@ -135,7 +138,7 @@ struct Runner {
     }
 
     private func runBatch(_ plan: RunPlan, processor: FileProcessor, totals: RunTotals, rules: [any Rule],
-                          patch: PatchFileWriter?) -> RunTotals {
+                          patch: PatchFileWriter?, recorder: BaselineRecorder? = nil) -> RunTotals {
         let options = options
         let printsDiff = options.mode == .preview && options.format == .text
         let needsDiff = printsDiff || patch != nil
@@ -168,6 +171,7 @@ struct Runner {
             }
             return result
         }, emit: { _, result in
+            recorder?.add(result.report)
             output.emit(result.report, diff: result.diff, coloredDiff: result.coloredDiff)
         })
         ticker.stop()

@@ -29,6 +29,8 @@ struct RunTotals {
     var remainingFindings = 0
     /// Remaining findings whose severity is `note`: `--check` fails on them only with `--strict`.
     var remainingNotes = 0
+    /// Findings a baseline hid.
+    var hiddenByBaseline = 0
 
     var findingCount: Int { byRule.values.reduce(0) { $0 + $1.found } }
     var fixCount: Int { byRule.values.reduce(0) { $0 + $1.applied } }
@@ -47,6 +49,7 @@ struct RunTotals {
         if report.parseErrorCount > 0 { filesWithParseErrors += 1 }
         if let error = report.writeError { writeFailures.append(SkippedFile(path: report.path, reason: error)) }
         for note in report.notes { engineNotes.append((report.path, note)) }
+        hiddenByBaseline += report.hiddenByBaseline
         for finding in report.findings {
             var tally = byRule[finding.ruleID, default: RuleTally()]
             tally.found += 1
@@ -110,6 +113,7 @@ struct RunTotals {
             lines += writeFailures.map { "    \($0.reason)" }
         }
         if excluded > 0 { lines.append("  excluded: \(plural(excluded, "file"))") }
+        if hiddenByBaseline > 0 { lines.append("  baseline: \(plural(hiddenByBaseline, "finding")) hidden") }
         if filesWithParseErrors > 0 {
             lines.append("  parse errors in \(plural(filesWithParseErrors, "file")) (fixes there are kept only if they add none)")
         }
