@@ -24,6 +24,8 @@ enum Help {
     MODES
         (default)         Preview: print the unified diff of every fix on standard output
                           (files in sorted path order) and a summary on standard error.
+                          Each hunk's `@@` line ends with the ids of the rules that wrote
+                          it (`@@ -3,4 +3,4 @@ foreach-filter`); git and patch ignore them.
         --apply           Write the fixes in place. Only changed files are written, each
                           atomically, keeping its permissions; a file that changed on disk
                           since it was read, or is read-only, is reported and left alone.

@@ -162,11 +162,10 @@ struct Runner {
                 result.report = work.report
             }
             if needsDiff {
-                result.diff = UnifiedDiff.render(old: outcome.original, new: outcome.output, path: file.path,
-                                                 context: options.contextLines)
+                result.diff = HunkRules.render(outcome, path: file.path, context: options.contextLines)
                 if color {
-                    result.coloredDiff = UnifiedDiff.render(old: outcome.original, new: outcome.output, path: file.path,
-                                                            context: options.contextLines, color: true)
+                    result.coloredDiff = HunkRules.render(outcome, path: file.path, context: options.contextLines,
+                                                          color: true)
                 }
             }
             return result
@@ -333,8 +332,7 @@ struct Runner {
         }
         if let patchPath = options.patchPath, let outcome = work.outcome, outcome.changed {
             let patch = try PatchFileWriter(path: patchPath)
-            patch.write(UnifiedDiff.render(old: outcome.original, new: outcome.output, path: path,
-                                           context: options.contextLines))
+            patch.write(HunkRules.render(outcome, path: path, context: options.contextLines))
             patch.close()
         }
         return finish(totals, start: start)
