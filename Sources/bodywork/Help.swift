@@ -35,10 +35,14 @@ enum Help {
                           left unfixed. Notes do not fail the check unless --strict.
         --strict          With --check, notes fail too.
         --lint            Print findings only, no diff; write nothing.
-        -i, --interactive Show each hunk and ask "Apply this hunk? [y,n,a,d,q]": y yes,
+        -i, --interactive Show each fix (its rule, message and every hunk it makes) and
+                          ask "Apply this fix? [y,n,a,d,q]", one key, no Return: y yes,
                           n no, a this and the rest of the file, d none of the rest of the
-                          file, q quit (hunks accepted so far are written). Needs a
-                          terminal on standard input; exits 2 otherwise.
+                          file, q (or Ctrl-C, Ctrl-D) quit; the fixes accepted so far are
+                          written, exactly those and whole. Fixes that only appear once
+                          others are applied are left for the next run. The summary
+                          counts what was written. Needs a terminal on standard input;
+                          exits 2 otherwise.
 
     OPTIONS
         --format FORMAT   text (default), xcode, json, sarif or github. With a format other

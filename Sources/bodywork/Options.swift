@@ -10,7 +10,7 @@ enum RunMode: String {
     case apply
     /// Print findings only.
     case lint
-    /// Ask hunk by hunk, then write the accepted hunks.
+    /// Ask fix by fix, then write the accepted fixes.
     case interactive
 }
 

@@ -1,4 +1,4 @@
-// What happens only on a terminal: the interactive hunk prompt and the progress line.
+// What happens only on a terminal: the interactive fix-by-fix prompt and the progress line.
 // `script` gives the binary a pseudo-terminal; the tests skip where it is missing.
 import Foundation
 import XCTest
@@ -15,18 +15,61 @@ final class TerminalTests: XCTestCase {
                                    environment: ["BODYWORK_TEST_RULES": "1", "TERM": "xterm"])
     }
 
-    func testInteractiveWritesOnlyAcceptedHunks() throws {
+    func testInteractiveAsksFixByFixAndWritesOnlyTheAcceptedOnes() throws {
         let box = try Sandbox()
         let lines = ["let fooBar = 1"] + (1...7).map { "let filler\($0) = \($0)" } + ["let copy = fooBar"]
         try box.write("A.swift", lines.joined(separator: "\n") + "\n")
         try box.write("B.swift", "let fooBar = 2\n")
-        let result = try runOnTerminal(box, ["--interactive", "--color", "never", "."], answers: "n\ny\nq\n")
+        // Single keys, no Return: reject the first fix of A, accept the second, quit in B.
+        let result = try runOnTerminal(box, ["--interactive", "--color", "never", "."], answers: "nyq")
         XCTAssertEqual(result.status, 0, result.output)
-        XCTAssertTrue(result.output.contains("Apply this hunk? [y,n,a,d,q,?]"), result.output)
+        XCTAssertTrue(result.output.contains("A.swift:1:5: test-rename-foo: 'fooBar' should be named 'barFoo' (rename to barFoo)"),
+                      result.output)
+        XCTAssertTrue(result.output.contains("A.swift:9:12: test-rename-foo: 'fooBar' should be named 'barFoo'"), result.output)
+        XCTAssertTrue(result.output.contains("@@ -6,4 +6,4 @@ test-rename-foo"), result.output)
+        XCTAssertTrue(result.output.contains("(2/2) Apply this fix? [y,n,a,d,q,?] y"), result.output)
         var expected = lines
         expected[8] = "let copy = barFoo"
         XCTAssertEqual(try box.text("A.swift"), expected.joined(separator: "\n") + "\n")
         XCTAssertEqual(try box.text("B.swift"), "let fooBar = 2\n", "q stops before the next file")
+        // The summary counts what was written: one file, one fix; the declined one and the
+        // one left at q remain.
+        XCTAssertTrue(result.output.contains("2 files scanned, 1 changed, 3 findings, 1 fix "), result.output)
+        XCTAssertTrue(result.output.contains("test-rename-foo  3 found, 1 fixed, 2 withheld"), result.output)
+        XCTAssertTrue(result.output.contains("declined in --interactive (2)"), result.output)
+    }
+
+    func testInteractiveShowsEveryHunkOfAFixAndNeverSplitsIt() throws {
+        let box = try Sandbox()
+        let source = """
+            import SwiftUI
+
+            struct Row: View {
+                let date: Date
+                // one
+                // two
+                // three
+                // four
+                var body: some View {
+                    let formatter = DateFormatter()
+                    Text(formatter.string(from: date)).tag(fooBar)
+                }
+            }
+
+            """
+        try box.write("Row.swift", source)
+        let hoisted = try box.run(["--rules", "formatter-in-body", "-", "--stdin-path", "Row.swift"], stdin: Data(source.utf8))
+        XCTAssertEqual(hoisted.status, 0, hoisted.stderr)
+        XCTAssertNotEqual(hoisted.output, source)
+
+        let result = try runOnTerminal(box, ["--interactive", "--color", "never", "-U", "1", "Row.swift"], answers: "yn")
+        XCTAssertEqual(result.status, 0, result.output)
+        let firstPrompt = try XCTUnwrap(result.output.range(of: "(1/2) Apply this fix?"))
+        let shownBefore = result.output[..<firstPrompt.lowerBound]
+        XCTAssertEqual(shownBefore.components(separatedBy: "@@ formatter-in-body").count - 1, 2,
+                       "both hunks of the hoist come before its one question:\n\(result.output)")
+        XCTAssertTrue(result.output.contains("(2/2) Apply this fix?"), result.output)
+        XCTAssertEqual(try box.text("Row.swift"), hoisted.output, "exactly the accepted fix, both of its hunks")
     }
 
     func testProgressLineOnATerminalOnly() throws {
