@@ -80,7 +80,8 @@ enum Help {
                           (`Generated`, `*.pb.swift`); one with `/` matches from the
                           working directory; `**` spans directories.
         --files-from FILE Read paths to process from FILE, one per line (`-`: standard
-                          input).
+                          input). A list holding a NUL byte is split at NULs instead,
+                          paths taken exactly: `git ls-files -z | bodywork --files-from -`.
         --changed-since REV
                           Only files changed since git revision REV (`git diff --name-only
                           REV`) plus untracked files, limited to *.swift and to the paths

@@ -90,7 +90,9 @@ struct Runner {
         return discovery.select(paths)
     }
 
-    /// One path per line from `FILE` or standard input (`-`); blank lines ignored.
+    /// One path per line from `FILE` or standard input (`-`); blank lines ignored. When the
+    /// list holds a NUL byte (`git ls-files -z`, `find -print0`), paths are separated by
+    /// NUL instead and taken exactly, newlines and spaces included.
     private static func readPathList(_ source: String) throws(UsageError) -> [String] {
         let data: Data
         if source == "-" {
@@ -100,6 +102,9 @@ struct Runner {
                 throw UsageError("--files-from: cannot read '\(source)'")
             }
             data = contents
+        }
+        if data.contains(0) {
+            return data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
         }
         return String(decoding: data, as: UTF8.self)
             .split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
