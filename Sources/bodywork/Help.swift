@@ -34,6 +34,16 @@ enum Help {
                           change; with --lint, a fixable finding; with --apply, a finding
                           left unfixed. Notes do not fail the check unless --strict.
         --strict          With --check, notes fail too.
+        --verify CMD      With --apply: check the fixes with a build (`--verify "swift
+                          build"`). CMD runs through /bin/sh, first on the unchanged
+                          tree: if it fails there, that is a usage error (exit 2) and
+                          nothing is written. After the fixes are written CMD runs again;
+                          if it fails, the files are restored and the fixes that break it
+                          are found by bisection (groups of files, then the fixes of each
+                          failing file), and only the others are written. Each fix backed
+                          out is reported with the first line of CMD's output that says
+                          "error" (else its first line). Ctrl-C (or SIGTERM, SIGHUP) at
+                          any point puts every file back as it was.
         --lint            Print findings only, no diff; write nothing.
         -i, --interactive Show each fix (its rule, message and every hunk it makes) and
                           ask "Apply this fix? [y,n,a,d,q]", one key, no Return: y yes,
@@ -199,6 +209,7 @@ enum Help {
         bodywork --check --format github .    in CI: annotate and fail on findings
         bodywork --lint --format sarif . > bodywork.sarif
         bodywork --changed-since origin/main --apply
+        bodywork --apply --verify "swift build"   keep only fixes that still build
         bodywork --patch fixes.patch Sources && git apply fixes.patch
         bodywork - --stdin-path Sources/View.swift < View.swift
         bodywork explain RULE                 what a rule finds and why

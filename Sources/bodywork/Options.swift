@@ -76,6 +76,8 @@ struct RunOptions {
     var baselinePath: String?
     /// `--write-baseline FILE`: record the run's findings there.
     var writeBaselinePath: String?
+    /// `--verify CMD`: keep only the fixes with which CMD still succeeds.
+    var verifyCommand: String?
 
     /// Source comes from standard input (`-` as the only path).
     var readsStandardInput: Bool { paths == ["-"] }
@@ -247,6 +249,7 @@ struct ArgumentParser {
             case "--strict": options.strict = true
             case "--baseline": options.baselinePath = try value(for: name, inline: inline)
             case "--write-baseline": options.writeBaselinePath = try value(for: name, inline: inline)
+            case "--verify": options.verifyCommand = try value(for: name, inline: inline)
             default:
                 if name.hasPrefix("-U"), let lines = Int(name.dropFirst(2)), lines >= 0 {
                     options.contextLines = lines
@@ -283,6 +286,9 @@ struct ArgumentParser {
         }
         if options.writeBaselinePath != nil && (options.mode == .interactive || options.readsStandardInput) {
             throw UsageError("--write-baseline records a run over files; it cannot be used with --interactive or '-'")
+        }
+        if options.verifyCommand != nil && (options.mode != .apply || options.readsStandardInput) {
+            throw UsageError("--verify checks the fixes it writes; it needs --apply and files, not '-'")
         }
         if options.quiet && options.verbose { throw UsageError("--quiet and --verbose cannot be combined") }
         if options.paths.isEmpty && options.filesFrom == nil { options.paths = ["."] }

@@ -40,6 +40,7 @@ struct Runner {
             }
             let selection = try selectFiles()
             let plan = try planner.plan(selection.files)
+            if let command = options.verifyCommand { try VerifiedApply.checkUnchangedTree(command) }
             let patch = try options.patchPath.map { path throws(UsageError) in try PatchFileWriter(path: path) }
 
             var totals = RunTotals()
@@ -55,7 +56,10 @@ struct Runner {
 
             let processor = FileProcessor(maxFileSize: options.maxFileSize,
                                           index: projectIndex(for: plan))
-            if options.mode == .interactive {
+            if let command = options.verifyCommand {
+                VerifiedApply(options: options, console: console, processor: processor, command: command)
+                    .run(plan, totals: &totals, patch: patch, rules: rules)
+            } else if options.mode == .interactive {
                 let review = InteractiveReview(options: options, console: console, processor: processor,
                                                  color: colorsDiffs(isTerminal: true))
                 review.run(plan, totals: &totals, patch: patch)
