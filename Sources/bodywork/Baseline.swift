@@ -44,10 +44,10 @@ enum BaselineSource {
     }
 
     /// For each finding `FileProcessor.reported(_:)` makes of `outcome`, in order: its
-    /// normalized source when it remains (its fix is not in the output), else nil.
+    /// normalized source when it is about the original text (first round), else nil.
     static func sources(of outcome: FileOutcome) -> [String?] {
         FileProcessor.reportedOutcomes(outcome).map { item in
-            item.round <= 1 && item.status != .fixed ? normalized(item.finding.range, in: outcome.original) : nil
+            item.round <= 1 ? normalized(item.finding.range, in: outcome.original) : nil
         }
     }
 }
@@ -113,7 +113,41 @@ struct Baseline: Sendable {
         return Baseline(path: path, directory: directory(ofBaseline: path), counts: counts)
     }
 
-    /// Removes from `report` the remaining findings the baseline accepts, each entry at most
+    /// Why a fix the baseline accepts is not applied.
+    static let withheldReason = "recorded in the baseline"
+
+    /// `outcome` without the fixes of the findings the baseline records, so that a hidden
+    /// finding is not fixed either. Findings are matched in report order, as `filter`
+    /// matches them; when the remaining fixes alone would add a parse error, `outcome` is
+    /// returned as it is (and its findings are reported).
+    func withholdingFixes(of outcome: FileOutcome, path file: String) -> FileOutcome {
+        let entryPath = Baseline.entryPath(for: file, directory: directory)
+        var remaining = counts[entryPath] ?? [:]
+        guard !remaining.isEmpty, outcome.changed else { return outcome }
+        let fixes = FileFixes(outcome)
+        var numbers: [Int: Int] = [:]
+        for (number, index) in fixes.candidates.enumerated() { numbers[index] = number }
+        var withheld = Set<Int>()
+        var recordsDependentFix = false
+        // The findings `FileProcessor.reportedOutcomes` keeps, in its order.
+        for (index, item) in outcome.findings.enumerated() where item.round <= 1 {
+            let source = BaselineSource.normalized(item.finding.range, in: outcome.original)
+            let key = BaselineKey(path: entryPath, rule: item.finding.ruleID, source: source)
+            guard let count = remaining[key], count > 0 else { continue }
+            remaining[key] = count - 1
+            guard item.status == .fixed else { continue }
+            if let number = numbers[index] { withheld.insert(number) } else { recordsDependentFix = true }
+        }
+        guard !withheld.isEmpty || recordsDependentFix else { return outcome }
+        let accepted = Set(fixes.candidates.indices).subtracting(withheld)
+        guard let output = fixes.output(accepting: accepted) else { return outcome }
+        return fixes.outcome(accepting: accepted, output: output) { number in
+            number == nil ? "applies on a later run, once the fixes it follows are on disk" : Baseline.withheldReason
+        }
+    }
+
+    /// Removes from `report` the findings the baseline accepts whose fix is not applied
+    /// (`withholdingFixes` took back the fixes of recorded ones), each entry at most
     /// `count` times. With `reportsUnused`, an entry of this file that matched nothing
     /// becomes an `unused-disable` finding at the top of the file.
     func filter(_ report: inout FileReport, outcome: FileOutcome, reportsUnused: Bool) {
@@ -123,7 +157,7 @@ struct Baseline: Sendable {
         let sources = BaselineSource.sources(of: outcome)
         var kept: [ReportedFinding] = []
         for (index, finding) in report.findings.enumerated() {
-            if index < sources.count, let source = sources[index] {
+            if index < sources.count, let source = sources[index], finding.fix != .applied {
                 let key = BaselineKey(path: file, rule: finding.ruleID, source: source)
                 if let count = remaining[key], count > 0 {
                     remaining[key] = count - 1
@@ -169,8 +203,13 @@ final class BaselineRecorder: @unchecked Sendable {
     private let lock = NSLock()
     private var counts: [BaselineKey: Int] = [:]
 
-    init(path: String) {
+    /// Whether fixed findings are recorded: yes when the run previews or lints (the code
+    /// still has them), no after `--apply` wrote their fixes.
+    private let recordsFixed: Bool
+
+    init(path: String, recordsFixed: Bool) {
         self.path = path
+        self.recordsFixed = recordsFixed
         directory = Baseline.directory(ofBaseline: path)
     }
 
@@ -179,7 +218,7 @@ final class BaselineRecorder: @unchecked Sendable {
         let file = Baseline.entryPath(for: report.path, directory: directory)
         lock.withLock {
             for (finding, source) in zip(report.findings, report.baselineSources) {
-                guard let source, finding.fix != .applied else { continue }
+                guard let source, recordsFixed || finding.fix != .applied else { continue }
                 counts[BaselineKey(path: file, rule: finding.ruleID, source: source), default: 0] += 1
             }
         }

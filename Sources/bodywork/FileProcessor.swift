@@ -47,7 +47,7 @@ struct FileReport: Sendable {
     var byteCount = 0
     var parseErrorCount = 0
     /// With `--write-baseline`: the normalized source of each finding in `findings` that
-    /// remains (nil for a fixed one), which the baseline records.
+    /// the original text holds (nil for one a fix wrote), which the baseline records.
     var baselineSources: [String?] = []
     /// Findings the baseline hid.
     var hiddenByBaseline = 0
@@ -109,7 +109,8 @@ struct FileProcessor: Sendable {
         let context = RuleContext(path: path, deploymentTargets: settings.deploymentTargets,
                                   swiftLanguageMode: settings.swiftLanguageMode, options: settings.ruleOptions,
                                   index: index)
-        let outcome = settings.engine.run(bytes: bytes, context: context)
+        var outcome = settings.engine.run(bytes: bytes, context: context)
+        if let baseline = settings.baseline { outcome = baseline.withholdingFixes(of: outcome, path: path) }
         report.changed = outcome.changed
         report.notes = outcome.notes
         report.parseErrorCount = outcome.parseErrorCount

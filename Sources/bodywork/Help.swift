@@ -77,9 +77,9 @@ enum Help {
                           Report suppression comments that suppress nothing, and
                           baseline entries that match no finding of their file.
         --write-baseline FILE
-                          Record the findings the run leaves (not those it fixes) in
-                          FILE, for --baseline. Nothing is hidden while writing. See
-                          BASELINE.
+                          Record the run's findings in FILE, for --baseline (with
+                          --apply, only those it leaves). Nothing is hidden while
+                          writing. See BASELINE.
         --baseline FILE   Hide the findings FILE records (wins over the configuration's
                           "baseline").
         -U N, --context N Lines of context around each hunk (default 3).
@@ -164,8 +164,9 @@ enum Help {
         "count" is how many such findings there are. No line numbers: an entry keeps
         matching when lines are added or removed elsewhere in the file. With
         --baseline FILE, up to "count" findings of a file with that rule and source are
-        hidden from the output, the summary and --check. Findings whose fix is applied
-        are never recorded: --apply resolves them.
+        hidden from the output, the summary and --check, and their fixes are not
+        applied. The preview and --lint record fixable findings too; after --apply only
+        the findings left are recorded.
 
     OUTPUT FORMATS
         text    path:line:col: severity: message [rule-id] (and what became of the fix)

@@ -64,7 +64,7 @@ struct Runner {
                                                  color: colorsDiffs(isTerminal: true))
                 review.run(plan, totals: &totals, patch: patch)
             } else {
-                let recorder = options.writeBaselinePath.map(BaselineRecorder.init)
+                let recorder = options.writeBaselinePath.map { BaselineRecorder(path: $0, recordsFixed: options.mode != .apply) }
                 totals = runBatch(plan, processor: processor, totals: totals, rules: rules, patch: patch,
                                   recorder: recorder)
                 if let recorder { writeBaseline(recorder, totals: &totals) }

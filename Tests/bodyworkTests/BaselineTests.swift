@@ -12,13 +12,19 @@ final class BaselineTests: XCTestCase {
         try box.write("Sources/A.swift", "let a = reportMe\nlet fooBar = 1\n  let b =\treportMe  // twice\nlet b = reportMe // twice\n")
         let result = try box.run(["--lint", "--write-baseline", "ci/baseline.json", "-j", "2", "Sources"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stderr.contains("wrote 4 findings to the baseline ci/baseline.json"), result.stderr)
-        // Fixable findings are not recorded: --apply resolves them. Paths are relative to
-        // the baseline's directory; whitespace in the source is collapsed.
+        XCTAssertTrue(result.stderr.contains("wrote 5 findings to the baseline ci/baseline.json"), result.stderr)
+        // Paths are relative to the baseline's directory; whitespace in the source is
+        // collapsed; entries are sorted by path, rule, source.
         let expected = """
             {
               "version": 1,
               "findings": [
+                {
+                  "path": "../Sources/A.swift",
+                  "rule": "test-rename-foo",
+                  "source": "let fooBar = 1",
+                  "count": 1
+                },
                 {
                   "path": "../Sources/A.swift",
                   "rule": "test-report-only",
@@ -67,6 +73,36 @@ final class BaselineTests: XCTestCase {
             A.swift:5:9: warning: 'reportMe' is reported [test-report-only]
 
             """)
+    }
+
+    func testRecordedFixableFindingIsNeitherReportedNorFixed() throws {
+        let box = try Sandbox()
+        try box.write("A.swift", "let fooBar = 1\n")
+        XCTAssertEqual(try box.run(["--lint", "--write-baseline", "baseline.json", "."]).status, 0)
+        try box.write("A.swift", "// added\nlet fooBar = 1\nlet other = fooBar\n")
+
+        let preview = try box.run(["--check", "--baseline", "baseline.json", "A.swift"])
+        XCTAssertEqual(preview.status, 1, "the new finding's fix is pending")
+        XCTAssertEqual(preview.output, """
+            --- a/A.swift
+            +++ b/A.swift
+            @@ -1,3 +1,3 @@ test-rename-foo
+             // added
+             let fooBar = 1
+            -let other = fooBar
+            +let other = barFoo
+
+            """)
+        XCTAssertEqual(try box.run(["--apply", "--check", "--baseline", "baseline.json", "A.swift"]).status, 0)
+        XCTAssertEqual(try box.text("A.swift"), "// added\nlet fooBar = 1\nlet other = barFoo\n")
+
+        // After --apply, only what remains is recorded.
+        try box.write("B.swift", "let fooBar = reportMe\n")
+        XCTAssertEqual(try box.run(["--apply", "--write-baseline", "after.json", "B.swift"]).status, 0)
+        XCTAssertEqual(try box.text("B.swift"), "let barFoo = reportMe\n")
+        let after = try box.text("after.json")
+        XCTAssertTrue(after.contains("\"rule\": \"test-report-only\""), after)
+        XCTAssertFalse(after.contains("test-rename-foo"), after)
     }
 
     func testUnusedEntriesAreReportedOnlyWhenAsked() throws {
