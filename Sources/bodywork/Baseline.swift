@@ -251,6 +251,32 @@ final class BaselineRecorder: @unchecked Sendable {
 }
 
 extension Runner {
+    /// With `--report-unused-disables`: baseline entries whose file no longer exists match
+    /// nothing, though no file of the run names them; each is reported on standard error
+    /// as an `unused-disable` finding and counts for `--check`.
+    func reportBaselineEntriesOfMissingFiles(_ plan: RunPlan, totals: inout RunTotals) {
+        var seen = Set<String>()
+        let formatter = FindingLineFormatter(format: .text, mode: options.mode)
+        for settings in plan.settings {
+            guard let baseline = settings.baseline, seen.insert(baseline.path).inserted else { continue }
+            for file in baseline.counts.keys.sorted() {
+                let absolute = file.hasPrefix("/") ? file : FilePath.normalized(baseline.directory + "/" + file)
+                guard FileKind.of(absolute) == .missing else { continue }
+                for (key, count) in baseline.counts[file]!.sorted(by: { $0.key < $1.key }) {
+                    let times = count == 1 ? "" : " (\(count) of its findings)"
+                    let finding = ReportedFinding(
+                        ruleID: Engine.unusedDisableRuleID,
+                        message: "baseline entry for `\(key.rule)` at `\(key.source)`\(times) in \(baseline.path) matches nothing: "
+                            + "the file does not exist",
+                        severity: settings.severities[Engine.unusedDisableRuleID] ?? .warning,
+                        line: 1, column: 1, endLine: 1, endColumn: 1, fix: .none, reason: nil, wasDropped: false)
+                    console.message(formatter.line(finding, path: FilePath.relative(absolute, to: FilePath.currentDirectory) ?? absolute))
+                    totals.addStray(finding)
+                }
+            }
+        }
+    }
+
     /// Writes the `--write-baseline` file at the end of the run; a failure to write it
     /// counts as a file that could not be written (exit 3).
     func writeBaseline(_ recorder: BaselineRecorder, totals: inout RunTotals) {

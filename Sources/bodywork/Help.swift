@@ -75,7 +75,8 @@ enum Help {
                           suppressions). Wins over the configuration's "severity".
         --report-unused-disables
                           Report suppression comments that suppress nothing, and
-                          baseline entries that match no finding of their file.
+                          baseline entries that match no finding of their file (or
+                          whose file no longer exists).
         --write-baseline FILE
                           Record the run's findings in FILE, for --baseline (with
                           --apply, only those it leaves). Nothing is hidden while

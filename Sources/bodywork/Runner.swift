@@ -70,6 +70,7 @@ struct Runner {
                 if let recorder { writeBaseline(recorder, totals: &totals) }
             }
             patch?.close()
+            if options.reportUnusedDisables { reportBaselineEntriesOfMissingFiles(plan, totals: &totals) }
             return finish(totals, start: start)
         } catch {
             console.message("bodywork: \(error)")

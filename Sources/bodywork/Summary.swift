@@ -71,6 +71,15 @@ struct RunTotals {
         }
     }
 
+    /// Counts a finding that belongs to no file of the run (a baseline entry of a file that
+    /// no longer exists).
+    mutating func addStray(_ finding: ReportedFinding) {
+        byRule[finding.ruleID, default: RuleTally()].found += 1
+        byRule[finding.ruleID, default: RuleTally()].reportOnly += 1
+        remainingFindings += 1
+        if finding.severity == .note { remainingNotes += 1 }
+    }
+
     /// The `summary` object of the JSON report (no timings, so that output is reproducible).
     func json(mode: RunMode) -> JSONText {
         .object([

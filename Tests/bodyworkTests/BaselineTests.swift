@@ -120,6 +120,22 @@ final class BaselineTests: XCTestCase {
                        + "in baseline.json matches nothing [unused-disable]\n")
     }
 
+    func testEntriesOfDeletedFilesAreReportedAsUnused() throws {
+        let box = try Sandbox()
+        try box.write("Sources/A.swift", "let a = reportMe\n")
+        try box.write("Sources/Gone.swift", "let g = reportMe\n")
+        XCTAssertEqual(try box.run(["--lint", "--write-baseline", "baseline.json", "Sources"]).status, 0)
+        try FileManager.default.removeItem(atPath: box.path("Sources/Gone.swift"))
+
+        XCTAssertEqual(try box.run(["--check", "--lint", "--baseline", "baseline.json", "Sources"]).status, 0)
+        let unused = try box.run(["--check", "--lint", "--baseline", "baseline.json", "--report-unused-disables", "Sources"])
+        XCTAssertEqual(unused.status, 1)
+        XCTAssertEqual(unused.output, "")
+        XCTAssertTrue(unused.stderr.contains("Sources/Gone.swift:1:1: warning: baseline entry for `test-report-only` at "
+                                             + "`let g = reportMe` in baseline.json matches nothing: the file does not exist "
+                                             + "[unused-disable]"), unused.stderr)
+    }
+
     func testConfigurationNamesTheBaseline() throws {
         let box = try Sandbox()
         try box.write("App/A.swift", "let a = reportMe\n")
