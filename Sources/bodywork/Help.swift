@@ -48,8 +48,9 @@ enum Help {
         -i, --interactive Show each fix (its rule, message and every hunk it makes) and
                           ask "Apply this fix? [y,n,a,d,q]", one key, no Return: y yes,
                           n no, a this and the rest of the file, d none of the rest of the
-                          file, q (or Ctrl-C, Ctrl-D) quit; the fixes accepted so far are
-                          written, exactly those and whole. Fixes that only appear once
+                          file, q (or Ctrl-D) quit; the fixes accepted so far are
+                          written, exactly those and whole. Ctrl-C stops and leaves the
+                          current file as it was. Fixes that only appear once
                           others are applied are left for the next run. The summary
                           counts what was written. Needs a terminal on standard input;
                           exits 2 otherwise.

@@ -19,7 +19,8 @@ struct InteractiveReview {
         n - do not apply this fix
         a - apply this fix and all remaining fixes in this file
         d - do not apply this fix nor any remaining fix in this file
-        q - quit; fixes accepted so far are written
+        q - quit; fixes accepted so far are written (Ctrl-D too)
+        Ctrl-C - stop; this file is left as it was, files done before stay written
         ? - print this help
         """
     /// Why a fix the user turned down is not in the output.
@@ -27,7 +28,7 @@ struct InteractiveReview {
     /// Why a fix that needs other fixes first is not in the output.
     static let dependent = "needs other fixes applied first; run again to review it"
 
-    private enum Answer { case yes, no, allInFile, noneInFile, quit }
+    private enum Answer { case yes, no, allInFile, noneInFile, quit, interrupt }
 
     /// Goes through the planned files until they end or the user quits.
     func run(_ plan: RunPlan, totals: inout RunTotals, patch: PatchFileWriter?) {
@@ -56,6 +57,7 @@ struct InteractiveReview {
                 case .allInFile: accepted.insert(number); remainingAnswer = .yes
                 case .noneInFile: remainingAnswer = .no
                 case .quit: quit = true
+                case .interrupt: quit = true; accepted = []
                 }
                 if quit { break }
             }
@@ -99,11 +101,20 @@ struct InteractiveReview {
             console.write(UnifiedDiff.renderHunk(hunk, color: color, label: finding.ruleID))
         }
         while true {
+            // Keys are read raw from before the prompt shows, so a key pressed on seeing it
+            // is never taken by the terminal (Ctrl-C as a signal).
+            let raw = keys.enterRawMode()
             console.write(paint("(\(number + 1)/\(fixes.candidates.count)) ", code: "2") + InteractiveReview.prompt)
             console.flush()
-            guard let key = keys.next() else {
+            let answer = keys.next()
+            keys.leave(raw)
+            guard let key = answer else {
                 console.write("\n")
                 return .quit
+            }
+            if key == KeyReader.interrupt {
+                console.write("^C\n")
+                return .interrupt
             }
             console.write("\(key)\n")
             switch key {
@@ -123,31 +134,44 @@ struct InteractiveReview {
 }
 
 /// Single-key answers from the terminal on standard input: no Return needed, nothing
-/// echoed; Ctrl-C and Ctrl-D quit. Whitespace between answers is skipped, so typed-ahead
-/// lines such as `y⏎n⏎` read as `y`, `n`. The terminal is in that mode only while a key
-/// is awaited.
+/// echoed; Ctrl-D (or the end of input) ends the answers and Ctrl-C comes back as
+/// `KeyReader.interrupt`. Whitespace between answers is skipped, so typed-ahead
+/// lines such as `y⏎n⏎` read as `y`, `n`. The terminal is in that mode only while a
+/// question waits for its key.
 struct KeyReader {
-    /// The next answer key, lowercased; nil at end of input, Ctrl-C or Ctrl-D.
-    func next() -> Character? {
+    /// What `next()` returns for Ctrl-C.
+    static let interrupt: Character = "\u{03}"
+
+    /// Switches the terminal to single keys; returns the settings to give back to `leave`,
+    /// nil when standard input is not a terminal.
+    func enterRawMode() -> termios? {
         var saved = termios()
-        let isTerminal = isatty(0) == 1 && tcgetattr(0, &saved) == 0
-        if isTerminal {
-            var raw = saved
-            raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG)
-            withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-                cc[Int(VMIN)] = 1
-                cc[Int(VTIME)] = 0
-            }
-            tcsetattr(0, TCSANOW, &raw)
+        guard isatty(0) == 1, tcgetattr(0, &saved) == 0 else { return nil }
+        var raw = saved
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 1
+            cc[Int(VTIME)] = 0
         }
-        defer { if isTerminal { tcsetattr(0, TCSANOW, &saved) } }
+        return tcsetattr(0, TCSANOW, &raw) == 0 ? saved : nil
+    }
+
+    /// Puts the terminal back as `enterRawMode` found it.
+    func leave(_ saved: termios?) {
+        guard var saved else { return }
+        tcsetattr(0, TCSANOW, &saved)
+    }
+
+    /// The next answer key, lowercased; nil at end of input or Ctrl-D.
+    func next() -> Character? {
         while true {
             var byte: UInt8 = 0
             let count = read(0, &byte, 1)
             if count < 0 && errno == EINTR { continue }
             guard count == 1 else { return nil }
             switch byte {
-            case 0x03, 0x04: return nil
+            case 0x03: return KeyReader.interrupt
+            case 0x04: return nil
             case 0x20, 0x09, 0x0A, 0x0D: continue
             default: return Character(Unicode.Scalar(byte)).lowercased().first
             }
