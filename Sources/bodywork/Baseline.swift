@@ -207,10 +207,15 @@ final class BaselineRecorder: @unchecked Sendable {
     /// still has them), no after `--apply` wrote their fixes.
     private let recordsFixed: Bool
 
-    init(path: String, recordsFixed: Bool) {
+    /// Throws a usage error, before anything is read or written, when the baseline's
+    /// directory does not exist or cannot be written.
+    init(path: String, recordsFixed: Bool) throws(UsageError) {
         self.path = path
         self.recordsFixed = recordsFixed
         directory = Baseline.directory(ofBaseline: path)
+        guard FileKind.of(directory) == .directory, access(directory, W_OK) == 0 else {
+            throw UsageError("--write-baseline: cannot write in '\(FilePath.directory(of: path))'")
+        }
     }
 
     func add(_ report: FileReport) {

@@ -41,6 +41,9 @@ struct Runner {
             let selection = try selectFiles()
             let plan = try planner.plan(selection.files)
             if let command = options.verifyCommand { try VerifiedApply.checkUnchangedTree(command) }
+            let recorder = try options.writeBaselinePath.map { path throws(UsageError) in
+                try BaselineRecorder(path: path, recordsFixed: options.mode != .apply)
+            }
             let patch = try options.patchPath.map { path throws(UsageError) in try PatchFileWriter(path: path) }
 
             var totals = RunTotals()
@@ -58,13 +61,13 @@ struct Runner {
                                           index: projectIndex(for: plan))
             if let command = options.verifyCommand {
                 VerifiedApply(options: options, console: console, processor: processor, command: command)
-                    .run(plan, totals: &totals, patch: patch, rules: rules)
+                    .run(plan, totals: &totals, patch: patch, rules: rules, recorder: recorder)
+                if let recorder { writeBaseline(recorder, totals: &totals) }
             } else if options.mode == .interactive {
                 let review = InteractiveReview(options: options, console: console, processor: processor,
                                                  color: colorsDiffs(isTerminal: true))
                 review.run(plan, totals: &totals, patch: patch)
             } else {
-                let recorder = options.writeBaselinePath.map { BaselineRecorder(path: $0, recordsFixed: options.mode != .apply) }
                 totals = runBatch(plan, processor: processor, totals: totals, rules: rules, patch: patch,
                                   recorder: recorder)
                 if let recorder { writeBaseline(recorder, totals: &totals) }

@@ -32,7 +32,8 @@ struct VerifiedApply {
         }
     }
 
-    func run(_ plan: RunPlan, totals: inout RunTotals, patch: PatchFileWriter?, rules: [any Rule]) {
+    func run(_ plan: RunPlan, totals: inout RunTotals, patch: PatchFileWriter?, rules: [any Rule],
+             recorder: BaselineRecorder?) {
         let processor = processor
         let collected = CollectedWork(count: plan.files.count)
         if !options.quiet { console.startProgress(total: plan.files.count) }
@@ -82,6 +83,7 @@ struct VerifiedApply {
                 patch?.write(HunkRules.render(applied, path: report.path, context: options.contextLines))
             }
         }
+        for work in works { recorder?.add(work.report) }
         emit(works.map(\.report), totals: &totals, rules: rules)
     }
 

@@ -151,6 +151,15 @@ final class BaselineTests: XCTestCase {
         XCTAssertTrue(missing.stderr.contains("missing.json"), missing.stderr)
     }
 
+    func testBaselineInAMissingDirectoryIsAUsageErrorBeforeAnyWrite() throws {
+        let box = try Sandbox()
+        try box.write("A.swift", "let fooBar = reportMe\n")
+        let result = try box.run(["--apply", "--write-baseline", "no/such/dir/baseline.json", "A.swift"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains("--write-baseline: cannot write in 'no/such/dir'"), result.stderr)
+        XCTAssertEqual(try box.text("A.swift"), "let fooBar = reportMe\n")
+    }
+
     func testMalformedBaselineIsAUsageError() throws {
         let box = try Sandbox()
         try box.write("A.swift", "let a = reportMe\n")

@@ -55,6 +55,18 @@ final class VerifyTests: XCTestCase {
         XCTAssertEqual(build.status, 0, build.output)
     }
 
+    func testBackedOutFixesCanBeRecordedInABaseline() throws {
+        let box = try makeProject()
+        let result = try box.run(["--apply", "--verify", "sh build.sh", "--write-baseline", "baseline.json", "Sources"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let baseline = try box.text("baseline.json")
+        XCTAssertTrue(baseline.contains("\"source\": \"print(fooBar)\""), baseline)
+        XCTAssertTrue(baseline.contains("\"source\": \"let fooBar = \\\"D\\\"\""), baseline)
+        XCTAssertTrue(result.stderr.contains("wrote 2 findings to the baseline"), result.stderr)
+        let check = try box.run(["--check", "--baseline", "baseline.json", "Sources"])
+        XCTAssertEqual(check.status, 0, check.output + check.stderr)
+    }
+
     func testAPassingBuildKeepsEveryFix() throws {
         let box = try makeProject()
         let result = try box.run(["--apply", "--verify", "true", "Sources"])
