@@ -43,7 +43,8 @@ enum Help {
                           failing file), and only the others are written. Each fix backed
                           out is reported with the first line of CMD's output that says
                           "error" (else its first line). Ctrl-C (or SIGTERM, SIGHUP) at
-                          any point puts every file back as it was.
+                          any point puts every file back as it was. With -v, one line
+                          per run of CMD.
         --lint            Print findings only, no diff; write nothing.
         -i, --interactive Show each fix (its rule, message and every hunk it makes) and
                           ask "Apply this fix? [y,n,a,d,q]", one key, no Return: y yes,

@@ -52,7 +52,7 @@ struct VerifiedApply {
         let guardian = InterruptGuard(workspace: workspace)
         guardian.install()
         let search = FixSearch(command: command, workspace: workspace, fixes: changed.map { FileFixes(works[$0].outcome!) },
-                               console: console, quiet: options.quiet)
+                               console: console, quiet: options.quiet, verbose: options.verbose)
         let final = search.run()
         guardian.uninstall()
 
@@ -123,6 +123,9 @@ private struct FixSearch {
     let fixes: [FileFixes]
     let console: Console
     let quiet: Bool
+    /// `-v`: one line per run of the command.
+    let verbose: Bool
+    private let runs = RunCounter()
 
     struct Result {
         /// Per changed file: the candidate numbers kept, the text written, and the
@@ -202,7 +205,13 @@ private struct FixSearch {
 
     private func test(_ texts: [Int: [UInt8]]) -> VerifyCommand.Result {
         workspace.apply(texts)
-        return VerifyCommand.run(command)
+        let result = VerifyCommand.run(command)
+        if verbose {
+            let changed = texts.filter { $0.value != fixes[$0.key].outcome.original }.count
+            console.message("bodywork: --verify: run \(runs.next()) with fixes in \(plural(changed, "file")): "
+                            + (result.passed ? "passed" : "failed (\(result.firstErrorLine))"))
+        }
+        return result
     }
 
     private func say(_ text: String) {
@@ -337,6 +346,15 @@ private final class InterruptGuard: @unchecked Sendable {
 
 /// The write end of the interrupt pipe, read by the signal handler.
 nonisolated(unsafe) private var interruptPipe: Int32 = -1
+
+/// Counts the runs of the verify command, for `-v`.
+private final class RunCounter: @unchecked Sendable {
+    private var count = 0
+    func next() -> Int {
+        count += 1
+        return count
+    }
+}
 
 /// Results of the parallel pass, kept in file order.
 private final class CollectedWork: @unchecked Sendable {
