@@ -13,7 +13,9 @@ import Foundation
 ///   "unsafeFixes": ["rule-id"],
 ///   "exclude": ["Generated/**", "*.pb.swift"],
 ///   "deploymentTarget": { "iOS": "15.0", "macOS": "12" },
-///   "swiftLanguageMode": 6
+///   "swiftLanguageMode": 6,
+///   "severity": { "rule-id": "warning" },
+///   "baseline": "bodywork-baseline.json"
 /// }
 /// ```
 ///
@@ -26,6 +28,9 @@ import Foundation
 /// - `deploymentTarget` maps platform names (`iOS`, `macOS`, `tvOS`, `watchOS`,
 ///   `visionOS`) to versions written as strings (`"15"`, `"15.4"`) or whole numbers.
 /// - `swiftLanguageMode` is `5` or `6`.
+/// - `severity` maps rule ids (and `unused-disable`) to `error`, `warning` or `note`.
+/// - `baseline` names a baseline file (relative to the configuration's directory) whose
+///   findings are hidden, as `--baseline FILE` does.
 public struct Configuration: Sendable, Equatable {
     /// Rules to run in addition to those enabled by default.
     public var enabledRules: Set<String> = []
@@ -43,13 +48,18 @@ public struct Configuration: Sendable, Equatable {
     public var deploymentTargets = DeploymentTargets()
     /// The Swift language mode (5 or 6) the configuration declares, if any.
     public var swiftLanguageMode: Int? = nil
+    /// Rule id → the severity its findings are reported with, overriding the rule's own.
+    public var severities: [String: Severity] = [:]
+    /// The baseline file named by `"baseline"`, resolved against `baseDirectory`.
+    public var baselinePath: String? = nil
     /// The file this came from, if any.
     public var sourcePath: String? = nil
 
     public init() {}
 
     /// The names of the top-level keys, in the order the documentation lists them.
-    public static let allowedKeys = ["rules", "options", "unsafeFixes", "exclude", "deploymentTarget", "swiftLanguageMode"]
+    public static let allowedKeys = ["rules", "options", "unsafeFixes", "exclude", "deploymentTarget", "swiftLanguageMode",
+                                     "severity", "baseline"]
 
     /// The directory that `excludes` are relative to: the configuration file's, or the
     /// current directory when the configuration has no file.
@@ -293,6 +303,22 @@ public enum ConfigurationParser {
                 throw fail("swiftLanguageMode", "expected 5 or 6")
             }
             configuration.swiftLanguageMode = number.intValue
+        }
+        if let severity = top["severity"] {
+            let levels = Severity.allCases.map(\.rawValue).joined(separator: ", ")
+            guard let object = severity as? [String: Any] else {
+                throw fail("severity", "expected an object mapping rule ids to \(levels)")
+            }
+            for ruleID in object.keys.sorted() {
+                guard let text = object[ruleID] as? String, let level = Severity(rawValue: text) else {
+                    throw fail("severity.\(ruleID)", "expected one of \(levels)")
+                }
+                configuration.severities[ruleID] = level
+            }
+        }
+        if let baseline = top["baseline"] {
+            guard let text = baseline as? String, !text.isEmpty else { throw fail("baseline", "expected a file path") }
+            configuration.baselinePath = text.hasPrefix("/") ? text : FilePaths.join(configuration.baseDirectory, text)
         }
         return configuration
     }

@@ -12,7 +12,10 @@ public enum FixSafety: String, Sendable, Codable, Comparable {
     public static func < (a: FixSafety, b: FixSafety) -> Bool { a == .safe && b == .suggested }
 }
 
-public enum Severity: String, Sendable, Codable {
+/// How much a finding matters. `--check` fails on `error` and `warning` findings that
+/// remain, and on `note` ones only with `--strict`. A rule gives each finding its default;
+/// the configuration (`"severity"`) and `--severity RULE=LEVEL` override it per rule.
+public enum Severity: String, Sendable, Codable, CaseIterable {
     case warning
     case note
     case error

@@ -49,13 +49,15 @@ public enum UnifiedDiff {
     }
 
     /// A whole file's diff with `--- a/PATH` / `+++ b/PATH` headers that `git apply`
-    /// and `patch -p1` accept; empty when the texts are equal.
+    /// and `patch -p1` accept; empty when the texts are equal. `label` gives the text
+    /// written after each hunk's second `@@` (where `diff -p` puts the function name;
+    /// both tools ignore it), or nil for none.
     public static func render(old: [UInt8], new: [UInt8], path: String, context: Int = 3,
-                              color: Bool = false) -> [UInt8] {
+                              color: Bool = false, label: ((Hunk) -> String?)? = nil) -> [UInt8] {
         let hunks = hunks(old: old, new: new, context: context)
         if hunks.isEmpty { return [] }
         var output = header(path: path, color: color)
-        for hunk in hunks { append(hunk, color: color, to: &output) }
+        for hunk in hunks { append(hunk, color: color, label: label?(hunk), to: &output) }
         return output
     }
 
@@ -106,9 +108,9 @@ public enum UnifiedDiff {
 
     /// One hunk, `@@` line included, as it appears in a rendered diff (for interactive
     /// prompts): cyan `@@`, red `-` and green `+` lines when `color` is set.
-    public static func renderHunk(_ hunk: Hunk, color: Bool) -> [UInt8] {
+    public static func renderHunk(_ hunk: Hunk, color: Bool, label: String? = nil) -> [UInt8] {
         var output: [UInt8] = []
-        append(hunk, color: color, to: &output)
+        append(hunk, color: color, label: label, to: &output)
         return output
     }
 
@@ -210,10 +212,15 @@ public enum UnifiedDiff {
 
     // MARK: - Rendering
 
-    private static func append(_ hunk: Hunk, color: Bool, to output: inout [UInt8]) {
+    private static func append(_ hunk: Hunk, color: Bool, label: String?, to output: inout [UInt8]) {
         if color { output += TerminalColor.cyan }
         output += rangeLine(hunk)
         if color { output += TerminalColor.reset }
+        if let label, !label.isEmpty {
+            // One line: a label never carries a line break into the patch.
+            output.append(0x20)
+            output += label.utf8.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 }
+        }
         output.append(0x0A)
         for line in hunk.lines {
             let lineColor: [UInt8]?

@@ -48,6 +48,11 @@ struct FileReport: Sendable {
     var notes: [EngineNote] = []
     var byteCount = 0
     var parseErrorCount = 0
+    /// With `--write-baseline`: the normalized source of each finding in `findings` that
+    /// the original text holds (nil for one a fix wrote), which the baseline records.
+    var baselineSources: [String?] = []
+    /// Findings the baseline hid.
+    var hiddenByBaseline = 0
 
     var isProcessed: Bool { skipReason == nil }
 
@@ -106,11 +111,22 @@ struct FileProcessor: Sendable {
         let context = RuleContext(path: path, deploymentTargets: settings.deploymentTargets,
                                   swiftLanguageMode: settings.swiftLanguageMode, options: settings.ruleOptions,
                                   index: index)
-        let outcome = settings.engine.run(bytes: bytes, context: context)
+        var outcome = settings.engine.run(bytes: bytes, context: context)
+        if let baseline = settings.baseline { outcome = baseline.withholdingFixes(of: outcome, path: path) }
         report.changed = outcome.changed
         report.notes = outcome.notes
         report.parseErrorCount = outcome.parseErrorCount
         report.findings = FileProcessor.reported(outcome)
+        if let baseline = settings.baseline {
+            baseline.filter(&report, outcome: outcome, reportsUnused: settings.engine.options.reportUnusedDisables)
+        } else if settings.recordsBaseline {
+            report.baselineSources = BaselineSource.sources(of: outcome)
+        }
+        if !settings.severities.isEmpty {
+            for index in report.findings.indices {
+                if let level = settings.severities[report.findings[index].ruleID] { report.findings[index].severity = level }
+            }
+        }
         return FileWork(report: report, outcome: outcome)
     }
 
@@ -134,7 +150,7 @@ struct FileProcessor: Sendable {
         guard !outcome.findings.isEmpty else { return [] }
         let original = SourceLocationConverter(outcome.original)
         var output: SourceLocationConverter?
-        return outcome.findings.filter { $0.round <= 1 || $0.status == .fixed }.map { item in
+        return reportedOutcomes(outcome).map { item in
             let converter: SourceLocationConverter
             if item.round <= 1 {
                 converter = original
@@ -157,6 +173,11 @@ struct FileProcessor: Sendable {
                                    line: start.line, column: start.column, endLine: end.line, endColumn: end.column,
                                    fix: state, reason: reason, wasDropped: dropped)
         }
+    }
+
+    /// The outcomes `reported(_:)` turns into findings, in the same order.
+    static func reportedOutcomes(_ outcome: FileOutcome) -> [FindingOutcome] {
+        outcome.findings.filter { $0.round <= 1 || $0.status == .fixed }
     }
 
     /// False for binary data: a NUL byte in the first 8 KB, or bytes that are not UTF-8.

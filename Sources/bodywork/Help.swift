@@ -29,17 +29,37 @@ enum Help {
     MODES
         (default)         Preview: print the unified diff of every fix on standard output
                           (files in sorted path order) and a summary on standard error.
+                          Each hunk's `@@` line ends with the ids of the rules that wrote
+                          it (`@@ -3,4 +3,4 @@ foreach-filter`); git and patch ignore them.
         --apply, --fix    Write the fixes in place. Only changed files are written, each
                           atomically, keeping its permissions; a file that changed on disk
                           since it was read, or is read-only, is reported and left alone.
-        --check           Also exit with status 1 when something would change or a
-                          finding remains (for CI). Combines with the other modes: with
-                          --lint any finding fails; with --apply any finding left unfixed.
+        --check           Also exit with status 1 when a fix is pending or a warning or
+                          error remains (for CI): in the preview, a file that would
+                          change; with --lint, a fixable finding; with --apply, a finding
+                          left unfixed. Notes do not fail the check unless --strict.
+        --strict          With --check, notes fail too.
+        --verify CMD      With --apply: check the fixes with a build (`--verify "swift
+                          build"`). CMD runs through /bin/sh, first on the unchanged
+                          tree: if it fails there, that is a usage error (exit 2) and
+                          nothing is written. After the fixes are written CMD runs again;
+                          if it fails, the files are restored and the fixes that break it
+                          are found by bisection (groups of files, then the fixes of each
+                          failing file), and only the others are written. Each fix backed
+                          out is reported with the first line of CMD's output that says
+                          "error" (else its first line). Ctrl-C (or SIGTERM, SIGHUP) at
+                          any point puts every file back as it was. With -v, one line
+                          per run of CMD.
         --lint            Print findings only, no diff; write nothing.
-        -i, --interactive Show each hunk and ask "Apply this hunk? [y,n,a,d,q]": y yes,
+        -i, --interactive Show each fix (its rule, message and every hunk it makes) and
+                          ask "Apply this fix? [y,n,a,d,q]", one key, no Return: y yes,
                           n no, a this and the rest of the file, d none of the rest of the
-                          file, q quit (hunks accepted so far are written). Needs a
-                          terminal on standard input; exits 2 otherwise.
+                          file, q (or Ctrl-D) quit; the fixes accepted so far are
+                          written, exactly those and whole. Ctrl-C stops and leaves the
+                          current file as it was. Fixes that only appear once
+                          others are applied are left for the next run. The summary
+                          counts what was written. Needs a terminal on standard input;
+                          exits 2 otherwise.
 
     OPTIONS
         --format FORMAT   text (default), xcode, json, sarif or github. With a format other
@@ -61,8 +81,20 @@ enum Help {
         --min-watchos V   known, fixes that need a newer OS are withheld.
         --min-visionos V
         --config FILE     Use this configuration file; no .bodywork.json is searched for.
+        --severity RULE=LEVEL
+                          Report RULE's findings as LEVEL: error, warning or note
+                          (repeatable; `unused-disable` names the findings about
+                          suppressions). Wins over the configuration's "severity".
         --report-unused-disables
-                          Report suppression comments that suppress nothing.
+                          Report suppression comments that suppress nothing, and
+                          baseline entries that match no finding of their file (or
+                          whose file no longer exists).
+        --write-baseline FILE
+                          Record the run's findings in FILE, for --baseline (with
+                          --apply, only those it leaves). Nothing is hidden while
+                          writing. See BASELINE.
+        --baseline FILE   Hide the findings FILE records (wins over the configuration's
+                          "baseline").
         -U N, --context N Lines of context around each hunk (default 3).
         --color WHEN      auto (default), always or never. auto colors a terminal unless
                           the NO_COLOR environment variable is set.
@@ -71,7 +103,8 @@ enum Help {
                           (`Generated`, `*.pb.swift`); one with `/` matches from the
                           working directory; `**` spans directories.
         --files-from FILE Read paths to process from FILE, one per line (`-`: standard
-                          input).
+                          input). A list holding a NUL byte is split at NULs instead,
+                          paths taken exactly: `git ls-files -z | bodywork --files-from -`.
         --changed-since REV
                           Only files changed since git revision REV (`git diff --name-only
                           REV`) plus untracked files, limited to *.swift and to the paths
@@ -125,11 +158,14 @@ enum Help {
               "unsafeFixes": ["rule-id"],          (or true for every rule)
               "exclude": ["Generated/**", "*.pb.swift"],
               "deploymentTarget": { "iOS": "15.0", "macOS": "12" },
-              "swiftLanguageMode": 6
+              "swiftLanguageMode": 6,
+              "severity": { "foreach-filter": "warning" },
+              "baseline": "bodywork-baseline.json"
             }
         "exclude" patterns are relative to the configuration's directory. Deployment
         targets: flags, then the configuration, then Package.swift `platforms:` (or an
         Xcode project's settings), per platform.
+        "severity" sets the level (error, warning or note) of a rule's findings.
         Command-line flags win over the configuration. An unreadable or invalid
         configuration (a directory, a symlink to nowhere), an unknown rule id anywhere,
         or an option a rule does not take, is a usage error (exit 2).
@@ -141,6 +177,21 @@ enum Help {
         // bodywork:disable-file [RULE...] off for the whole file
         No rule id means every rule; text after `--` is a reason. With
         --report-unused-disables, comments that suppress nothing are reported.
+
+    BASELINE
+        A baseline lets CI adopt bodywork on existing code: it fails only on findings
+        that are not recorded. `bodywork --lint --write-baseline FILE` writes
+            { "version": 1,
+              "findings": [ { "path": "../Sources/A.swift", "rule": "rule-id",
+                              "source": "if item.isVisible {", "count": 1 } ] }
+        sorted by path, rule and source. "path" is relative to FILE's directory;
+        "source" is the text of the lines the finding covers with whitespace collapsed;
+        "count" is how many such findings there are. No line numbers: an entry keeps
+        matching when lines are added or removed elsewhere in the file. With
+        --baseline FILE, up to "count" findings of a file with that rule and source are
+        hidden from the output, the summary and --check, and their fixes are not
+        applied. The preview and --lint record fixable findings too; after --apply only
+        the findings left are recorded.
 
     OUTPUT FORMATS
         text    path:line:col: severity: message [rule-id] (and what became of the fix)
@@ -173,7 +224,7 @@ enum Help {
 
     EXIT STATUS
         0   success
-        1   --check found a change or a finding
+        1   --check found a pending fix, or a warning or error (a note with --strict)
         2   usage or configuration error, unknown rule id, or --interactive without a
             terminal; nothing was read or written
         3   some files could not be processed or written, or standard output or the
@@ -188,6 +239,7 @@ enum Help {
         bodywork --check --format github .    in CI: annotate and fail on findings
         bodywork --lint --format sarif . > bodywork.sarif
         bodywork --changed-since origin/main --apply
+        bodywork --apply --verify "swift build"   keep only fixes that still build
         bodywork --patch fixes.patch Sources && git apply fixes.patch
         bodywork - --stdin-path Sources/View.swift < View.swift
         bodywork explain RULE                 what a rule finds and why

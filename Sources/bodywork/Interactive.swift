@@ -1,29 +1,38 @@
-// `--interactive`: the run as `git add -p` does it, hunk by hunk. Files go one at a time
-// on the calling thread, since every hunk waits for an answer.
+// `--interactive`: the run as `git add -p` does it, but fix by fix, so an answer never
+// splits a fix. Files go one at a time on the calling thread, since every fix waits for an answer.
 import Codemod
+import Glibc
 import Patch
+import SwiftCST
 
-/// Asks about every hunk and writes the accepted ones with `UnifiedDiff.apply`.
+/// Shows each fix (its rule, its message and all its hunks), asks whether to apply it, and
+/// writes exactly the accepted fixes.
 struct InteractiveReview {
     let options: RunOptions
     let console: Console
     let processor: FileProcessor
     let color: Bool
 
-    static let prompt = "Apply this hunk? [y,n,a,d,q,?] "
+    static let prompt = "Apply this fix? [y,n,a,d,q,?] "
     static let help = """
-        y - apply this hunk
-        n - do not apply this hunk
-        a - apply this hunk and all remaining hunks in this file
-        d - do not apply this hunk nor any remaining hunk in this file
-        q - quit; hunks accepted so far are written
+        y - apply this fix
+        n - do not apply this fix
+        a - apply this fix and all remaining fixes in this file
+        d - do not apply this fix nor any remaining fix in this file
+        q - quit; fixes accepted so far are written (Ctrl-D too)
+        Ctrl-C - stop; this file is left as it was, files done before stay written
         ? - print this help
         """
+    /// Why a fix the user turned down is not in the output.
+    static let declined = "declined in --interactive"
+    /// Why a fix that needs other fixes first is not in the output.
+    static let dependent = "needs other fixes applied first; run again to review it"
 
-    private enum Answer { case yes, no, allInFile, noneInFile, quit }
+    private enum Answer { case yes, no, allInFile, noneInFile, quit, interrupt }
 
     /// Goes through the planned files until they end or the user quits.
     func run(_ plan: RunPlan, totals: inout RunTotals, patch: PatchFileWriter?) {
+        let keys = KeyReader()
         for file in plan.files {
             var work = processor.run(file.path, settings: plan.settings[file.settingsIndex])
             if let reason = work.report.skipReason {
@@ -33,30 +42,45 @@ struct InteractiveReview {
                 totals.add(work.report)
                 continue
             }
-            let hunks = UnifiedDiff.hunks(old: outcome.original, new: outcome.output, context: options.contextLines)
+            let fixes = FileFixes(outcome)
             var accepted = Set<Int>()
             var quit = false
             var remainingAnswer: Answer?
-            console.write(paint("--- a/\(file.path)\n+++ b/\(file.path)\n", code: "1"))
-            for (index, hunk) in hunks.enumerated() {
-                let answer = remainingAnswer ?? ask(about: hunk, number: index + 1, of: hunks.count)
+            let converter = SourceLocationConverter(outcome.original)
+            console.write(UnifiedDiff.header(path: file.path, color: color))
+            for number in fixes.candidates.indices {
+                let answer = remainingAnswer
+                    ?? ask(about: fixes, number: number, path: file.path, converter: converter, keys: keys)
                 switch answer {
-                case .yes: accepted.insert(index)
+                case .yes: accepted.insert(number)
                 case .no: break
-                case .allInFile: accepted.insert(index); remainingAnswer = .yes
+                case .allInFile: accepted.insert(number); remainingAnswer = .yes
                 case .noneInFile: remainingAnswer = .no
                 case .quit: quit = true
+                case .interrupt: quit = true; accepted = []
                 }
                 if quit { break }
             }
-            if !accepted.isEmpty {
-                let newBytes = UnifiedDiff.apply(hunks, accepted: accepted, to: outcome.original)
-                FileProcessor.write(&work, bytes: newBytes)
+            let reason = { (candidate: Int?) in candidate == nil ? InteractiveReview.dependent : InteractiveReview.declined }
+            var output = fixes.output(accepting: accepted)
+            if output == nil {
+                console.message("bodywork: \(file.path): the accepted fixes together add a parse error; the file is left as it was")
+                accepted = []
+                output = outcome.original
+            }
+            let written = output!
+            work.report = fixes.report(work.report, accepting: accepted, output: written, reason: reason)
+            if written != outcome.original {
+                FileProcessor.write(&work, bytes: written)
                 if let error = work.report.writeError { console.message("bodywork: \(error)") }
                 if work.report.written {
-                    patch?.write(UnifiedDiff.render(old: outcome.original, new: newBytes, path: FilePath.inPatch(file.path),
-                                                    context: options.contextLines))
+                    let applied = fixes.outcome(accepting: accepted, output: written, reason: reason)
+                    patch?.write(HunkRules.render(applied, path: FilePath.inPatch(file.path), context: options.contextLines))
                 }
+            }
+            if work.report.writeError != nil {
+                // Nothing reached the disk: no fix of this file counts as applied.
+                work.report = fixes.report(work.report, accepting: [], output: outcome.original, reason: { _ in "not written" })
             }
             totals.add(work.report)
             if quit { break }
@@ -64,43 +88,93 @@ struct InteractiveReview {
         console.flush()
     }
 
-    private func ask(about hunk: Hunk, number: Int, of count: Int) -> Answer {
-        console.write(render(hunk))
+    private func ask(about fixes: FileFixes, number: Int, path: String, converter: SourceLocationConverter,
+                     keys: KeyReader) -> Answer {
+        let finding = fixes.finding(number)
+        let location = converter.location(of: finding.range.lowerBound)
+        var heading = "\(path):\(location.line):\(location.column): \(finding.ruleID): \(finding.message)"
+        if let summary = finding.fix?.summary, !summary.isEmpty { heading += " (\(summary))" }
+        console.write(paint(heading, code: "1") + "\n")
+        // The whole fix: every hunk of the diff it makes on its own.
+        let alone = fixes.output(accepting: [number]) ?? fixes.outcome.original
+        for hunk in UnifiedDiff.hunks(old: fixes.outcome.original, new: alone, context: options.contextLines) {
+            console.write(UnifiedDiff.renderHunk(hunk, color: color, label: finding.ruleID))
+        }
         while true {
-            console.write(paint("(\(number)/\(count)) ", code: "2") + InteractiveReview.prompt)
+            // Keys are read raw from before the prompt shows, so a key pressed on seeing it
+            // is never taken by the terminal (Ctrl-C as a signal).
+            let raw = keys.enterRawMode()
+            console.write(paint("(\(number + 1)/\(fixes.candidates.count)) ", code: "2") + InteractiveReview.prompt)
             console.flush()
-            guard let line = readLine(strippingNewline: true) else {
+            let answer = keys.next()
+            keys.leave(raw)
+            guard let key = answer else {
                 console.write("\n")
                 return .quit
             }
-            switch line.trimmingSpaces().lowercased() {
-            case "y", "yes": return .yes
-            case "n", "no": return .no
+            if key == KeyReader.interrupt {
+                console.write("^C\n")
+                return .interrupt
+            }
+            console.write("\(key)\n")
+            switch key {
+            case "y": return .yes
+            case "n": return .no
             case "a": return .allInFile
             case "d": return .noneInFile
-            case "q", "quit": return .quit
+            case "q": return .quit
             default: console.write(paint(InteractiveReview.help, code: "31") + "\n")
             }
         }
     }
 
-    /// The hunk as it appears in a unified diff.
-    private func render(_ hunk: Hunk) -> [UInt8] {
-        var out = Array(paint("@@ -\(hunk.oldStart),\(hunk.oldCount) +\(hunk.newStart),\(hunk.newCount) @@", code: "36").utf8)
-        out.append(UInt8(ascii: "\n"))
-        for line in hunk.lines {
-            var text = line
-            if text.last != UInt8(ascii: "\n") { text.append(UInt8(ascii: "\n")) }
-            switch line.first {
-            case UInt8(ascii: "-") where color: out += Array("\u{1B}[31m".utf8) + text.dropLast() + Array("\u{1B}[0m\n".utf8)
-            case UInt8(ascii: "+") where color: out += Array("\u{1B}[32m".utf8) + text.dropLast() + Array("\u{1B}[0m\n".utf8)
-            default: out += text
-            }
-        }
-        return out
-    }
-
     private func paint(_ text: String, code: String) -> String {
         color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}
+
+/// Single-key answers from the terminal on standard input: no Return needed, nothing
+/// echoed; Ctrl-D (or the end of input) ends the answers and Ctrl-C comes back as
+/// `KeyReader.interrupt`. Whitespace between answers is skipped, so typed-ahead
+/// lines such as `y⏎n⏎` read as `y`, `n`. The terminal is in that mode only while a
+/// question waits for its key.
+struct KeyReader {
+    /// What `next()` returns for Ctrl-C.
+    static let interrupt: Character = "\u{03}"
+
+    /// Switches the terminal to single keys; returns the settings to give back to `leave`,
+    /// nil when standard input is not a terminal.
+    func enterRawMode() -> termios? {
+        var saved = termios()
+        guard isatty(0) == 1, tcgetattr(0, &saved) == 0 else { return nil }
+        var raw = saved
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 1
+            cc[Int(VTIME)] = 0
+        }
+        return tcsetattr(0, TCSANOW, &raw) == 0 ? saved : nil
+    }
+
+    /// Puts the terminal back as `enterRawMode` found it.
+    func leave(_ saved: termios?) {
+        guard var saved else { return }
+        tcsetattr(0, TCSANOW, &saved)
+    }
+
+    /// The next answer key, lowercased; nil at end of input or Ctrl-D.
+    func next() -> Character? {
+        while true {
+            var byte: UInt8 = 0
+            let count = read(0, &byte, 1)
+            if count < 0 && errno == EINTR { continue }
+            guard count == 1 else { return nil }
+            switch byte {
+            case 0x03: return KeyReader.interrupt
+            case 0x04: return nil
+            case 0x20, 0x09, 0x0A, 0x0D: continue
+            default: return Character(Unicode.Scalar(byte)).lowercased().first
+            }
+        }
     }
 }

@@ -47,10 +47,11 @@ enum Interruption {
     }
 
     private static func terminate(signal: Int32) -> Never {
-        // Writers finish the rename they are in; no new temporary can be made after this.
-        TemporaryFiles.removeAllAndHold()
+        // Cleanups first, while atomic writes still work (they may put files back);
+        // then writers finish the rename they are in and no new temporary can be made.
         pthread_mutex_lock(lock)
         for token in cleanups.keys.sorted() { cleanups[token]?() }
+        TemporaryFiles.removeAllAndHold()
         if isatty(2) == 1 {
             let clear: [UInt8] = Array("\r\u{1B}[K".utf8)
             _ = clear.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }

@@ -10,7 +10,7 @@ enum RunMode: String {
     case apply
     /// Print findings only.
     case lint
-    /// Ask hunk by hunk, then write the accepted hunks.
+    /// Ask fix by fix, then write the accepted fixes.
     case interactive
 }
 
@@ -68,6 +68,16 @@ struct RunOptions {
     var quiet = false
     var verbose = false
     var maxFileSize = 32 * 1024 * 1024
+    /// `--severity RULE=LEVEL`, in order; later ones win.
+    var severities: [String: Severity] = [:]
+    /// `--strict`: `--check` fails on notes too.
+    var strict = false
+    /// `--baseline FILE`: hide the findings it records.
+    var baselinePath: String?
+    /// `--write-baseline FILE`: record the run's findings there.
+    var writeBaselinePath: String?
+    /// `--verify CMD`: keep only the fixes with which CMD still succeeds.
+    var verifyCommand: String?
 
     /// Source comes from standard input (`-` as the only path).
     var readsStandardInput: Bool { paths == ["-"] }
@@ -249,6 +259,13 @@ struct ArgumentParser {
             case "-q", "--quiet": options.quiet = true
             case "-v", "--verbose": options.verbose = true
             case "--max-file-size": options.maxFileSize = try byteCount(try value(for: name, inline: inline))
+            case "--severity":
+                let (ruleID, level) = try severity(try value(for: name, inline: inline))
+                options.severities[ruleID] = level
+            case "--strict": options.strict = true
+            case "--baseline": options.baselinePath = try value(for: name, inline: inline)
+            case "--write-baseline": options.writeBaselinePath = try value(for: name, inline: inline)
+            case "--verify": options.verifyCommand = try value(for: name, inline: inline)
             default:
                 if name.hasPrefix("-U"), name.count > 2, name.dropFirst(2).allSatisfy({ $0.isASCII && $0.isNumber }) {
                     options.contextLines = try contextLineCount(String(name.dropFirst(2)), option: "-U")
@@ -283,6 +300,12 @@ struct ArgumentParser {
         }
         if options.mode == .interactive && options.format != .text {
             throw UsageError("--interactive prints diffs; --format \(options.format.rawValue) cannot be used with it")
+        }
+        if options.writeBaselinePath != nil && (options.mode == .interactive || options.readsStandardInput) {
+            throw UsageError("--write-baseline records a run over files; it cannot be used with --interactive or '-'")
+        }
+        if options.verifyCommand != nil && (options.mode != .apply || options.readsStandardInput) {
+            throw UsageError("--verify checks the fixes it writes; it needs --apply and files, not '-'")
         }
         if options.quiet && options.verbose { throw UsageError("--quiet and --verbose cannot be combined") }
         if options.paths.isEmpty && options.filesFrom == nil { options.paths = ["."] }
@@ -333,6 +356,15 @@ struct ArgumentParser {
             throw UsageError("\(option) needs a number of lines from 0 to \(ArgumentParser.largestCount), not '\(text)'")
         }
         return lines
+    }
+
+    /// `RULE=LEVEL` with LEVEL one of error, warning, note.
+    private func severity(_ text: String) throws(UsageError) -> (String, Severity) {
+        let parts = text.split(separator: "=", maxSplits: 1).map { String($0).trimmingSpaces() }
+        guard parts.count == 2, !parts[0].isEmpty, let level = Severity(rawValue: parts[1]) else {
+            throw UsageError("--severity needs RULE=LEVEL with LEVEL error, warning or note, not '\(text)'")
+        }
+        return (parts[0], level)
     }
 
     /// `1000`, `64K`, `32M`, `1G`.

@@ -9,6 +9,12 @@ struct FileSettings: Sendable {
     var deploymentTargets: DeploymentTargets
     var swiftLanguageMode: Int?
     var ruleOptions: [String: ConfigValue]
+    /// Rule id → the severity its findings are reported with (configuration, then flags).
+    var severities: [String: Severity] = [:]
+    /// Findings to hide (`--baseline`, or the configuration's `"baseline"`).
+    var baseline: Baseline?
+    /// `--write-baseline`: keep what the baseline records in each report.
+    var recordsBaseline = false
 }
 
 /// One file to process and the index of its settings.
@@ -30,6 +36,7 @@ struct RunPlanner {
     let options: RunOptions
     let rules: [any Rule]
     let loader: ConfigurationLoader
+    let baselines = BaselineStore()
 
     init(options: RunOptions, rules: [any Rule]) {
         self.options = options
@@ -41,6 +48,7 @@ struct RunPlanner {
     static func validateRuleIDs(_ options: RunOptions, rules: [any Rule]) throws(UsageError) {
         let named = (options.onlyRules ?? []) + options.disabledRules
         try requireKnown(named, source: "the command line", rules: rules)
+        try requireKnown(Array(options.severities.keys), source: "--severity", rules: rules, alsoAllowed: [Engine.unusedDisableRuleID])
     }
 
     /// Plans `paths`; throws a usage error for an invalid configuration or an unknown rule id in it.
@@ -123,6 +131,8 @@ struct RunPlanner {
                 throw UsageError("configuration error: \(source): options.\(ruleID).\(unknown): unknown option; \(known)")
             }
         }
+        try RunPlanner.requireKnown(Array(configuration.severities.keys), source: "\(source) (severity)", rules: rules,
+                                    alsoAllowed: [Engine.unusedDisableRuleID])
         var active: Set<String>
         if let only = options.onlyRules {
             active = Set(only)
@@ -139,16 +149,25 @@ struct RunPlanner {
                                                    reportUnusedDisables: options.reportUnusedDisables,
                                                    ruleOptions: configuration.ruleOptions))
         // The engine hands each rule its own options as `context.options`.
-        return FileSettings(engine: engine, deploymentTargets: key.deploymentTargets,
-                            swiftLanguageMode: key.swiftLanguageMode, ruleOptions: [:])
+        var settings = FileSettings(engine: engine, deploymentTargets: key.deploymentTargets,
+                                    swiftLanguageMode: key.swiftLanguageMode, ruleOptions: [:],
+                                    severities: configuration.severities.merging(options.severities) { _, flag in flag })
+        // Writing a baseline records every finding, so none is hidden.
+        if options.writeBaselinePath != nil {
+            settings.recordsBaseline = true
+        } else if let path = options.baselinePath ?? configuration.baselinePath {
+            settings.baseline = try baselines.load(path)
+        }
+        return settings
     }
 
     private func isExcluded(_ path: String, by configuration: Configuration) -> Bool {
         configuration.isExcluded(path: path)
     }
 
-    private static func requireKnown(_ ids: [String], source: String, rules: [any Rule]) throws(UsageError) {
-        let known = Set(rules.map(\.id))
+    private static func requireKnown(_ ids: [String], source: String, rules: [any Rule],
+                                     alsoAllowed: Set<String> = []) throws(UsageError) {
+        let known = Set(rules.map(\.id)).union(alsoAllowed)
         let unknown = Set(ids).subtracting(known).sorted()
         guard !unknown.isEmpty else { return }
         let list = rules.map(\.id).sorted().joined(separator: ", ")

@@ -37,6 +37,10 @@ struct Runner {
             }
             let selection = try selectFiles()
             let plan = try planner.plan(selection.files)
+            if let command = options.verifyCommand { try VerifiedApply.checkUnchangedTree(command) }
+            let recorder = try options.writeBaselinePath.map { path throws(UsageError) in
+                try BaselineRecorder(path: path, recordsFixed: options.mode != .apply)
+            }
             let patch = try options.patchPath.map { path throws(UsageError) in
                 try PatchFileWriter(path: path, inputs: selection.files)
             }
@@ -54,17 +58,24 @@ struct Runner {
 
             let processor = FileProcessor(maxFileSize: options.maxFileSize,
                                           index: projectIndex(for: plan))
-            if options.mode == .interactive {
+            if let command = options.verifyCommand {
+                VerifiedApply(options: options, console: console, processor: processor, command: command)
+                    .run(plan, totals: &totals, patch: patch, rules: rules, recorder: recorder)
+                if let recorder { writeBaseline(recorder, totals: &totals) }
+            } else if options.mode == .interactive {
                 let review = InteractiveReview(options: options, console: console, processor: processor,
                                                  color: colorsDiffs(isTerminal: true))
                 review.run(plan, totals: &totals, patch: patch)
             } else {
-                totals = runBatch(plan, processor: processor, totals: totals, rules: rules, patch: patch)
+                totals = runBatch(plan, processor: processor, totals: totals, rules: rules, patch: patch,
+                                  recorder: recorder)
+                if let recorder { writeBaseline(recorder, totals: &totals) }
             }
             if let patch, let error = patch.commit() {
                 console.message("bodywork: \(error)")
                 totals.writeFailures.append(SkippedFile(path: patch.path, reason: error))
             }
+            if options.reportUnusedDisables { reportBaselineEntriesOfMissingFiles(plan, totals: &totals) }
             return finish(totals, start: start)
         } catch {
             console.message("bodywork: \(error)")
@@ -89,7 +100,9 @@ struct Runner {
         return discovery.select(paths)
     }
 
-    /// One path per line from `FILE` or standard input (`-`); blank lines ignored.
+    /// One path per line from `FILE` or standard input (`-`); blank lines ignored. When the
+    /// list holds a NUL byte (`git ls-files -z`, `find -print0`), paths are separated by
+    /// NUL instead and taken exactly, newlines and spaces included.
     private static func readPathList(_ source: String) throws(UsageError) -> [String] {
         let data: Data
         if source == "-" {
@@ -99,6 +112,9 @@ struct Runner {
                 throw UsageError("--files-from: cannot read '\(source)'")
             }
             data = contents
+        }
+        if data.contains(0) {
+            return data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
         }
         return String(decoding: data, as: UTF8.self)
             .split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
@@ -137,7 +153,7 @@ struct Runner {
     }
 
     private func runBatch(_ plan: RunPlan, processor: FileProcessor, totals: RunTotals, rules: [any Rule],
-                          patch: PatchFileWriter?) -> RunTotals {
+                          patch: PatchFileWriter?, recorder: BaselineRecorder? = nil) -> RunTotals {
         let options = options
         let printsDiff = options.mode == .preview && options.format == .text
         let needsDiff = printsDiff || patch != nil
@@ -161,16 +177,15 @@ struct Runner {
                 result.report = work.report
             }
             if needsDiff {
-                result.diff = UnifiedDiff.render(old: outcome.original, new: outcome.output, path: FilePath.inPatch(file.path),
-                                                 context: options.contextLines)
+                result.diff = HunkRules.render(outcome, path: FilePath.inPatch(file.path), context: options.contextLines)
                 if color {
-                    result.coloredDiff = UnifiedDiff.render(old: outcome.original, new: outcome.output,
-                                                            path: FilePath.inPatch(file.path),
-                                                            context: options.contextLines, color: true)
+                    result.coloredDiff = HunkRules.render(outcome, path: FilePath.inPatch(file.path),
+                                                          context: options.contextLines, color: true)
                 }
             }
             return result
         }, emit: { _, result in
+            recorder?.add(result.report)
             output.emit(result.report, diff: result.diff, coloredDiff: result.coloredDiff)
         })
         ticker.stop()
@@ -335,8 +350,7 @@ struct Runner {
         }
         if let patch {
             if let outcome = work.outcome, outcome.changed {
-                patch.write(UnifiedDiff.render(old: outcome.original, new: outcome.output, path: FilePath.inPatch(path),
-                                               context: options.contextLines))
+                patch.write(HunkRules.render(outcome, path: FilePath.inPatch(path), context: options.contextLines))
             }
             if let error = patch.commit() {
                 console.message("bodywork: \(error)")
@@ -364,13 +378,15 @@ struct Runner {
         return ExitStatus.success
     }
 
-    /// `--check`: in lint mode any finding fails; in preview any change or unfixed
-    /// finding; after `--apply`, any finding that was not fixed.
+    /// `--check`: a pending fix fails (in lint mode a fixable finding, in preview a change);
+    /// so does a finding left unfixed whose severity is `error` or `warning`, or, with
+    /// `--strict`, any finding left unfixed.
     private func checkFailed(_ totals: RunTotals) -> Bool {
+        let remaining = options.strict ? totals.remainingFindings : totals.remainingFindings - totals.remainingNotes
         switch options.mode {
-        case .lint: return totals.findingCount > 0
-        case .preview: return totals.filesChanged > 0 || totals.remainingFindings > 0
-        case .apply, .interactive: return totals.remainingFindings > 0
+        case .lint: return totals.fixCount > 0 || remaining > 0
+        case .preview: return totals.filesChanged > 0 || remaining > 0
+        case .apply, .interactive: return remaining > 0
         }
     }
 

@@ -27,6 +27,10 @@ struct RunTotals {
     var engineNotes: [(path: String, note: EngineNote)] = []
     var notices: [String] = []
     var remainingFindings = 0
+    /// Remaining findings whose severity is `note`: `--check` fails on them only with `--strict`.
+    var remainingNotes = 0
+    /// Findings a baseline hid.
+    var hiddenByBaseline = 0
 
     var findingCount: Int { byRule.values.reduce(0) { $0 + $1.found } }
     var fixCount: Int { byRule.values.reduce(0) { $0 + $1.applied } }
@@ -49,6 +53,7 @@ struct RunTotals {
         if report.parseErrorCount > 0 { filesWithParseErrors += 1 }
         if let error = report.writeError { writeFailures.append(SkippedFile(path: report.path, reason: error)) }
         for note in report.notes { engineNotes.append((report.path, note)) }
+        hiddenByBaseline += report.hiddenByBaseline
         for finding in report.findings {
             var tally = byRule[finding.ruleID, default: RuleTally()]
             tally.found += 1
@@ -58,13 +63,25 @@ struct RunTotals {
             case .withheld: tally.withheld += 1
             case .none: tally.reportOnly += 1
             }
-            if finding.fix != .applied { remainingFindings += 1 }
+            if finding.fix != .applied {
+                remainingFindings += 1
+                if finding.severity == .note { remainingNotes += 1 }
+            }
             if finding.fix == .withheld {
                 let reason = finding.reason ?? "no reason given"
                 if finding.wasDropped { droppedReasons[reason, default: 0] += 1 } else { withheldReasons[reason, default: 0] += 1 }
             }
             byRule[finding.ruleID] = tally
         }
+    }
+
+    /// Counts a finding that belongs to no file of the run (a baseline entry of a file that
+    /// no longer exists).
+    mutating func addStray(_ finding: ReportedFinding) {
+        byRule[finding.ruleID, default: RuleTally()].found += 1
+        byRule[finding.ruleID, default: RuleTally()].reportOnly += 1
+        remainingFindings += 1
+        if finding.severity == .note { remainingNotes += 1 }
     }
 
     /// The `summary` object of the JSON report (no timings, so that output is reproducible).
@@ -109,6 +126,7 @@ struct RunTotals {
             lines += writeFailures.map { "    \($0.reason)" }
         }
         if excluded > 0 { lines.append("  excluded: \(plural(excluded, "file"))") }
+        if hiddenByBaseline > 0 { lines.append("  baseline: \(plural(hiddenByBaseline, "finding")) hidden") }
         if filesWithParseErrors > 0 {
             lines.append("  parse errors in \(plural(filesWithParseErrors, "file")) (fixes there are kept only if they add none)")
         }

@@ -9,7 +9,7 @@ import Transforms
 enum AvailableRules {
     static func all(environment: [String: String]) -> [any Rule] {
         guard environment["BODYWORK_TEST_RULES"] == "1" else { return Registry.allRules }
-        return Registry.allRules + [TestRenameFoo(), TestSuggestRename(), TestReportOnly()]
+        return Registry.allRules + [TestRenameFoo(), TestSuggestRename(), TestReportOnly(), TestNoteOnly()]
     }
 }
 
@@ -51,6 +51,19 @@ struct TestReportOnly: Rule {
     func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
         identifierRanges(of: "reportMe", in: tree.bytes).map { range in
             Finding(ruleID: id, range: range, message: "'reportMe' is reported")
+        }
+    }
+}
+
+/// Test-only: reports every `noteMe` identifier as a note, with no fix.
+struct TestNoteOnly: Rule {
+    let id = "test-note-only"
+    let summary = "Test-only: notes noteMe, with no fix."
+    let documentation = "Test-only rule, active with BODYWORK_TEST_RULES=1. It reports notes and never edits."
+
+    func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
+        identifierRanges(of: "noteMe", in: tree.bytes).map { range in
+            Finding(ruleID: id, range: range, message: "'noteMe' is noted", severity: .note)
         }
     }
 }

@@ -83,9 +83,9 @@ final class ConfigurationTests: XCTestCase {
     func testUnknownKeyListsTheAllowedOnes() {
         let error = parseError(#"{"rules": {}, "colour": "blue"}"#)
         XCTAssertEqual(error?.key, "colour")
-        XCTAssertEqual(error?.message, "unknown key; allowed: rules, options, unsafeFixes, exclude, deploymentTarget, swiftLanguageMode")
+        XCTAssertEqual(error?.message, "unknown key; allowed: rules, options, unsafeFixes, exclude, deploymentTarget, swiftLanguageMode, severity, baseline")
         XCTAssertEqual(error?.description,
-                       "conf.json: colour: unknown key; allowed: rules, options, unsafeFixes, exclude, deploymentTarget, swiftLanguageMode")
+                       "conf.json: colour: unknown key; allowed: rules, options, unsafeFixes, exclude, deploymentTarget, swiftLanguageMode, severity, baseline")
         let nested = parseError(#"{"rules": {"enabled": ["a"]}}"#)
         XCTAssertEqual(nested?.key, "rules.enabled")
         XCTAssertEqual(nested?.message, "unknown key; allowed: enable, disable, only")

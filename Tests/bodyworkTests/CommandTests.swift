@@ -38,7 +38,7 @@ final class CommandTests: XCTestCase {
                        "--report-unused-disables", "-U N", "--context", "--color", "--exclude", "--files-from",
                        "--changed-since", "--stdin-path", "--jobs", "--max-file-size", "--quiet", "--verbose",
                        "--version", "--help", "list-rules", "explain", "parse", "--tree", "--tokens", "--stats",
-                       "NO_COLOR", "\"version\": 1"] {
+                       "NO_COLOR", "\"version\": 1", "--severity", "--strict", "\"severity\"", "--baseline", "--write-baseline", "\"baseline\"", "--verify"] {
             XCTAssertTrue(result.output.contains(option), "--help does not mention \(option)")
         }
     }

@@ -78,6 +78,32 @@ final class FileSelectionTests: XCTestCase {
         XCTAssertEqual(changedFiles(try box.run(["--files-from", "-"], stdin: Data("B.swift\n".utf8))), ["B.swift"])
     }
 
+    func testFilesFromReadsNULSeparatedPathsExactly() throws {
+        let box = try Sandbox()
+        let names = ["Odd name.swift", "Line\nbreak.swift", " lead.swift", "Plain.swift"]
+        for name in names { try box.write(name, "let fooBar = 1\n") }
+        try box.write("Skipped.swift", "let fooBar = 1\n")
+        try box.git("init", "-q")
+        try box.git("add", "--", "Odd name.swift", "Line\nbreak.swift", " lead.swift")
+        let listed = try box.git("ls-files", "-z").stdout
+        XCTAssertEqual(listed.filter { $0 == 0 }.count, 3)
+
+        let fromStdin = try box.run(["--apply", "--files-from", "-"], stdin: listed)
+        XCTAssertEqual(fromStdin.status, 0, fromStdin.stderr)
+        for name in names.prefix(3) { XCTAssertEqual(try box.text(name), "let barFoo = 1\n", name) }
+        XCTAssertEqual(try box.text("Plain.swift"), "let fooBar = 1\n")
+        XCTAssertEqual(try box.text("Skipped.swift"), "let fooBar = 1\n")
+
+        // From a file, with no NUL after the last path.
+        try box.write("list", bytes: Array("Plain.swift".utf8) + [0] + Array("Odd name.swift".utf8))
+        try box.write("Odd name.swift", "let fooBar = 3\n")
+        let fromFile = try box.run(["--apply", "--files-from", "list"])
+        XCTAssertEqual(fromFile.status, 0, fromFile.stderr)
+        XCTAssertEqual(try box.text("Plain.swift"), "let barFoo = 1\n")
+        XCTAssertEqual(try box.text("Odd name.swift"), "let barFoo = 3\n")
+        XCTAssertEqual(try box.text("Skipped.swift"), "let fooBar = 1\n")
+    }
+
     func testDirectoryWithoutSwiftFilesIsANoteNotAnError() throws {
         let box = try Sandbox()
         try box.write("Docs/readme.md", "text\n")

@@ -13,7 +13,7 @@ final class PreviewApplyTests: XCTestCase {
         XCTAssertEqual(result.output, """
             --- a/A.swift
             +++ b/A.swift
-            @@ -1,3 +1,3 @@
+            @@ -1,3 +1,3 @@ test-rename-foo
             -let fooBar = 1
             -print(fooBar)
             +let barFoo = 1
@@ -30,7 +30,7 @@ final class PreviewApplyTests: XCTestCase {
         let box = try Sandbox()
         try box.write("A.swift", "a\nb\nc\nlet fooBar = 1\nd\ne\nf\n")
         let result = try box.run(["-U", "0", "A.swift"])
-        XCTAssertEqual(result.output, "--- a/A.swift\n+++ b/A.swift\n@@ -4 +4 @@\n-let fooBar = 1\n+let barFoo = 1\n")
+        XCTAssertEqual(result.output, "--- a/A.swift\n+++ b/A.swift\n@@ -4 +4 @@ test-rename-foo\n-let fooBar = 1\n+let barFoo = 1\n")
     }
 
     func testApplyWritesOnlyChangedFilesKeepingModeAndOthersMtime() throws {
