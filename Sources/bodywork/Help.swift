@@ -203,8 +203,9 @@ enum Help {
     EXIT STATUS
         0   success
         1   --check found a pending fix, or a warning or error (a note with --strict)
-        2   usage or configuration error, unknown rule id, or --interactive without a
-            terminal; nothing was read or written
+        2   usage or configuration error, unknown rule id, --interactive without a
+            terminal, or a --verify command that fails on the unchanged tree;
+            nothing was written
         3   some files could not be processed or written (takes precedence over 1)
 
     EXAMPLES
