@@ -75,8 +75,9 @@ struct FileFixes {
     /// fixes marked dropped, so reports and hunk labels tell the truth.
     func outcome(accepting accepted: Set<Int>, output: [UInt8], reason: Reason) -> FileOutcome {
         var result = outcome
+        // The engine's own output holds every fix, whatever was asked for.
+        if output == outcome.output { return result }
         result.output = output
-        if accepted.count == candidates.count && !hasDependentFixes { return result }
         var numbers: [Int: Int] = [:]
         for (number, index) in candidates.enumerated() { numbers[index] = number }
         for index in result.findings.indices where result.findings[index].status == .fixed {

@@ -225,13 +225,15 @@ enum Help {
     EXIT STATUS
         0   success
         1   --check found a pending fix, or a warning or error (a note with --strict)
-        2   usage or configuration error, unknown rule id, or --interactive without a
-            terminal; nothing was read or written
+        2   usage or configuration error, unknown rule id, --interactive without a
+            terminal, or a --verify command that fails on the unchanged tree;
+            nothing was written
         3   some files could not be processed or written, or standard output or the
             --patch file could not be written in full (takes precedence over 1)
         129, 130, 143
             stopped by SIGHUP, SIGINT (Ctrl-C) or SIGTERM: every file is either as it
-            was or fully rewritten, and no temporary file is left behind
+            was or fully rewritten (under --verify: as it was), and no temporary file
+            is left behind
 
     EXAMPLES
         bodywork Sources                      preview the fixes as a diff

@@ -16,6 +16,9 @@ final class Sandbox {
     let root: URL
 
     init() throws {
+        // A child that exits before reading its standard input must not kill the test
+        // process with SIGPIPE when the input is written.
+        _ = Sandbox.ignoreBrokenPipes
         root = FileManager.default.temporaryDirectory.appendingPathComponent("bodywork-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     }
@@ -27,6 +30,8 @@ final class Sandbox {
         }
         try? FileManager.default.removeItem(at: root)
     }
+
+    private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
     func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
 
