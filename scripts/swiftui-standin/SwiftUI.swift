@@ -1059,3 +1059,97 @@ extension MutableCollection {
     /// Moves the elements at `source` before `destination`, as `onMove` hands them over.
     public mutating func move(fromOffsets source: IndexSet, toOffset destination: Int) {}
 }
+
+// MARK: - Menus, row actions, toolbar items and commands
+
+/// A button that shows a menu of the views of its content.
+nonisolated public struct Menu<Label: View, Content: View>: _PrimitiveView {
+    public nonisolated init(@ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label) {}
+}
+
+extension Menu where Label == Text {
+    public nonisolated init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) {}
+    @_disfavoredOverload
+    public nonisolated init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content) {}
+}
+
+public enum HorizontalEdge: Int8, Sendable, CaseIterable {
+    case leading, trailing
+}
+
+extension View {
+    public nonisolated func contextMenu<MenuItems: View>(@ViewBuilder menuItems: () -> MenuItems) -> some View { modified() }
+    public nonisolated func swipeActions<T: View>(edge: HorizontalEdge = .trailing, allowsFullSwipe: Bool = true,
+                                                  @ViewBuilder content: () -> T) -> some View { modified() }
+    public nonisolated func listRowBackground<V: View>(_ view: V?) -> some View { modified() }
+    public nonisolated func deleteDisabled(_ isDisabled: Bool) -> some View { modified() }
+    public nonisolated func moveDisabled(_ isDisabled: Bool) -> some View { modified() }
+    public nonisolated func selectionDisabled(_ isDisabled: Bool = true) -> some View { modified() }
+    public nonisolated func accessibilityActions<Content: View>(@ViewBuilder _ content: () -> Content) -> some View { modified() }
+    public nonisolated func toolbar<Content: ToolbarContent>(@ToolbarContentBuilder content: () -> Content) -> some View { modified() }
+}
+
+/// Content of a toolbar: items, not views.
+@MainActor @preconcurrency
+public protocol ToolbarContent {}
+
+@resultBuilder
+nonisolated public struct ToolbarContentBuilder {
+    public static func buildExpression<Content: ToolbarContent>(_ content: Content) -> Content { content }
+    public static func buildBlock<Content: ToolbarContent>(_ content: Content) -> Content { content }
+    public static func buildBlock<each Content: ToolbarContent>(_ content: repeat each Content) -> _ToolbarTuple<(repeat each Content)> {
+        _ToolbarTuple((repeat each content))
+    }
+    public static func buildEither<TrueContent: ToolbarContent, FalseContent: ToolbarContent>(first: TrueContent) -> _ConditionalToolbarContent<TrueContent, FalseContent> {
+        _ConditionalToolbarContent()
+    }
+    public static func buildEither<TrueContent: ToolbarContent, FalseContent: ToolbarContent>(second: FalseContent) -> _ConditionalToolbarContent<TrueContent, FalseContent> {
+        _ConditionalToolbarContent()
+    }
+}
+
+nonisolated public struct _ToolbarTuple<T>: ToolbarContent {
+    public nonisolated init(_ value: T) {}
+}
+
+nonisolated public struct _ConditionalToolbarContent<TrueContent: ToolbarContent, FalseContent: ToolbarContent>: ToolbarContent {}
+
+/// One item of a toolbar, showing the view of its content.
+nonisolated public struct ToolbarItem<ID, Content: View>: ToolbarContent {}
+
+extension ToolbarItem where ID == () {
+    public nonisolated init(@ViewBuilder content: () -> Content) {}
+}
+
+extension ForEach: ToolbarContent where Content: ToolbarContent {}
+
+extension ForEach where Content: ToolbarContent {
+    public nonisolated init(_ data: Data, @ToolbarContentBuilder content: @escaping (Data.Element) -> Content)
+        where ID == Data.Element.ID, Data.Element: Identifiable {
+        self.data = data
+        self.content = content
+    }
+}
+
+/// Menu commands of an app.
+@MainActor @preconcurrency
+public protocol Commands {
+    associatedtype Body: Commands
+    @CommandsBuilder @MainActor @preconcurrency var body: Self.Body { get }
+}
+
+extension Never: Commands {}
+
+@resultBuilder
+nonisolated public struct CommandsBuilder {
+    public static func buildBlock<Content: Commands>(_ content: Content) -> Content { content }
+}
+
+/// A menu of the app's menu bar, holding the views of its content as menu items.
+nonisolated public struct CommandMenu<Content: View>: Commands {
+    public typealias Body = Never
+    public var body: Never { Swift.fatalError("CommandMenu is primitive") }
+    public nonisolated init(_ nameKey: LocalizedStringKey, @ViewBuilder content: () -> Content) {}
+    @_disfavoredOverload
+    public nonisolated init<S: StringProtocol>(_ name: S, @ViewBuilder content: () -> Content) {}
+}
