@@ -107,6 +107,9 @@ public struct ForEachFilter: Rule {
                 let reason = "the row's layout is unusual; wrap it by hand"
                 return Finding(ruleID: id, range: range, message: message + " (\(reason))", withheldReason: reason)
             }
+            if let loss = CommentKeeping.lossReason(fix, in: call.node.tree) {
+                return Finding(ruleID: id, range: range, message: message + " (\(loss))", withheldReason: loss)
+            }
             return Finding(ruleID: id, range: range, message: message, fix: fix)
         }
         guard let ifExpr = IfExpr(statement) else { return nil }
@@ -168,8 +171,9 @@ public struct ForEachFilter: Rule {
             guard let brace = closure.leftBrace else { return nil }
             edits.append(.insert(" _ in", at: brace.textRange.upperBound))
         }
-        return Finding(ruleID: id, range: range, message: message,
-                       fix: Fix(edits: edits, safety: .safe, summary: "filter the data of \(name)"))
+        let fix = Fix(edits: edits, safety: .safe, summary: "filter the data of \(name)")
+        if let loss = CommentKeeping.lossReason(fix, in: call.node.tree) { return withheld(loss + "; move it by hand") }
+        return Finding(ruleID: id, range: range, message: message, fix: fix)
     }
 
     /// Why a condition cannot move into a filter, or nil when it can.
@@ -206,8 +210,7 @@ public struct ForEachFilter: Rule {
         // Block: `if` first on its line, `{` last on its line, `}` alone on its line.
         guard layout.isFirstOnLine(ifStart), layout.isFirstOnLine(close.textRange.lowerBound),
               layout.isLastOnLine(open.textRange.upperBound),
-              layout.isLastOnLine(close.textRange.upperBound),
-              !hasComment(open.trailingTriviaRange, tree), !hasComment(close.trailingTriviaRange, tree)
+              layout.isLastOnLine(close.textRange.upperBound)
         else { return nil }
         let headStart = layout.lineStart(ifStart)
         let headEnd = layout.afterLineBreak(layout.lineEnd(open.textRange.upperBound))
@@ -242,10 +245,6 @@ public struct ForEachFilter: Rule {
             i = layout.afterLineBreak(end)
         }
         return layout.indentUnit
-    }
-
-    private func hasComment(_ range: Range<Int>, _ tree: SyntaxTree) -> Bool {
-        tree.bytes[range].contains(UInt8(ascii: "/"))
     }
 
     // MARK: - Wrapping a row in a VStack

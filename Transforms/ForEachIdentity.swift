@@ -88,7 +88,17 @@ public struct ForEachIdentity: Rule {
         var pass = Pass(ruleID: id, tree: tree, context: context, index: index)
         for node in tree.root.descendants(.functionCallExpr) {
             guard let call = FunctionCallExpr(node) else { continue }
-            if let finding = pass.unstableIDFinding(call) ?? pass.collectionFinding(call) {
+            if var finding = pass.unstableIDFinding(call) ?? pass.collectionFinding(call) {
+                if let fix = finding.fix, let loss = CommentKeeping.lossReason(fix, in: tree) {
+                    let reason = loss + "; rewrite it by hand"
+                    finding = Finding(ruleID: id, range: finding.range, message: finding.message + " (\(reason))",
+                                      withheldReason: reason)
+                } else if finding.fix != nil, let container = pass.selectionContainer(of: call) {
+                    // The rows' implicit tags are their ids: new ids select other values.
+                    let reason = "inside \(container) each row's implicit tag is its id; a new id changes which value the row selects"
+                    finding = Finding(ruleID: id, range: finding.range, message: finding.message + " (\(reason))",
+                                      withheldReason: reason)
+                }
                 pass.findings.append(finding)
             }
         }
@@ -128,6 +138,29 @@ private struct Pass {
                                                                 .watchOS: Version(8), .visionOS: Version(1)]
 
     // MARK: - ForEach and List
+
+    /// The call around `call` that selects rows by their tag (`Picker`, `TabView`, a `List`
+    /// or other view with a `selection:` argument), when the rows set no explicit `.tag`.
+    func selectionContainer(of call: FunctionCallExpr) -> String? {
+        if call.calleeName == "List", call.argument("selection") != nil { return "a `List` with `selection:`" }
+        if let closure = call.trailingClosure,
+           closure.node.descendants(.memberAccessExpr).contains(where: { MemberAccessExpr($0)?.name == "tag" }) {
+            return nil
+        }
+        var child = call.node
+        var current = call.node.parent
+        while let parent = current {
+            if parent.kind == .functionCallExpr, let outer = FunctionCallExpr(parent), outer.callee != child,
+               let name = outer.calleeName {
+                if name == "Picker" || name == "TabView" { return "a `\(name)`" }
+                if outer.argument("selection") != nil { return "a `\(name)` with `selection:`" }
+            }
+            if [.variableDecl, .functionDecl, .subscriptDecl].contains(parent.kind) { return nil }
+            child = parent
+            current = parent.parent
+        }
+        return nil
+    }
 
     mutating func collectionFinding(_ call: FunctionCallExpr) -> Finding? {
         guard let name = call.calleeName, name == "ForEach" || name == "List", call.callee?.kind == .identifierExpr,

@@ -618,8 +618,12 @@ struct HoistPlanner {
         let scopeKey = fileScope ? -1 : type.node.index
         let message = "`\(construction.typeName)` is built every time the view renders"
         // Fix 2 first: it removes the formatter altogether.
+        // A fix that would lose a comment is not offered: Fix 2 gives way to Fix 1, which
+        // moves the lines with their comments; the others are reported.
+        func keepsComments(_ fix: Fix) -> Bool { CommentKeeping.lossReason(fix, in: tree) == nil }
+        func commentReason(_ fix: Fix) -> String { (CommentKeeping.lossReason(fix, in: tree) ?? "") + "; hoist it by hand" }
         if context.deploymentTargets.satisfies(formatStylePlatforms),
-           let fix = formatStyleFix(construction) {
+           let fix = formatStyleFix(construction), keepsComments(fix) {
             findings.append(Finding(ruleID: ruleID, range: construction.call.trimmedRange,
                                     message: message + "; use FormatStyle, which prints the same strings",
                                     fix: fix))
@@ -635,17 +639,20 @@ struct HoistPlanner {
             guard let edits = inPlaceEdits(construction, declaration: declaration, binding: binding, name: name) else {
                 return report(construction.call, construction.typeName, "the declaration of `\(name)` is laid out in a way the rule does not rewrite; make it static by hand")
             }
+            let fix = Fix(edits: edits, safety: .safe, summary: "make `\(name)` static")
+            guard keepsComments(fix) else { return report(construction.call, construction.typeName, commentReason(fix)) }
             findings.append(Finding(ruleID: ruleID, range: construction.call.trimmedRange,
-                                    message: message + "; make `\(name)` a shared static", fix: Fix(edits: edits, safety: .safe, summary: "make `\(name)` static")))
+                                    message: message + "; make `\(name)` a shared static", fix: fix))
         case .local, .inline:
             // An existing static with the same recipe, or one planned in this run.
             if let existing = existingStatic(matching: key, in: type, fileScope: fileScope) {
                 guard let edits = useEdits(construction, reference: fileScope ? existing : "Self." + existing) else {
                     return report(construction.call, construction.typeName, "its lines are laid out in a way the rule cannot move; hoist it by hand")
                 }
+                let fix = Fix(edits: edits, safety: .safe, summary: "use the shared `\(existing)`")
+                guard keepsComments(fix) else { return report(construction.call, construction.typeName, commentReason(fix)) }
                 findings.append(Finding(ruleID: ruleID, range: construction.call.trimmedRange,
-                                        message: message + "; use the shared `\(existing)`",
-                                        fix: Fix(edits: edits, safety: .safe, summary: "use the shared `\(existing)`")))
+                                        message: message + "; use the shared `\(existing)`", fix: fix))
                 return
             }
             if plannedRecipes[scopeKey]?[key] != nil {
@@ -661,9 +668,10 @@ struct HoistPlanner {
             }
             plannedNames[scopeKey, default: []].insert(name)
             plannedRecipes[scopeKey, default: [:]][key] = name
+            let fix = Fix(edits: [insertion] + edits, safety: .safe, summary: "hoist into `\(name)`")
+            guard keepsComments(fix) else { return report(construction.call, construction.typeName, commentReason(fix)) }
             findings.append(Finding(ruleID: ruleID, range: construction.call.trimmedRange,
-                                    message: message + "; share one as `\(fileScope ? "" : "static ")\(name)`",
-                                    fix: Fix(edits: [insertion] + edits, safety: .safe, summary: "hoist into `\(name)`")))
+                                    message: message + "; share one as `\(fileScope ? "" : "static ")\(name)`", fix: fix))
         }
     }
 

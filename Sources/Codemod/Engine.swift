@@ -36,7 +36,7 @@ public enum FindingStatus: Sendable, Hashable {
     /// Its fix is `suggested` and suggested fixes were not asked for.
     case suggestedNotApplied
     /// Its fix was dropped: it overlapped an earlier fix, or the rule's edits added parse
-    /// errors, or the platform is too old. The string says which.
+    /// errors, or the platform is too old, or it would delete a comment. The string says which.
     case dropped(String)
 }
 
@@ -257,8 +257,12 @@ private struct EngineRun {
                 outcomeIndex = outcomes.count
                 outcomes.append(FindingOutcome(finding: item.finding, status: .noFix, round: round))
             }
+            var status = status(of: item.finding, ruleIndex: item.ruleIndex)
+            if status == .fixed, let fix = item.finding.fix, let reason = CommentKeeping.lossReason(fix, in: tree) {
+                status = .dropped(reason)
+            }
             return RoundFinding(finding: item.finding, ruleIndex: item.ruleIndex, outcomeIndex: outcomeIndex,
-                                status: status(of: item.finding, ruleIndex: item.ruleIndex))
+                                status: status)
         }
     }
 
