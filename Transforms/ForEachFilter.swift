@@ -27,7 +27,8 @@ import SwiftCST
 /// never when a branch yields no view or several (wrapped, they would become one row).
 ///
 /// Sorting, mapping or grouping in the data argument is reported as a note without a fix:
-/// it runs on every body evaluation and belongs in the model.
+/// it runs on every body evaluation and belongs in the model. `.filter { … }` applied last
+/// to the data, the form the fix writes, is not reported.
 public struct ForEachFilter: Rule {
     public init() {}
 
@@ -68,7 +69,10 @@ public struct ForEachFilter: Rule {
         `.…Disabled` modifiers; and branches that yield no view or several views.
 
         Calls such as `sorted`, `map` or `Dictionary(grouping:)` in the data argument are \
-        reported as notes without a fix: keep the derived collection in the model instead.
+        reported as notes without a fix: keep the derived collection in the model instead. \
+        `.filter { … }` applied last to the data, the form the fix above writes, is not \
+        reported: it costs what the rows' `if`s cost, and a fix never leaves a finding \
+        behind.
         """
 
     public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
@@ -551,8 +555,18 @@ public struct ForEachFilter: Rule {
     private static let transforms: Set<String> = ["filter", "sorted", "map", "compactMap", "flatMap", "reversed", "shuffled"]
 
     /// `ForEach(items.sorted { … })`: derived collections rebuilt on every evaluation.
+    ///
+    /// `.filter { condition }` applied last to the data (once or more) is the form this
+    /// rule's own fix writes, and costs what the rows' `if`s cost before it: it is not
+    /// reported, so that the fix never leaves a finding behind. What it filters still is.
     private func expensiveDataFinding(_ expr: Node, callee: String) -> Finding? {
-        for node in expr.descendants(.functionCallExpr) {
+        var searched = expr
+        while let call = FunctionCallExpr(searched), call.calleeName == "filter", call.argumentList == nil,
+           call.additionalTrailingClosures.isEmpty, let closure = call.trailingClosure, closure.statements.count == 1,
+           let access = call.callee.flatMap(MemberAccessExpr.init), let base = access.base {
+            searched = base
+        }
+        for node in searched.descendants(.functionCallExpr) {
             guard let call = FunctionCallExpr(node), let name = call.calleeName else { continue }
             let isTransform = call.callee?.kind == .memberAccessExpr && ForEachFilter.transforms.contains(name)
             let isGrouping = name == "Dictionary" && call.argument("grouping") != nil
