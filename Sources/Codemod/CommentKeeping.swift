@@ -1,5 +1,5 @@
-// No fix deletes a comment: whatever comment lies in the bytes a fix replaces must come
-// back in what the fix writes (moved with its code), or the engine drops the fix.
+// The comments of a tree, read from its trivia (the one Swift reader), and the check that
+// no fix deletes one: a comment a fix replaces must come back in what it writes.
 import SwiftCST
 
 /// The check that a fix keeps every comment it touches. The engine drops fixes that fail
@@ -10,7 +10,8 @@ public enum CommentKeeping {
     /// replacements.
     public static func lossReason(_ fix: Fix, in tree: SyntaxTree) -> String? {
         for edit in fix.edits where !edit.range.isEmpty {
-            for comment in comments(overlapping: edit.range, in: tree) {
+            for piece in tree.comments(overlapping: edit.range) {
+                let comment = piece.range
                 guard edit.range.contains(comment.lowerBound), comment.upperBound <= edit.range.upperBound else {
                     return "it would cut a comment in two"
                 }
@@ -21,25 +22,6 @@ public enum CommentKeeping {
             }
         }
         return nil
-    }
-
-    /// The comments of `tree` that share a byte with `range`.
-    public static func comments(overlapping range: Range<Int>, in tree: SyntaxTree) -> [Range<Int>] {
-        guard !tree.tokens.isEmpty, !range.isEmpty else { return [] }
-        var found: [Range<Int>] = []
-        var index = tree.token(containing: range.lowerBound).index
-        while index < tree.tokens.count {
-            let token = tree.token(at: index)
-            if token.leadingTriviaRange.lowerBound >= range.upperBound { break }
-            for trivia in [token.leadingTriviaRange, token.trailingTriviaRange]
-            where trivia.overlaps(range) && tree.bytes[trivia].contains(UInt8(ascii: "/")) {
-                for piece in Trivia.pieces(tree.bytes, in: trivia) where piece.kind.isComment && piece.range.overlaps(range) {
-                    found.append(piece.range)
-                }
-            }
-            index += 1
-        }
-        return found
     }
 
     private static func contains(_ haystack: [UInt8], _ needle: ArraySlice<UInt8>) -> Bool {
@@ -55,5 +37,27 @@ public enum CommentKeeping {
     private static func abbreviated(_ comment: String) -> String {
         let line = comment.prefix { $0 != "\n" && $0 != "\r" }
         return line.count > 40 ? String(line.prefix(39)) + "…" : String(line)
+    }
+}
+
+extension SyntaxTree {
+    /// The comments (line, block and doc comments) that share a byte with `range`, in
+    /// source order, read from the tokens' trivia.
+    public func comments(overlapping range: Range<Int>) -> [TriviaPiece] {
+        guard !tokens.isEmpty, !range.isEmpty else { return [] }
+        var found: [TriviaPiece] = []
+        var index = token(containing: range.lowerBound).index
+        while index < tokens.count {
+            let token = token(at: index)
+            if token.leadingTriviaRange.lowerBound >= range.upperBound { break }
+            for trivia in [token.leadingTriviaRange, token.trailingTriviaRange]
+            where trivia.overlaps(range) && bytes[trivia].contains(UInt8(ascii: "/")) {
+                for piece in Trivia.pieces(bytes, in: trivia) where piece.kind.isComment && piece.range.overlaps(range) {
+                    found.append(piece)
+                }
+            }
+            index += 1
+        }
+        return found
     }
 }

@@ -161,7 +161,7 @@ private struct EngineRun {
 
         while rounds < maxRounds {
             rounds += 1
-            let suppressions = SuppressionMap(bytes: text)
+            let suppressions = SuppressionMap(tree: tree)
             if rounds == 1 { firstSuppressions = suppressions }
             var current = collectFindings(in: tree, suppressions: suppressions, round: rounds,
                                           previous: previous, previousEdits: previousEdits)
@@ -392,7 +392,7 @@ private struct EngineRun {
     mutating func reportNonConvergence(tree: SyntaxTree, text: [UInt8], rounds: Int,
                                        previous: [RoundFinding], previousEdits: [Edit]) {
         let outcomeCountBefore = outcomes.count
-        var findings = collectFindings(in: tree, suppressions: SuppressionMap(bytes: text), round: rounds + 1,
+        var findings = collectFindings(in: tree, suppressions: SuppressionMap(tree: tree), round: rounds + 1,
                                        previous: previous, previousEdits: previousEdits)
         let accepted = selectFixes(&findings, fileLength: text.count)
         let reason = "did not converge after \(rounds) rounds"
