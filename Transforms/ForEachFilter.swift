@@ -164,7 +164,8 @@ public struct ForEachFilter: Rule {
         } else {
             edits.append(.insert(filterCall, at: dataRange.upperBound))
         }
-        // A range without `id:` was read once as constant data; filtered, it needs an id.
+        // A range without `id:` (`0..<n`, `xs.indices`) was read once as constant data;
+        // filtered, it is an array of Int and needs an id.
         if isRange(dataExpr) && call.argument("id") == nil {
             edits[edits.count - 1].replacement += Array(", id: \\.self".utf8)
         }
@@ -546,6 +547,7 @@ public struct ForEachFilter: Rule {
     private func isRange(_ expr: Node) -> Bool {
         var node = expr
         while node.kind == .tupleExpr, let inner = node.child(.argument)?.childNodes.first { node = inner }
+        if let access = MemberAccessExpr(node), access.name == "indices", access.base != nil { return true }
         guard node.kind == .sequenceExpr else { return false }
         return node.ownTokens.contains { $0.kind == .binaryOperator && ($0.textIs("..<") || $0.textIs("...")) }
     }
