@@ -1153,3 +1153,84 @@ nonisolated public struct CommandMenu<Content: View>: Commands {
     @_disfavoredOverload
     public nonisolated init<S: StringProtocol>(_ name: S, @ViewBuilder content: () -> Content) {}
 }
+
+// MARK: - Tables
+
+/// Rows of a table: values shown through the table's columns, not views.
+@MainActor @preconcurrency
+public protocol TableRowContent {
+    associatedtype TableRowValue: Identifiable
+}
+
+/// One row of a table, for one value.
+nonisolated public struct TableRow<Value: Identifiable>: TableRowContent {
+    public typealias TableRowValue = Value
+    public nonisolated init(_ value: Value) {}
+}
+
+@resultBuilder
+nonisolated public struct TableRowBuilder<Value: Identifiable> {
+    public static func buildExpression<Content: TableRowContent>(_ content: Content) -> Content where Content.TableRowValue == Value {
+        content
+    }
+    public static func buildBlock<Content: TableRowContent>(_ content: Content) -> Content where Content.TableRowValue == Value {
+        content
+    }
+    public static func buildEither<TrueContent: TableRowContent, FalseContent: TableRowContent>(first: TrueContent)
+        -> _ConditionalTableRows<TrueContent, FalseContent> where TrueContent.TableRowValue == Value, FalseContent.TableRowValue == Value {
+        _ConditionalTableRows()
+    }
+    public static func buildEither<TrueContent: TableRowContent, FalseContent: TableRowContent>(second: FalseContent)
+        -> _ConditionalTableRows<TrueContent, FalseContent> where TrueContent.TableRowValue == Value, FalseContent.TableRowValue == Value {
+        _ConditionalTableRows()
+    }
+}
+
+nonisolated public struct _ConditionalTableRows<TrueContent: TableRowContent, FalseContent: TableRowContent>: TableRowContent
+    where TrueContent.TableRowValue == FalseContent.TableRowValue {
+    public typealias TableRowValue = TrueContent.TableRowValue
+}
+
+extension ForEach: TableRowContent where Content: TableRowContent {
+    public typealias TableRowValue = Content.TableRowValue
+}
+
+extension ForEach where Content: TableRowContent {
+    public nonisolated init<V>(_ data: Data, @TableRowBuilder<V> content: @escaping (Data.Element) -> Content)
+        where ID == Data.Element.ID, V == Content.TableRowValue, Data.Element: Identifiable {
+        self.data = data
+        self.content = content
+    }
+}
+
+/// Columns of a table.
+@MainActor @preconcurrency
+public protocol TableColumnContent {
+    associatedtype TableRowValue: Identifiable
+}
+
+/// One column: the view it shows for each row's value.
+nonisolated public struct TableColumn<RowValue: Identifiable, Sort, Content: View, Label: View>: TableColumnContent {
+    public typealias TableRowValue = RowValue
+}
+
+extension TableColumn where Sort == Never, Label == Text {
+    public nonisolated init(_ titleKey: LocalizedStringKey, @ViewBuilder content: @escaping (RowValue) -> Content) {}
+}
+
+@resultBuilder
+nonisolated public struct TableColumnBuilder<RowValue: Identifiable, Sort> {
+    public static func buildExpression<Column: TableColumnContent>(_ column: Column) -> Column where Column.TableRowValue == RowValue {
+        column
+    }
+    public static func buildBlock<Column: TableColumnContent>(_ column: Column) -> Column where Column.TableRowValue == RowValue {
+        column
+    }
+}
+
+/// Rows of values in columns.
+nonisolated public struct Table<Value: Identifiable, Rows: TableRowContent, Columns: TableColumnContent>: _PrimitiveView
+    where Rows.TableRowValue == Value, Columns.TableRowValue == Value {
+    public nonisolated init(of valueType: Value.Type, @TableColumnBuilder<Value, Never> columns: () -> Columns,
+                            @TableRowBuilder<Value> rows: () -> Rows) {}
+}
