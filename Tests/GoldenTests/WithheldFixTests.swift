@@ -32,6 +32,8 @@ final class WithheldFixTests: XCTestCase {
         "foreach-filter/withheld-comment-after-condition": "delete the comment `// hidden rows",
         "foreach-identity/withheld-comment-in-data": "delete the comment `/* offsets",
         "foreach-identity/withheld-picker-implicit-tags": "implicit tag",
+        "formatter-in-body/withheld-detached-task": "in the closure of `detached`",
+        "formatter-in-body/withheld-sendable-closure": "in a `@Sendable` closure",
         "foreach-identity/withheld-list-selection-implicit-tags": "`List` with `selection:`",
     ]
 
