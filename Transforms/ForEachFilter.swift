@@ -12,12 +12,23 @@ import SwiftCST
 ///
 /// The fix applies when the row's only statement is an `if` without `else` whose
 /// conditions are plain Boolean expressions. It is withheld, with a message, for rows
-/// with `.onDelete`/`.onMove` (their offsets would index the filtered array), for
-/// `if let`/`if case`/`#available`/`try`/`await` conditions, for binding data (`$items`)
-/// and for unusual layouts. Rows that start with `if … else` or `switch` are reported
-/// with a suggested fix that wraps the row in a `VStack`. Sorting, mapping or filtering
-/// in the data argument is reported without a fix: it runs on every body evaluation and
-/// belongs in the model.
+/// with `.onDelete`/`.onMove`/`.onInsert`/`.dropDestination` (their offsets would index
+/// the filtered array), for `if let`/`if case`/`#available`/`try`/`await` conditions, for
+/// binding data (`$items`) and for unusual layouts.
+///
+/// Rows that start with `if … else` or `switch` get a suggested fix that wraps the row in
+/// a `VStack`, only where that keeps one view per element and compiles: never in content
+/// that is not a View (`Chart`, `Table`, `Commands`, toolbar and scene content), never
+/// inside `Picker`, `Menu`, `TabView`, `.contextMenu`, `.swipeActions`,
+/// `.accessibilityActions`, alerts and dialogs (they read each row's own view), never
+/// when the row uses `$0` (it would name the VStack's closure), never when the row carries
+/// a modifier that must stay on it (`.tag`, `.swipeActions`, `.listRow…`, `.contextMenu`,
+/// `.id`, drag and drop, `.selectionDisabled`, `.deleteDisabled`, `.moveDisabled`, …), and
+/// never when a branch yields no view or several (wrapped, they would become one row).
+///
+/// Sorting, mapping or grouping in the data argument is reported as a note without a fix:
+/// it runs on every body evaluation and belongs in the model. `.filter { … }` applied last
+/// to the data, the form the fix writes, is not reported.
 public struct ForEachFilter: Rule {
     public init() {}
 
@@ -45,12 +56,23 @@ public struct ForEachFilter: Rule {
                 Row(item: item)
             }
 
-        Withheld (reported only): rows with .onDelete or .onMove, `if let`, `if case`, \
-        `#available`, `try` or `await` conditions, binding data such as `$items`, and rows \
-        laid out so that the rewrite could not keep their formatting. A row starting with \
-        `if … else` or `switch` gets a suggested fix that wraps it in a VStack. Calls such as \
-        `filter`, `sorted` or `map` in the data argument are reported without a fix: keep \
-        the derived collection in the model instead.
+        Withheld (reported only): rows with .onDelete, .onMove, .onInsert or \
+        .dropDestination, `if let`, `if case`, `#available`, `try` or `await` conditions, \
+        binding data such as `$items`, and rows laid out so that the rewrite could not keep \
+        their formatting.
+
+        A row starting with `if … else` or `switch` gets a suggested fix that wraps it in a \
+        VStack, except where that would not compile or would change what is shown: chart, \
+        table, toolbar, command and scene content; Picker, Menu, TabView, context menus, swipe \
+        and accessibility actions, alerts and dialogs; rows that use `$0`; rows carrying \
+        `.tag`, `.swipeActions`, `.listRow…`, `.contextMenu`, `.id`, drag and drop or \
+        `.…Disabled` modifiers; and branches that yield no view or several views.
+
+        Calls such as `sorted`, `map` or `Dictionary(grouping:)` in the data argument are \
+        reported as notes without a fix: keep the derived collection in the model instead. \
+        `.filter { … }` applied last to the data, the form the fix above writes, is not \
+        reported: it costs what the rows' `if`s cost, and a fix never leaves a finding \
+        behind.
         """
 
     public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
@@ -79,17 +101,22 @@ public struct ForEachFilter: Rule {
         guard statements.count == 1, let statement = statements.first else { return nil }
         let range = statement.trimmedRange
 
-        if statement.kind == .switchExpr {
-            return Finding(ruleID: id, range: range,
-                           message: "The \(name) row starts with a `switch`, so its view count can vary per element; wrap the row in a single container",
-                           fix: wrapFix(closure: closure, statement: statement, layout: layout))
+        if statement.kind == .switchExpr || (statement.kind == .ifExpr && statement.token(.else) != nil) {
+            let what = statement.kind == .switchExpr ? "a `switch`" : "`if … else`"
+            let message = "The \(name) row starts with \(what), so SwiftUI must run every row to learn its views; wrap the row in a single container such as VStack"
+            if let reason = wrapWithheldReason(call: call, closure: closure, statement: statement) {
+                return Finding(ruleID: id, range: range, message: message + " (\(reason))", withheldReason: reason)
+            }
+            guard let fix = wrapFix(closure: closure, statement: statement, layout: layout) else {
+                let reason = "the row's layout is unusual; wrap it by hand"
+                return Finding(ruleID: id, range: range, message: message + " (\(reason))", withheldReason: reason)
+            }
+            if let loss = CommentKeeping.lossReason(fix, in: call.node.tree) {
+                return Finding(ruleID: id, range: range, message: message + " (\(loss))", withheldReason: loss)
+            }
+            return Finding(ruleID: id, range: range, message: message, fix: fix)
         }
         guard let ifExpr = IfExpr(statement) else { return nil }
-        if ifExpr.node.token(.else) != nil {
-            return Finding(ruleID: id, range: range,
-                           message: "The \(name) row starts with `if … else`, so its view count can vary per element; wrap the row in a single container",
-                           fix: wrapFix(closure: closure, statement: statement, layout: layout))
-        }
 
         let message = "`if` inside a \(name) row makes the row count depend on every row's content; filter the data instead"
         func withheld(_ reason: String) -> Finding {
@@ -137,13 +164,21 @@ public struct ForEachFilter: Rule {
         } else {
             edits.append(.insert(filterCall, at: dataRange.upperBound))
         }
-        // A range without `id:` was read once as constant data; filtered, it needs an id.
+        // A range without `id:` (`0..<n`, `xs.indices`) was read once as constant data;
+        // filtered, it is an array of Int and needs an id.
         if isRange(dataExpr) && call.argument("id") == nil {
             edits[edits.count - 1].replacement += Array(", id: \\.self".utf8)
         }
         edits.append(contentsOf: contentEdits)
-        return Finding(ruleID: id, range: range, message: message,
-                       fix: Fix(edits: edits, safety: .safe, summary: "filter the data of \(name)"))
+        // `{ if $0.a { Text("x") } }`: once the condition moves, nothing names `$0`, and a
+        // closure that ignores its parameter must say so.
+        if closure.parameterClause == nil, !usesAnonymousParameters(body.node, of: closure.node) {
+            guard let brace = closure.leftBrace else { return nil }
+            edits.append(.insert(" _ in", at: brace.textRange.upperBound))
+        }
+        let fix = Fix(edits: edits, safety: .safe, summary: "filter the data of \(name)")
+        if let loss = CommentKeeping.lossReason(fix, in: call.node.tree) { return withheld(loss + "; move it by hand") }
+        return Finding(ruleID: id, range: range, message: message, fix: fix)
     }
 
     /// Why a condition cannot move into a filter, or nil when it can.
@@ -180,8 +215,7 @@ public struct ForEachFilter: Rule {
         // Block: `if` first on its line, `{` last on its line, `}` alone on its line.
         guard layout.isFirstOnLine(ifStart), layout.isFirstOnLine(close.textRange.lowerBound),
               layout.isLastOnLine(open.textRange.upperBound),
-              layout.isLastOnLine(close.textRange.upperBound),
-              !hasComment(open.trailingTriviaRange, tree), !hasComment(close.trailingTriviaRange, tree)
+              layout.isLastOnLine(close.textRange.upperBound)
         else { return nil }
         let headStart = layout.lineStart(ifStart)
         let headEnd = layout.afterLineBreak(layout.lineEnd(open.textRange.upperBound))
@@ -218,8 +252,189 @@ public struct ForEachFilter: Rule {
         return layout.indentUnit
     }
 
-    private func hasComment(_ range: Range<Int>, _ tree: SyntaxTree) -> Bool {
-        tree.bytes[range].contains(UInt8(ascii: "/"))
+    // MARK: - Wrapping a row in a VStack
+
+    /// Why wrapping the row in a `VStack` could stop the code compiling or change what it
+    /// does, or nil when the wrap keeps one view per element exactly as before.
+    private func wrapWithheldReason(call: FunctionCallExpr, closure: ClosureExpr, statement: Node) -> String? {
+        if let context = nonViewContext(of: call.node) {
+            return "the rows are \(context), not views a VStack can hold"
+        }
+        if let container = rowSensitiveContainer(of: call.node) {
+            return "inside \(container) each row must stay a view of its own"
+        }
+        if usesAnonymousParameters(statement, of: closure.node) {
+            return "the row uses `$0`, which inside the VStack's closure would no longer name the element"
+        }
+        if let modifier = rowModifier(in: statement) {
+            return "`.\(modifier)` must stay on the row itself for SwiftUI to find it"
+        }
+        if let problem = branchProblem(statement) {
+            return problem
+        }
+        return nil
+    }
+
+    /// Builders whose content is not a View: a VStack does not type-check there.
+    private static let nonViewBuilders: [String: String] = [
+        "Chart": "chart content", "Table": "table rows", "TableRow": "table rows", "Commands": "commands",
+        "CommandMenu": "commands", "CommandGroup": "commands", "toolbar": "toolbar content",
+        "ToolbarItem": "toolbar content", "ToolbarItemGroup": "toolbar content", "WindowGroup": "scene content",
+        "Window": "scene content", "DocumentGroup": "scene content", "Settings": "scene content",
+        "MenuBarExtra": "scene content", "Scene": "scene content",
+    ]
+
+    /// Result types and builder attributes of declarations whose content is not a View.
+    private static let nonViewContentTypes: [String: String] = [
+        "ChartContent": "chart content", "TableRowContent": "table rows", "TableColumnContent": "table columns",
+        "Commands": "commands", "ToolbarContent": "toolbar content", "CustomizableToolbarContent": "toolbar content",
+        "Scene": "scene content",
+    ]
+
+    /// Containers that read each row's own view: its tag, its accessibility action, its menu item.
+    private static let rowSensitiveContainers: Set<String> = [
+        "Picker", "Menu", "accessibilityActions", "contextMenu", "swipeActions", "TabView", "alert",
+        "confirmationDialog",
+    ]
+
+    /// Modifiers that only work on the row's own top-level view.
+    private static let rowModifiers: Set<String> = [
+        "tag", "swipeActions", "contextMenu", "onDelete", "onMove", "onInsert", "selectionDisabled",
+        "deleteDisabled", "moveDisabled", "id", "itemProvider", "onDrag", "onDrop", "draggable", "dropDestination",
+        "tabItem", "badge", "listItemTint", "listSectionSeparator", "listSectionSeparatorTint",
+    ]
+
+    /// What the content around `node` is when it is not a View: a call such as `Chart { }`
+    /// or `.toolbar { }` that holds it in a closure or an argument, or a declaration typed
+    /// `some Scene` or marked with another builder than `@ViewBuilder`.
+    private func nonViewContext(of node: Node) -> String? {
+        var child = node
+        var current = node.parent
+        while let parent = current {
+            if parent.kind == .functionCallExpr, let call = FunctionCallExpr(parent), call.callee != child,
+               let name = call.calleeName, let context = ForEachFilter.nonViewBuilders[name] {
+                return "\(context) (`\(name)`)"
+            }
+            if [.variableDecl, .functionDecl, .subscriptDecl].contains(parent.kind) {
+                for attribute in parent.children(.attribute) {
+                    guard let name = attribute.ownTokens.first(where: { $0.kind == .identifier })?.text
+                        ?? attribute.descendants(.identifierType).first?.text else { continue }
+                    if name.hasSuffix("Builder") && name != "ViewBuilder" { return "built by `@\(name)`" }
+                }
+                let typeNodes = parent.descendants([.typeAnnotation, .returnClause])
+                for typeNode in typeNodes where !typeNode.isEmpty {
+                    for index in typeNode.firstTokenIndex..<typeNode.endTokenIndex {
+                        let word = node.tree.token(at: index).text
+                        if let context = ForEachFilter.nonViewContentTypes[word] { return "\(context) (`some \(word)`)" }
+                    }
+                }
+                return nil
+            }
+            child = parent
+            current = parent.parent
+        }
+        return nil
+    }
+
+    /// The call around `node` whose content is read row by row: a `Picker`, a `Menu`, …
+    private func rowSensitiveContainer(of node: Node) -> String? {
+        var child = node
+        var current = node.parent
+        while let parent = current {
+            if parent.kind == .functionCallExpr, let call = FunctionCallExpr(parent), call.callee != child,
+               let name = call.calleeName, ForEachFilter.rowSensitiveContainers.contains(name) {
+                return call.callee?.kind == .memberAccessExpr ? "`.\(name)`" : "a `\(name)`"
+            }
+            if [.variableDecl, .functionDecl, .subscriptDecl].contains(parent.kind) { return nil }
+            child = parent
+            current = parent.parent
+        }
+        return nil
+    }
+
+    /// Whether `statement` names the row closure's own `$0`, `$1`, …
+    private func usesAnonymousParameters(_ statement: Node, of closure: Node) -> Bool {
+        guard !statement.isEmpty else { return false }
+        let tree = statement.tree
+        for index in statement.firstTokenIndex..<statement.endTokenIndex {
+            let token = tree.token(at: index)
+            guard token.kind == .dollarIdentifier, token.text.dropFirst().allSatisfy(\.isNumber) else { continue }
+            var owner: Node? = token.parent
+            while let node = owner, node.kind != .closureExpr { owner = node.parent }
+            if owner == nil || owner == closure { return true }
+        }
+        return false
+    }
+
+    /// The first modifier in `statement` that must stay on the row's own view.
+    private func rowModifier(in statement: Node) -> String? {
+        for node in statement.descendants(.memberAccessExpr) {
+            guard let access = MemberAccessExpr(node), access.base != nil, let name = access.name else { continue }
+            if ForEachFilter.rowModifiers.contains(name) || name.hasPrefix("listRow") { return name }
+        }
+        return nil
+    }
+
+    /// Why some branch of the row does not yield exactly one view, or nil when each does:
+    /// a branch with no view or several views would turn into one row, or a row where there
+    /// was none.
+    private func branchProblem(_ statement: Node) -> String? {
+        var branches: [[Node]] = []
+        if statement.kind == .switchExpr {
+            for switchCase in statement.children(.switchCase) {
+                branches.append(switchCase.childNodes.filter { $0.kind != .switchCaseLabel })
+            }
+            if !statement.children(.ifConfig).isEmpty { return "the switch holds `#if` blocks; wrap it by hand" }
+        } else {
+            var current: Node? = statement
+            while let node = current, let ifExpr = IfExpr(node) {
+                guard let body = ifExpr.body else { return "a branch has no body" }
+                branches.append(body.statements)
+                guard let elseBranch = ifExpr.elseBranch else {
+                    return "the last `else if` has no `else`: some elements have no row, and wrapped they would get an empty one"
+                }
+                if elseBranch.kind == .codeBlock {
+                    branches.append(CodeBlock(elseBranch)?.statements ?? [])
+                    current = nil
+                } else {
+                    current = elseBranch
+                }
+            }
+        }
+        for branch in branches {
+            let views = branch.filter { $0.kind != .variableDecl }
+            guard views.count == 1, let view = views.first else {
+                return views.isEmpty
+                    ? "a branch has no view: those elements have no row, and wrapped they would get an empty one"
+                    : "a branch has several views: wrapped, they would become one row stacked vertically"
+            }
+            guard let root = rootCall(of: view), let name = FunctionCallExpr(root)?.calleeName,
+                  name.first?.isUppercase == true else {
+                return "a branch's view is not a plain view initializer, so the rule cannot tell that it is one view"
+            }
+            if ["EmptyView", "ForEach", "Group", "Section", "TupleView"].contains(name) {
+                return "a branch yields `\(name)`, which is not exactly one view"
+            }
+        }
+        return nil
+    }
+
+    /// The call a modifier chain starts from: `Text(a)` of `Text(a).padding().tag(1)`.
+    private func rootCall(of expression: Node) -> Node? {
+        var node = expression
+        while true {
+            switch node.kind {
+            case .functionCallExpr:
+                guard let callee = FunctionCallExpr(node)?.callee else { return nil }
+                if callee.kind == .identifierExpr { return node }
+                node = callee
+            case .memberAccessExpr:
+                guard let base = MemberAccessExpr(node)?.base else { return nil }
+                node = base
+            default:
+                return nil
+            }
+        }
     }
 
     /// A suggested fix wrapping the row in `VStack { … }`, or nil for unusual layouts.
@@ -282,12 +497,16 @@ public struct ForEachFilter: Rule {
 
     // MARK: - Context
 
-    /// `.onDelete`/`.onMove` applied to the ForEach call, looking up its modifier chain.
+    /// Modifiers of a ForEach whose actions receive offsets into its data.
+    private static let offsetModifiers: Set<String> = ["onDelete", "onMove", "onInsert", "dropDestination"]
+
+    /// `.onDelete`, `.onMove`, `.onInsert` or `.dropDestination` applied to the ForEach call,
+    /// looking up its modifier chain: their offsets would index the filtered array.
     private func editingModifier(on call: Node) -> String? {
         var current = call
         while let parent = current.parent {
             if parent.kind == .memberAccessExpr, parent.childNodes.first == current {
-                if let name = MemberAccessExpr(parent)?.name, name == "onDelete" || name == "onMove" { return name }
+                if let name = MemberAccessExpr(parent)?.name, ForEachFilter.offsetModifiers.contains(name) { return name }
             } else if parent.kind != .functionCallExpr || parent.childNodes.first != current {
                 return nil
             }
@@ -328,6 +547,7 @@ public struct ForEachFilter: Rule {
     private func isRange(_ expr: Node) -> Bool {
         var node = expr
         while node.kind == .tupleExpr, let inner = node.child(.argument)?.childNodes.first { node = inner }
+        if let access = MemberAccessExpr(node), access.name == "indices", access.base != nil { return true }
         guard node.kind == .sequenceExpr else { return false }
         return node.ownTokens.contains { $0.kind == .binaryOperator && ($0.textIs("..<") || $0.textIs("...")) }
     }
@@ -337,8 +557,18 @@ public struct ForEachFilter: Rule {
     private static let transforms: Set<String> = ["filter", "sorted", "map", "compactMap", "flatMap", "reversed", "shuffled"]
 
     /// `ForEach(items.sorted { … })`: derived collections rebuilt on every evaluation.
+    ///
+    /// `.filter { condition }` applied last to the data (once or more) is the form this
+    /// rule's own fix writes, and costs what the rows' `if`s cost before it: it is not
+    /// reported, so that the fix never leaves a finding behind. What it filters still is.
     private func expensiveDataFinding(_ expr: Node, callee: String) -> Finding? {
-        for node in expr.descendants(.functionCallExpr) {
+        var searched = expr
+        while let call = FunctionCallExpr(searched), call.calleeName == "filter", call.argumentList == nil,
+           call.additionalTrailingClosures.isEmpty, let closure = call.trailingClosure, closure.statements.count == 1,
+           let access = call.callee.flatMap(MemberAccessExpr.init), let base = access.base {
+            searched = base
+        }
+        for node in searched.descendants(.functionCallExpr) {
             guard let call = FunctionCallExpr(node), let name = call.calleeName else { continue }
             let isTransform = call.callee?.kind == .memberAccessExpr && ForEachFilter.transforms.contains(name)
             let isGrouping = name == "Dictionary" && call.argument("grouping") != nil

@@ -30,8 +30,10 @@ import SwiftCST
 /// Withheld (reported with the suggested rewrite): element types the index does not know
 /// or cannot prove `Identifiable`, `Set` data, closures written with `$0`, index names
 /// rebound inside the row. `.id(UUID())`, `.id(Date())`, `.id(Date.now)`,
-/// `.id(UUID().uuidString)` and `.id(Int.random(in:))` are reported with a `suggested`
-/// fix that removes the modifier: some code resets a view this way on purpose.
+/// `.id(UUID().uuidString)` and `.id(Int.random(in:))` are reported only, even with
+/// `--unsafe-fixes`: code often resets a view this way on purpose, and the source cannot
+/// tell which; the message says what to use instead (a stable id, or an id tied to the
+/// state the reset follows).
 public struct ForEachIdentity: Rule {
     public init() {}
 
@@ -68,8 +70,10 @@ public struct ForEachIdentity: Rule {
 
         Withheld (reported with the rewrite in the message): element types the project \
         index cannot prove Identifiable, Set data, `$0` rows and rebound index names. \
-        Removing `.id(UUID())`, `.id(Date())`, `.id(Date.now)` or `.id(Int.random(in:))` is \
-        a suggested fix only, since some code resets a view this way on purpose.
+        `.id(UUID())`, `.id(Date())`, `.id(Date.now)` and `.id(Int.random(in:))` are reported \
+        without a fix, even with --unsafe-fixes: a changing id resets the view's state on every \
+        render, which some code does on purpose. Use a stable id from the data, or, when a \
+        reset is wanted, an id tied to the state it follows (`.id(selection)`).
         """
 
     public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
@@ -84,7 +88,17 @@ public struct ForEachIdentity: Rule {
         var pass = Pass(ruleID: id, tree: tree, context: context, index: index)
         for node in tree.root.descendants(.functionCallExpr) {
             guard let call = FunctionCallExpr(node) else { continue }
-            if let finding = pass.unstableIDFinding(call) ?? pass.collectionFinding(call) {
+            if var finding = pass.unstableIDFinding(call) ?? pass.collectionFinding(call) {
+                if let fix = finding.fix, let loss = CommentKeeping.lossReason(fix, in: tree) {
+                    let reason = loss + "; rewrite it by hand"
+                    finding = Finding(ruleID: id, range: finding.range, message: finding.message + " (\(reason))",
+                                      withheldReason: reason)
+                } else if finding.fix != nil, let container = pass.selectionContainer(of: call) {
+                    // The rows' implicit tags are their ids: new ids select other values.
+                    let reason = "inside \(container) each row's implicit tag is its id; a new id changes which value the row selects"
+                    finding = Finding(ruleID: id, range: finding.range, message: finding.message + " (\(reason))",
+                                      withheldReason: reason)
+                }
                 pass.findings.append(finding)
             }
         }
@@ -124,6 +138,29 @@ private struct Pass {
                                                                 .watchOS: Version(8), .visionOS: Version(1)]
 
     // MARK: - ForEach and List
+
+    /// The call around `call` that selects rows by their tag (`Picker`, `TabView`, a `List`
+    /// or other view with a `selection:` argument), when the rows set no explicit `.tag`.
+    func selectionContainer(of call: FunctionCallExpr) -> String? {
+        if call.calleeName == "List", call.argument("selection") != nil { return "a `List` with `selection:`" }
+        if let closure = call.trailingClosure,
+           closure.node.descendants(.memberAccessExpr).contains(where: { MemberAccessExpr($0)?.name == "tag" }) {
+            return nil
+        }
+        var child = call.node
+        var current = call.node.parent
+        while let parent = current {
+            if parent.kind == .functionCallExpr, let outer = FunctionCallExpr(parent), outer.callee != child,
+               let name = outer.calleeName {
+                if name == "Picker" || name == "TabView" { return "a `\(name)`" }
+                if outer.argument("selection") != nil { return "a `\(name)` with `selection:`" }
+            }
+            if [.variableDecl, .functionDecl, .subscriptDecl].contains(parent.kind) { return nil }
+            child = parent
+            current = parent.parent
+        }
+        return nil
+    }
 
     mutating func collectionFinding(_ call: FunctionCallExpr) -> Finding? {
         guard let name = call.calleeName, name == "ForEach" || name == "List", call.callee?.kind == .identifierExpr,
@@ -560,7 +597,9 @@ private struct Pass {
 
     private static let randomTypes: Set<String> = ["Int", "Double", "Float", "UInt", "CGFloat", "Bool", "Int64", "UInt64", "Int32"]
 
-    /// Pattern 4: `.id(…)` with a value made anew on every evaluation.
+    /// Pattern 4: `.id(…)` with a value made anew on every evaluation. Reported only, never
+    /// edited: the source cannot tell a mistake from a deliberate reset, and removing a
+    /// deliberate one silently changes what the view does.
     func unstableIDFinding(_ call: FunctionCallExpr) -> Finding? {
         guard call.calleeName == "id", let callee = call.callee, let access = MemberAccessExpr(callee),
               access.base != nil, let period = access.period, let list = call.argumentList,
@@ -568,10 +607,14 @@ private struct Pass {
               call.trailingClosure == nil, call.arguments.count == 1, call.arguments[0].label == nil,
               let value = call.arguments[0].expression, let what = unstableValue(value)
         else { return nil }
-        let message = "`.id(\(what))` gives the view a new identity on every body evaluation, so SwiftUI discards its state and rebuilds its whole subtree each time; remove it (some code resets a view this way on purpose: then change the id only when a reset is wanted)"
-        let edit = Edit.delete(modifierRemovalRange(period: period, close: close))
+        let reason = "only the author knows whether the reset is wanted"
+        let message = "`.id(\(what))` changes on every body evaluation, so SwiftUI treats the view as a new one each time: "
+            + "it resets the view's state (@State, scroll position, focus, running animations and tasks) and rebuilds its "
+            + "whole subtree on every render. That is right only when a reset is what you want; then tie the id to the "
+            + "state you reset on (`.id(selection)`, `.id(reloadToken)`) so it changes only when that state does. "
+            + "Otherwise use a stable id from the data (`.id(item.id)`), or remove `.id` (\(reason))"
         return Finding(ruleID: ruleID, range: period.textRange.lowerBound..<close.textRange.upperBound, message: message,
-                       fix: Fix(edits: [edit], safety: .suggested, summary: "remove .id(\(what))"))
+                       withheldReason: reason)
     }
 
     /// `UUID()`, `UUID().uuidString`, `Date()`, `Date.now`, `Int.random(in:)`, … as written.
@@ -593,30 +636,6 @@ private struct Pass {
             if access.name == "uuidString", unstableValue(base) == "UUID()" { return "UUID().uuidString" }
         }
         return nil
-    }
-
-    /// The whole line (and the comment lines right above it) when `.id(…)` stands alone
-    /// on its line; else from the `.` (and the spaces before it) to the `)`.
-    private func modifierRemovalRange(period: Token, close: Token) -> Range<Int> {
-        let start = period.textRange.lowerBound
-        let end = close.textRange.upperBound
-        if layout.isFirstOnLine(start), layout.isLastOnLine(end), let previous = period.previous {
-            var lineStart = layout.lineStart(start)
-            // Comment lines directly above belong to the modifier.
-            while lineStart > previous.textRange.upperBound {
-                let above = layout.lineStart(lineStart - 1)
-                guard above >= previous.textRange.upperBound else { break }
-                let text = layout.text(above..<layout.lineEnd(above)).drop { $0 == " " || $0 == "\t" }
-                guard text.hasPrefix("//") else { break }
-                lineStart = above
-            }
-            return lineStart..<layout.afterLineBreak(layout.lineEnd(end))
-        }
-        // Spaces before the `.` on the same line go with it (`Text(a) .id(UUID())`).
-        guard let previous = period.previous else { return start..<end }
-        let spaces = previous.textRange.upperBound..<start
-        let isBlank = tree.bytes[spaces].allSatisfy { $0 == 32 || $0 == 9 }
-        return (isBlank ? spaces.lowerBound : start)..<end
     }
 }
 

@@ -42,7 +42,9 @@ import SwiftCST
 /// (the message suggests `Text(value, format: …)`), parameters, loop variables or local values;
 /// configuration under a condition or in a loop; a formatter passed to a function, stored,
 /// returned or mutated after its configuration; properties visible outside the file; uses from
-/// `nonisolated` code; layouts the fix cannot move line by line. Constructions outside views are
+/// `nonisolated` code or from closures that run off the main actor (`Task.detached`,
+/// `queue.async`, `addTask`, `@Sendable`); comments the fix would delete; layouts the fix cannot
+/// move line by line. Constructions outside views are
 /// not this rule's business.
 ///
 /// Before:
@@ -117,7 +119,8 @@ public struct FormatterInBody: Rule {
         Withheld (reported only): configuration that reads instance state, the environment \
         (use `Text(value, format: …)`, which follows the environment's locale), parameters, \
         loop variables or conditions; formatters passed out, stored, returned or mutated \
-        after use; properties visible outside the file; nonisolated uses.
+        after use; properties visible outside the file; uses from nonisolated code or from \
+        closures that run off the main actor (Task.detached, queue.async, @Sendable).
         """
 
     public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
@@ -340,6 +343,9 @@ struct HoistPlanner {
             }
         }
         guard let construction = classify(call: call, typeName: typeName, member: member, type: type) else { return }
+        if let place = concurrentUse(of: construction) {
+            return report(node, typeName, "it is used \(place), off the main actor, where a static of the view cannot be read; move it by hand")
+        }
         for statement in construction.configuration {
             for piece in configurationPieces(statement) {
                 guard let value = piece.value else { continue }
@@ -349,6 +355,48 @@ struct HoistPlanner {
             }
         }
         plan(construction, type: type)
+    }
+
+    /// Calls whose closures run off the main actor, concurrently with the view.
+    static let concurrentCalls: Set<String> = ["detached", "async", "asyncAfter", "sync", "concurrentPerform",
+                                               "addTask", "addTaskUnlessCancelled"]
+
+    /// Where a use of the object (after the fix: of the MainActor-isolated static) sits in a
+    /// closure that runs off the main actor: `Task.detached { }`, `queue.async { }`,
+    /// `group.addTask { }` or any `@Sendable` closure. Nil when every use stays on the actor.
+    func concurrentUse(of construction: Construction) -> String? {
+        var uses: [Node] = []
+        var scope = construction.member
+        switch construction.shape {
+        case .inline:
+            uses = [construction.call]
+        case .local(let declaration):
+            guard let name = VariableDecl(declaration)?.bindings.first?.name, let container = declaration.parent else { return nil }
+            uses = container.descendants(.identifierExpr).filter { $0.textEquals(name) && !declaration.contains($0) }
+        case .property(_, let binding):
+            guard let name = binding.name else { return nil }
+            uses = propertyReferences(name, construction: construction)
+            scope = tree.root
+        }
+        for use in uses {
+            var current = use.parent
+            while let node = current, node != scope {
+                if let closure = ClosureExpr(node) {
+                    if closure.signature?.descendants(.attribute).contains(where: { $0.text.contains("Sendable") }) == true {
+                        return "in a `@Sendable` closure"
+                    }
+                    var holder = node.parent
+                    if let argument = holder, argument.kind == .argument { holder = argument.parent?.parent }
+                    if let labeled = holder, labeled.kind == .labeledTrailingClosure { holder = labeled.parent }
+                    if let call = holder.flatMap(FunctionCallExpr.init), call.callee != node,
+                       let name = call.calleeName, HoistPlanner.concurrentCalls.contains(name) {
+                        return "in the closure of `\(name)`"
+                    }
+                }
+                current = node.parent
+            }
+        }
+        return nil
     }
 
     /// Whether the construction sits in a `nonisolated` declaration.
@@ -618,8 +666,12 @@ struct HoistPlanner {
         let scopeKey = fileScope ? -1 : type.node.index
         let message = "`\(construction.typeName)` is built every time the view renders"
         // Fix 2 first: it removes the formatter altogether.
+        // A fix that would lose a comment is not offered: Fix 2 gives way to Fix 1, which
+        // moves the lines with their comments; the others are reported.
+        func keepsComments(_ fix: Fix) -> Bool { CommentKeeping.lossReason(fix, in: tree) == nil }
+        func commentReason(_ fix: Fix) -> String { (CommentKeeping.lossReason(fix, in: tree) ?? "") + "; hoist it by hand" }
         if context.deploymentTargets.satisfies(formatStylePlatforms),
-           let fix = formatStyleFix(construction) {
+           let fix = formatStyleFix(construction), keepsComments(fix) {
             findings.append(Finding(ruleID: ruleID, range: construction.call.trimmedRange,
                                     message: message + "; use FormatStyle, which prints the same strings",
                                     fix: fix))
@@ -635,17 +687,20 @@ struct HoistPlanner {
             guard let edits = inPlaceEdits(construction, declaration: declaration, binding: binding, name: name) else {
                 return report(construction.call, construction.typeName, "the declaration of `\(name)` is laid out in a way the rule does not rewrite; make it static by hand")
             }
+            let fix = Fix(edits: edits, safety: .safe, summary: "make `\(name)` static")
+            guard keepsComments(fix) else { return report(construction.call, construction.typeName, commentReason(fix)) }
             findings.append(Finding(ruleID: ruleID, range: construction.call.trimmedRange,
-                                    message: message + "; make `\(name)` a shared static", fix: Fix(edits: edits, safety: .safe, summary: "make `\(name)` static")))
+                                    message: message + "; make `\(name)` a shared static", fix: fix))
         case .local, .inline:
             // An existing static with the same recipe, or one planned in this run.
             if let existing = existingStatic(matching: key, in: type, fileScope: fileScope) {
                 guard let edits = useEdits(construction, reference: fileScope ? existing : "Self." + existing) else {
                     return report(construction.call, construction.typeName, "its lines are laid out in a way the rule cannot move; hoist it by hand")
                 }
+                let fix = Fix(edits: edits, safety: .safe, summary: "use the shared `\(existing)`")
+                guard keepsComments(fix) else { return report(construction.call, construction.typeName, commentReason(fix)) }
                 findings.append(Finding(ruleID: ruleID, range: construction.call.trimmedRange,
-                                        message: message + "; use the shared `\(existing)`",
-                                        fix: Fix(edits: edits, safety: .safe, summary: "use the shared `\(existing)`")))
+                                        message: message + "; use the shared `\(existing)`", fix: fix))
                 return
             }
             if plannedRecipes[scopeKey]?[key] != nil {
@@ -661,9 +716,10 @@ struct HoistPlanner {
             }
             plannedNames[scopeKey, default: []].insert(name)
             plannedRecipes[scopeKey, default: [:]][key] = name
+            let fix = Fix(edits: [insertion] + edits, safety: .safe, summary: "hoist into `\(name)`")
+            guard keepsComments(fix) else { return report(construction.call, construction.typeName, commentReason(fix)) }
             findings.append(Finding(ruleID: ruleID, range: construction.call.trimmedRange,
-                                    message: message + "; share one as `\(fileScope ? "" : "static ")\(name)`",
-                                    fix: Fix(edits: [insertion] + edits, safety: .safe, summary: "hoist into `\(name)`")))
+                                    message: message + "; share one as `\(fileScope ? "" : "static ")\(name)`", fix: fix))
         }
     }
 

@@ -12,12 +12,14 @@ struct Item: Identifiable {
 struct ItemsView: View {
     var items: [Item]
     var body: some View {
-        ForEach(items) { item in
-            if item.isVisible {
-                Text(item.name)
-            } else {
-                Text("hidden")
-                Text("really")
+        List {
+            ForEach(items) { item in
+                if item.isPinned {
+                    Text(item.name).bold()
+                } else {
+                    let label = item.name + "!"
+                    Text(label)
+                }
             }
         }
     }

@@ -16,7 +16,7 @@ struct ItemsView: View {
             VStack {
                 switch item.count {
                 case 0:
-                    EmptyView()
+                    Text("none")
                 default:
                     Text(item.name)
                 }

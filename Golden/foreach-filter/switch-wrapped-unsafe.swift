@@ -15,7 +15,7 @@ struct ItemsView: View {
         ForEach(items) { item in
             switch item.count {
             case 0:
-                EmptyView()
+                Text("none")
             default:
                 Text(item.name)
             }

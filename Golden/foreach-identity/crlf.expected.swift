@@ -14,6 +14,7 @@ struct ItemsView: View {
         List {
             ForEach(items) { item in
                 Text(item.name)
+                    .id(UUID())
             }
             ForEach(items) { item in
                 Text(item.name)

@@ -36,7 +36,7 @@ public enum FindingStatus: Sendable, Hashable {
     /// Its fix is `suggested` and suggested fixes were not asked for.
     case suggestedNotApplied
     /// Its fix was dropped: it overlapped an earlier fix, or the rule's edits added parse
-    /// errors, or the platform is too old. The string says which.
+    /// errors, or the platform is too old, or it would delete a comment. The string says which.
     case dropped(String)
 }
 
@@ -161,7 +161,7 @@ private struct EngineRun {
 
         while rounds < maxRounds {
             rounds += 1
-            let suppressions = SuppressionMap(bytes: text)
+            let suppressions = SuppressionMap(tree: tree)
             if rounds == 1 { firstSuppressions = suppressions }
             var current = collectFindings(in: tree, suppressions: suppressions, round: rounds,
                                           previous: previous, previousEdits: previousEdits)
@@ -257,8 +257,12 @@ private struct EngineRun {
                 outcomeIndex = outcomes.count
                 outcomes.append(FindingOutcome(finding: item.finding, status: .noFix, round: round))
             }
+            var status = status(of: item.finding, ruleIndex: item.ruleIndex)
+            if status == .fixed, let fix = item.finding.fix, let reason = CommentKeeping.lossReason(fix, in: tree) {
+                status = .dropped(reason)
+            }
             return RoundFinding(finding: item.finding, ruleIndex: item.ruleIndex, outcomeIndex: outcomeIndex,
-                                status: status(of: item.finding, ruleIndex: item.ruleIndex))
+                                status: status)
         }
     }
 
@@ -388,7 +392,7 @@ private struct EngineRun {
     mutating func reportNonConvergence(tree: SyntaxTree, text: [UInt8], rounds: Int,
                                        previous: [RoundFinding], previousEdits: [Edit]) {
         let outcomeCountBefore = outcomes.count
-        var findings = collectFindings(in: tree, suppressions: SuppressionMap(bytes: text), round: rounds + 1,
+        var findings = collectFindings(in: tree, suppressions: SuppressionMap(tree: tree), round: rounds + 1,
                                        previous: previous, previousEdits: previousEdits)
         let accepted = selectFixes(&findings, fileLength: text.count)
         let reason = "did not converge after \(rounds) rounds"

@@ -1,6 +1,7 @@
 // What a file's package says about where the code runs and how it compiles: deployment
 // targets and Swift language mode from `Package.swift` or an Xcode project, read as text.
 import Foundation
+import SwiftCST
 
 /// The settings of one `Package.swift` that change which fixes are safe.
 public struct PackageInfo: Sendable, Equatable {
@@ -120,12 +121,13 @@ public enum PackageSettings {
         return Version(String(rest.prefix { $0.isNumber || $0 == "." }))
     }
 
-    /// The bytes with every comment replaced by spaces (line breaks kept).
+    /// The bytes with every comment replaced by spaces (line breaks kept), the comments
+    /// found by the Swift lexer.
     private static func blankingComments(_ bytes: [UInt8]) -> [UInt8] {
-        let scan = CommentScan(bytes)
+        let tree = SyntaxTree.parse(bytes)
         var result = bytes
-        for range in scan.lineComments + scan.blockComments {
-            for i in range where result[i] != ASCII.lineFeed && result[i] != ASCII.carriageReturn { result[i] = ASCII.space }
+        for comment in tree.comments(overlapping: 0..<bytes.count) {
+            for i in comment.range where result[i] != ASCII.lineFeed && result[i] != ASCII.carriageReturn { result[i] = ASCII.space }
         }
         return result
     }

@@ -1,12 +1,17 @@
-// Suppression comments: the `// bodywork:…` directives of a file and the question the
-// engine asks of every finding, "is its line switched off for its rule?".
+// Suppression comments: the `// bodywork:…` directives of a file, read from the syntax tree,
+// and the question the engine asks of every finding, "is it switched off for its rule?".
+import SwiftCST
 
 /// What a suppression comment does.
 ///
 /// - `// bodywork:disable RULE…` switches rules off from its line until
 ///   `// bodywork:enable [RULE…]` or the end of the file.
-/// - `// bodywork:disable:next RULE…` covers the next line that holds code.
-/// - `// bodywork:disable:this RULE…` covers the comment's own line.
+/// - `// bodywork:disable:next RULE…` covers the next statement or declaration, whole
+///   (everything inside it, over all its lines), and in any case the next line with code.
+/// - `// bodywork:disable:this RULE…` covers its own line and the statement or declaration
+///   that ends where the comment stands.
+/// - `// bodywork:disable:previous RULE…` covers the statement or declaration just before
+///   the comment, whole, and in any case the line of the last code before it.
 /// - `// bodywork:disable-file [RULE…]` covers the whole file.
 ///
 /// No rule ids means every rule. Ids are separated by spaces or commas; anything after a
@@ -16,6 +21,7 @@ enum SuppressionCommand: String, Sendable, CaseIterable {
     case enable
     case disableNext = "disable:next"
     case disableThis = "disable:this"
+    case disablePrevious = "disable:previous"
     case disableFile = "disable-file"
 }
 
@@ -32,8 +38,11 @@ struct SuppressionDirective: Sendable, Hashable {
     var range: Range<Int>
     /// 0-based line of the comment.
     var line: Int
-    /// For `disable:next`, the line it covers (nil when no code follows).
+    /// For `disable:next`, the line of the next code it covers (nil when no code follows).
     var targetLine: Int?
+    /// For `disable:next`, `disable:this` and `disable:previous`: the byte ranges covered
+    /// (a whole line, and the statement or declaration named).
+    var covered: [Range<Int>] = []
 
     /// How the directive reads in messages: `bodywork:disable:next a b`.
     func spelled(ruleIDs ids: [String]) -> String {
@@ -41,10 +50,11 @@ struct SuppressionDirective: Sendable, Hashable {
     }
 }
 
-/// The directives of one file, answering which of them switch a rule off at a line.
+/// The directives of one file, answering which of them switch a rule off at an offset.
 struct SuppressionMap: Sendable {
     let directives: [SuppressionDirective]
-    private let scan: CommentScan?
+    /// The offset at which each line starts (empty when the file has no directive).
+    private let lineStarts: [Int]
 
     /// Identifies what a directive switched off: the directive's index and the rule id it
     /// named (nil for a directive that names no rule, i.e. covers all rules).
@@ -55,56 +65,84 @@ struct SuppressionMap: Sendable {
 
     private static let marker: [UInt8] = Array("bodywork:".utf8)
 
+    /// Parses `bytes`; the engine passes the tree it already has to `init(tree:)`.
     init(bytes: [UInt8]) {
-        // Most files have no directive; skip the scan for them.
-        guard SuppressionMap.contains(bytes, SuppressionMap.marker) else {
+        self.init(tree: SyntaxTree.parse(bytes))
+    }
+
+    /// The directives among the line comments of `tree`'s trivia.
+    init(tree: SyntaxTree) {
+        let bytes = tree.bytes
+        // Most files have no directive; skip the trivia walk for them.
+        guard containsAny(bytes, of: ["bodywork:"]) else {
             directives = []
-            scan = nil
+            lineStarts = []
             return
         }
-        let scan = CommentScan(bytes)
+        let starts = SuppressionMap.lineStarts(of: bytes)
+        func line(of offset: Int) -> Int { SuppressionMap.line(of: offset, in: starts) }
         var found: [SuppressionDirective] = []
-        for comment in scan.lineComments {
-            guard var directive = SuppressionMap.directive(in: bytes, comment: comment) else { continue }
-            directive.line = scan.line(of: comment.lowerBound)
-            if directive.command == .disableNext {
-                var next = directive.line + 1
-                while next < scan.lineHasCode.count && !scan.lineHasCode[next] { next += 1 }
-                directive.targetLine = next < scan.lineHasCode.count ? next : nil
+        for index in 0..<tree.tokens.count {
+            let token = tree.token(at: index)
+            for (trivia, isTrailing) in [(token.leadingTriviaRange, false), (token.trailingTriviaRange, true)]
+            where !trivia.isEmpty && bytes[trivia].contains(UInt8(ascii: "/")) {
+                for piece in Trivia.pieces(bytes, in: trivia) where piece.kind == .lineComment {
+                    guard var directive = SuppressionMap.directive(in: bytes, comment: piece.range) else { continue }
+                    directive.line = line(of: piece.range.lowerBound)
+                    // The code around the comment: the token after it and the one before it.
+                    let after: Token? = isTrailing ? token.next : token
+                    let before: Token? = isTrailing ? token : token.previous
+                    switch directive.command {
+                    case .disableNext:
+                        if let after, after.kind != .endOfFile {
+                            directive.targetLine = line(of: after.textRange.lowerBound)
+                            directive.covered = [SuppressionMap.lineRange(of: after.textRange.lowerBound, in: starts, count: bytes.count)]
+                            if let node = SuppressionMap.outermostNode(startingAt: after) { directive.covered.append(node.trimmedRange) }
+                        }
+                    case .disableThis:
+                        directive.covered = [SuppressionMap.lineRange(of: piece.range.lowerBound, in: starts, count: bytes.count)]
+                        if isTrailing, let node = SuppressionMap.outermostNode(endingAt: token) { directive.covered.append(node.trimmedRange) }
+                    case .disablePrevious:
+                        if let before {
+                            directive.covered = [SuppressionMap.lineRange(of: before.textRange.lowerBound, in: starts, count: bytes.count)]
+                            if let node = SuppressionMap.outermostNode(endingAt: before) { directive.covered.append(node.trimmedRange) }
+                        }
+                    default:
+                        break
+                    }
+                    found.append(directive)
+                }
             }
-            found.append(directive)
         }
         directives = found
-        self.scan = scan
+        lineStarts = starts
     }
 
     /// The 0-based line of `offset`.
-    func line(of offset: Int) -> Int { scan?.line(of: offset) ?? 0 }
+    func line(of offset: Int) -> Int { SuppressionMap.line(of: offset, in: lineStarts) }
 
-    /// Every directive that switches `ruleID` off at the line holding `offset`; empty when
-    /// the finding stands. All covering directives are returned so that none of them is
-    /// later reported as unused.
+    /// Every directive that switches `ruleID` off at `offset`; empty when the finding
+    /// stands. All covering directives are returned so that none of them is later
+    /// reported as unused.
     func uses(suppressing ruleID: String, at offset: Int) -> [Use] {
         guard !directives.isEmpty else { return [] }
-        let line = line(of: offset)
         var uses: [Use] = []
-        func match(_ index: Int) {
-            let directive = directives[index]
+        for (index, directive) in directives.enumerated() {
+            let covers: Bool
+            switch directive.command {
+            case .disableFile: covers = true
+            case .disableNext, .disableThis, .disablePrevious:
+                covers = directive.covered.contains { $0.contains(offset) }
+            default: covers = false
+            }
+            guard covers else { continue }
             if directive.ruleIDs.isEmpty {
                 uses.append(Use(directive: index, ruleID: nil))
             } else if directive.ruleIDs.contains(ruleID) {
                 uses.append(Use(directive: index, ruleID: ruleID))
             }
         }
-        for (index, directive) in directives.enumerated() {
-            switch directive.command {
-            case .disableFile: match(index)
-            case .disableThis where directive.line == line: match(index)
-            case .disableNext where directive.targetLine == line: match(index)
-            default: break
-            }
-        }
-        if let ranged = rangedDisable(of: ruleID, at: line) { uses.append(ranged) }
+        if let ranged = rangedDisable(of: ruleID, at: line(of: offset)) { uses.append(ranged) }
         return uses
     }
 
@@ -142,6 +180,65 @@ struct SuppressionMap: Sendable {
         return nil
     }
 
+    // MARK: - Statements and lines
+
+    /// The largest node that begins with `token` and lies inside the statement list holding
+    /// it: the whole statement or declaration (attributes and modifier chains included).
+    static func outermostNode(startingAt token: Token) -> Node? {
+        var node: Node? = nil
+        var current: Node? = token.parent
+        while let candidate = current, candidate.kind != .sourceFile, candidate.firstTokenIndex == token.index {
+            node = candidate
+            current = candidate.parent
+        }
+        return node
+    }
+
+    /// The largest node that ends with `token`, inside the statement list holding it.
+    static func outermostNode(endingAt token: Token) -> Node? {
+        var node: Node? = nil
+        var current: Node? = token.parent
+        while let candidate = current, candidate.kind != .sourceFile, candidate.endTokenIndex == token.index + 1 {
+            node = candidate
+            current = candidate.parent
+        }
+        return node
+    }
+
+    /// Line starts; line breaks are `\n`, `\r\n` and a lone `\r`.
+    private static func lineStarts(of bytes: [UInt8]) -> [Int] {
+        var starts = [0]
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == ASCII.carriageReturn {
+                i += i + 1 < bytes.count && bytes[i + 1] == ASCII.lineFeed ? 2 : 1
+                starts.append(i)
+            } else if bytes[i] == ASCII.lineFeed {
+                i += 1
+                starts.append(i)
+            } else {
+                i += 1
+            }
+        }
+        return starts
+    }
+
+    private static func line(of offset: Int, in starts: [Int]) -> Int {
+        guard !starts.isEmpty else { return 0 }
+        var low = 0, high = starts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if starts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// From the start of the line holding `offset` to the start of the next line.
+    private static func lineRange(of offset: Int, in starts: [Int], count: Int) -> Range<Int> {
+        let line = line(of: offset, in: starts)
+        return starts[line]..<(line + 1 < starts.count ? starts[line + 1] : count + 1)
+    }
+
     // MARK: - Reading one comment
 
     private static func directive(in bytes: [UInt8], comment: Range<Int>) -> SuppressionDirective? {
@@ -177,16 +274,5 @@ struct SuppressionMap: Sendable {
         return SuppressionDirective(command: SuppressionCommand(rawValue: commandText), commandText: commandText,
                                     ruleIDs: Array(words.dropFirst()), reason: reason, range: comment,
                                     line: 0, targetLine: nil)
-    }
-
-    private static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard let first = needle.first, bytes.count >= needle.count else { return false }
-        var i = 0
-        let last = bytes.count - needle.count
-        while i <= last {
-            if bytes[i] == first && bytes[i..<i + needle.count].elementsEqual(needle) { return true }
-            i += 1
-        }
-        return false
     }
 }

@@ -247,6 +247,53 @@ final class EngineTests: XCTestCase {
         XCTAssertEqual(Array(outcome.output.suffix(3)), Array("bar".utf8))
         XCTAssertEqual(Array(outcome.output.prefix(10)), Array(bytes.prefix(10)))
     }
+
+    // MARK: - Comments are kept
+
+    /// Deletes every line that starts with `drop` (line break included); each message
+    /// quotes its line, so findings of later rounds are told apart.
+    private static let dropLines = ByteScanRule(id: "drop-lines") { bytes, _ in
+        var findings: [Finding] = []
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != 10 { end += 1 }
+            if end < bytes.count { end += 1 }
+            if bytes[start..<end].starts(with: Array("drop".utf8)) {
+                let line = String(decoding: bytes[start..<end], as: UTF8.self)
+                findings.append(Finding(ruleID: "drop-lines", range: start..<end, message: "dropped \(line)",
+                                        fix: Fix(edits: [.delete(start..<end)])))
+            }
+            start = end
+        }
+        return findings
+    }
+
+    func testAFixThatDeletesACommentIsDropped() {
+        let outcome = Engine(rules: [EngineTests.dropLines]).run("drop()\ndrop() // keep me\ndrop(/* and me */)\nstay()\n")
+        XCTAssertEqual(outcome.outputText, "drop() // keep me\ndrop(/* and me */)\nstay()\n")
+        XCTAssertEqual(outcome.findings.map(\.status), [
+            .fixed,
+            .dropped("it would delete the comment `// keep me`"),
+            .dropped("it would delete the comment `/* and me */`"),
+        ])
+    }
+
+    func testAFixThatMovesACommentIsApplied() {
+        let move = ByteScanRule(id: "move") { bytes, _ in
+            guard let range = occurrences(of: "a() // note\n", in: bytes).first else { return [] }
+            return [Finding(ruleID: "move", range: range, message: "moved",
+                            fix: Fix(edits: [.delete(range), .insert("a() // note\n", at: bytes.count)]))]
+        }
+        XCTAssertEqual(Engine(rules: [move]).run("a() // note\nb()\n").outputText, "b()\na() // note\n")
+    }
+
+    func testAFixThatCutsACommentIsDropped() {
+        let cut = ByteScanRule.replacing("half", with: "", id: "cut")
+        let outcome = Engine(rules: [cut]).run("x() /* half */\n")
+        XCTAssertEqual(outcome.outputText, "x() /* half */\n")
+        XCTAssertEqual(outcome.findings.first?.status, .dropped("it would cut a comment in two"))
+    }
 }
 
 /// The collision rules of fix selection, checked directly.

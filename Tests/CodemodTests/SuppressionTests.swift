@@ -175,18 +175,87 @@ final class SuppressionTests: XCTestCase {
         XCTAssertTrue(SuppressionMap(bytes: []).directives.isEmpty)
     }
 
-    func testScannerSurvivesArbitraryBytes() {
+    func testReadingSurvivesArbitraryBytes() {
         var generator = SystemRandomNumberGenerator()
-        let alphabet: [UInt8] = Array("\"#\\()/*\n\r bodywork:disable ".utf8) + [0xFF, 0x00]
+        let alphabet: [UInt8] = Array("\"#\\()/*\n\r bodywork:disable:next:this:previous ".utf8) + [0xFF, 0x00]
         for _ in 0..<300 {
             let length = Int.random(in: 0..<80, using: &generator)
             let bytes = (0..<length).map { _ in alphabet.randomElement(using: &generator)! }
-            let scan = CommentScan(bytes)
-            XCTAssertEqual(scan.lineStarts.count, scan.lineHasCode.count)
-            for range in scan.lineComments + scan.blockComments {
-                XCTAssertTrue(range.lowerBound >= 0 && range.upperBound <= bytes.count)
+            let map = SuppressionMap(bytes: bytes)
+            for directive in map.directives {
+                XCTAssertTrue(directive.range.lowerBound >= 0 && directive.range.upperBound <= bytes.count)
+                XCTAssertTrue(bytes[directive.range].starts(with: Array("//".utf8)))
             }
-            _ = SuppressionMap(bytes: bytes).uses(suppressing: "x", at: length)
+            _ = map.uses(suppressing: "x", at: length)
         }
+    }
+
+    // MARK: - Statements and declarations
+
+    func testDisableNextCoversTheWholeNextStatement() {
+        let input = """
+        // bodywork:disable:next rename
+        call(a: 1,
+             b: foo,
+             c: [foo])
+        foo
+        """
+        let outcome = run(input, reportUnused: true)
+        XCTAssertEqual(outcome.outputText, """
+        // bodywork:disable:next rename
+        call(a: 1,
+             b: foo,
+             c: [foo])
+        bar
+        """)
+        XCTAssertTrue(outcome.outcomes(of: "unused-disable").isEmpty, "\(outcome.findings)")
+    }
+
+    func testDisableNextCoversAWholeDeclarationWithItsAttributes() {
+        let input = """
+        struct V {
+            // bodywork:disable:next rename -- on purpose
+            @State private var x = [
+                foo,
+            ]
+            var y = foo
+        }
+        """
+        XCTAssertEqual(run(input).outputText, input.replacingOccurrences(of: "var y = foo", with: "var y = bar"))
+    }
+
+    func testDisableNextAboveTheFirstStatementDoesNotCoverTheFile() {
+        XCTAssertEqual(run("// bodywork:disable:next rename\nfoo()\nfoo()\n").outputText,
+                       "// bodywork:disable:next rename\nfoo()\nbar()\n")
+    }
+
+    func testDisableNextCoversAModifierLineInAChain() {
+        let input = "Text(a)\n    // bodywork:disable:next rename\n    .foo()\n    .foo()\n"
+        XCTAssertEqual(run(input).outputText, "Text(a)\n    // bodywork:disable:next rename\n    .foo()\n    .bar()\n")
+    }
+
+    func testDisableThisCoversTheStatementItEnds() {
+        let input = "call(\n    foo,\n    foo) // bodywork:disable:this rename\nfoo\n"
+        XCTAssertEqual(run(input).outputText, "call(\n    foo,\n    foo) // bodywork:disable:this rename\nbar\n")
+    }
+
+    func testDisablePreviousCoversTheStatementBefore() {
+        let input = "foo\ncall(foo,\n     foo)\n// bodywork:disable:previous rename\nfoo\n"
+        let outcome = run(input, reportUnused: true)
+        XCTAssertEqual(outcome.outputText, "bar\ncall(foo,\n     foo)\n// bodywork:disable:previous rename\nbar\n")
+        XCTAssertTrue(outcome.outcomes(of: "unused-disable").isEmpty)
+        XCTAssertEqual(run("foo() // bodywork:disable:previous rename\nfoo()\n").outputText,
+                       "foo() // bodywork:disable:previous rename\nbar()\n", "on the same line: the statement it follows")
+    }
+
+    func testUnusedDisablePreviousIsReported() {
+        let outcome = run("let x = 1\n// bodywork:disable:previous rename\nfoo\n", reportUnused: true)
+        XCTAssertEqual(outcome.outcomes(of: "unused-disable").map(\.finding.message),
+                       ["`bodywork:disable:previous rename` suppressed nothing"])
+    }
+
+    func testBlockCommentsAndDocCommentsAreNotDirectives() {
+        let bytes = Array("/* // bodywork:disable-file */ foo\n/// bodywork:disable-file\nfoo".utf8)
+        XCTAssertTrue(SuppressionMap(bytes: bytes).directives.isEmpty)
     }
 }

@@ -12,7 +12,8 @@ struct GoldenCheck {
     /// - the output equals `expected` (unless `compareOutput` is false, when re-blessing);
     /// - input and output each print back exactly from their parse, as a partition;
     /// - the output has no more parse diagnostics than the input;
-    /// - a second run over the output applies nothing (idempotence);
+    /// - a second run over the output applies nothing (idempotence) and reports nothing the
+    ///   first run did not report and leave unfixed;
     /// - fixes were applied exactly when the text changed;
     /// - `// bodywork:disable-file <rule-id>` on top of the input leaves that text unchanged;
     /// - the engine left no note (no reverted fix, no failure to converge).
@@ -60,6 +61,7 @@ struct GoldenCheck {
         } else if second.findings.contains(where: { $0.status == .fixed }) {
             failures.append("not idempotent: a second run reports applied fixes")
         }
+        failures += leftBehindFailures(first: first, second: second)
 
         let disabled = disableLine(for: rule.id, matching: input) + input
         let suppressed = engine.run(bytes: disabled, context: context(for: disabled))
@@ -68,6 +70,27 @@ struct GoldenCheck {
                             + VisibleDiff.render(expected: disabled, actual: suppressed.output))
         }
         return GoldenCheck(output: output, failures: failures)
+    }
+
+    /// A fix must not leave behind a finding of its rule: every finding of the second run
+    /// (on the output) must be one the first run reported and did not fix, whatever its
+    /// severity, so that `--check`, strict or not, passes on code the rule just wrote.
+    static func leftBehindFailures(first: FileOutcome, second: FileOutcome) -> [String] {
+        var unfixed: [String: Int] = [:]
+        // Round 1 saw the input; findings first seen in later rounds were made by fixes.
+        for outcome in first.findings where outcome.status != .fixed && outcome.round == 1 {
+            unfixed[outcome.finding.ruleID + "\u{0}" + outcome.finding.message, default: 0] += 1
+        }
+        var failures: [String] = []
+        for outcome in second.findings {
+            let key = outcome.finding.ruleID + "\u{0}" + outcome.finding.message
+            if let count = unfixed[key], count > 0 {
+                unfixed[key] = count - 1
+            } else {
+                failures.append("the fixes left behind a new \(outcome.finding.severity.rawValue) of \(outcome.finding.ruleID): \(outcome.finding.message)")
+            }
+        }
+        return failures
     }
 
     static func engine(rule: any Rule, options: GoldenOptions) -> Engine {

@@ -32,6 +32,18 @@ final class GoldenHarnessTests: XCTestCase {
         XCTAssertTrue(check.failures.contains { $0.hasPrefix("engine note for breaking") }, "\(check.failures)")
     }
 
+    func testARuleThatReportsWhatItsFixWroteFails() {
+        let expected = Array("let barFoo = 1\nprint(barFoo)\n".utf8)
+        let check = GoldenCheck.run(rule: RenameRule(notesRenamed: true), input: lf, expected: expected,
+                                    options: GoldenOptions(), path: "case.swift")
+        XCTAssertEqual(check.failures.filter { $0.hasPrefix("the fixes left behind a new note of rename") }.count, 2,
+                       "\(check.failures)")
+        let unfixed = Array("let barFoo = 1\n".utf8)
+        XCTAssertEqual(GoldenCheck.run(rule: RenameRule(notesRenamed: true), input: unfixed, expected: unfixed,
+                                       options: GoldenOptions(), path: "case.swift").failures, [],
+                       "a note the input already had is not left behind by a fix")
+    }
+
     func testFindingsUnderAnotherIDEscapeTheDisableCommentAndFail() {
         let expected = Array("let barFoo = 1\nprint(barFoo)\n".utf8)
         let check = GoldenCheck.run(rule: RenameRule(reportedID: "someone-else"), input: lf, expected: expected,
@@ -106,15 +118,24 @@ final class GoldenHarnessTests: XCTestCase {
 private struct RenameRule: Rule {
     var reportedID = "rename"
     var safety = FixSafety.safe
+    /// Also reports each `barFoo` (what its fix writes) as a note.
+    var notesRenamed = false
     var id: String { "rename" }
     let summary = "Renames fooBar."
     let documentation = "For the harness tests."
 
     func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
-        (0..<tree.tokens.count).map { tree.token(at: $0) }.filter { $0.textIs("fooBar") }.map { token in
+        let tokens = (0..<tree.tokens.count).map { tree.token(at: $0) }
+        var findings = tokens.filter { $0.textIs("fooBar") }.map { token in
             Finding(ruleID: reportedID, range: token.textRange, message: "rename",
                     fix: Fix(edits: [Edit(range: token.textRange, replacement: "barFoo")], safety: safety))
         }
+        if notesRenamed {
+            findings += tokens.filter { $0.textIs("barFoo") }.map { token in
+                Finding(ruleID: reportedID, range: token.textRange, message: "renamed", severity: .note)
+            }
+        }
+        return findings
     }
 }
 

@@ -39,4 +39,36 @@ final class ForEachFilterTests: XCTestCase {
         XCTAssertTrue(findings("Foo(items) { item in\n    if item.a {\n        Text(\"x\")\n    }\n}\n").isEmpty)
         XCTAssertTrue(findings("x.ForEach(items) { item in\n    if item.a {\n        Text(\"x\")\n    }\n}\n").isEmpty)
     }
+
+    func testOffsetModifiersWithholdTheFilter() {
+        for modifier in ["onInsert(of: [], perform: { _, _ in })", "dropDestination(for: String.self) { _, _ in }"] {
+            let result = findings("ForEach(items) { item in\n    if item.a {\n        Text(\"x\")\n    }\n}\n.\(modifier)\n")
+            XCTAssertNil(result.first?.fix, modifier)
+            XCTAssertEqual(result.first?.withheldReason?.contains("offsets"), true, modifier)
+        }
+    }
+
+    func testNoWrapInDeclarationsOfOtherContent() {
+        let row = "    ForEach(items) { item in\n        if item.a {\n            A()\n        } else {\n            B()\n        }\n    }\n"
+        let cases = [
+            "var body: some Scene {\n" + row + "}\n": "scene content",
+            "@ToolbarContentBuilder\nvar items: some ToolbarContent {\n" + row + "}\n": "@ToolbarContentBuilder",
+            "@ChartContentBuilder\nfunc marks() -> some ChartContent {\n" + row + "}\n": "@ChartContentBuilder",
+        ]
+        for (source, phrase) in cases {
+            let result = findings(source)
+            XCTAssertNil(result.first?.fix, source)
+            XCTAssertEqual(result.first?.withheldReason?.contains(phrase), true, "\(result.map(\.message))")
+        }
+        let view = findings("@ViewBuilder\nvar rows: some View {\n" + row + "}\n")
+        XCTAssertEqual(view.first?.fix?.safety, .suggested, "a View builder may hold a VStack")
+    }
+
+    func testTheFixesOwnFilterIsNotANoteButWhatItFiltersIs() {
+        XCTAssertTrue(findings("ForEach(items.filter { $0.a }.filter { item in item.b }) { item in Text(\"x\") }\n").isEmpty)
+        XCTAssertEqual(findings("ForEach(items.sorted().filter { $0.a }) { item in Text(\"x\") }\n").map { String($0.message.prefix(9)) },
+                       ["`.sorted`"])
+        XCTAssertEqual(findings("ForEach(items.filter(isVisible)) { item in Text(\"x\") }\n").map(\.severity), [.note],
+                       "a filter written otherwise is still reported")
+    }
 }

@@ -59,14 +59,21 @@ final class ForEachIdentityTests: XCTestCase {
         XCTAssertEqual(findings(view, context: modern).first?.withheldReason, "`$items` is not a `@State` or `@Binding` property")
     }
 
-    func testUnstableIDIsASuggestedFix() {
-        let view = "struct V: View {\n    var body: some View {\n        Text(\"a\")\n            .id(UUID())\n    }\n}\n"
+    func testUnstableIDIsReportedWithoutAFix() {
+        let view = "struct V: View {\n    var body: some View {\n        Text(\"a\")\n            // Reset the text field on every save.\n            .id(UUID())\n    }\n}\n"
         let result = findings(view)
         XCTAssertEqual(result.count, 1)
-        XCTAssertEqual(result.first?.fix?.safety, .suggested)
-        XCTAssertTrue(result.first?.message.contains("on purpose") == true)
-        XCTAssertEqual(run(view), view, "suggested fixes wait for --unsafe-fixes")
-        XCTAssertEqual(run(view, suggested: true), "struct V: View {\n    var body: some View {\n        Text(\"a\")\n    }\n}\n")
+        XCTAssertNil(result.first?.fix, "a deliberate reset cannot be told from a mistake")
+        XCTAssertNotNil(result.first?.withheldReason)
+        let message = result.first?.message ?? ""
+        XCTAssertTrue(message.contains("resets the view's state"), message)
+        XCTAssertTrue(message.contains("when a reset is what you want"), message)
+        XCTAssertTrue(message.contains("stable id"), message)
+        XCTAssertEqual(run(view), view)
+        XCTAssertEqual(run(view, suggested: true), view, "not even with --unsafe-fixes")
+        for value in ["Date()", "Date.now", "UUID().uuidString", "Int.random(in: 0..<9)", "Double.random(in: 0...1)"] {
+            XCTAssertEqual(findings("struct V: View { var body: some View { Text(\"a\").id(\(value)) } }").count, 1, value)
+        }
         XCTAssertTrue(findings("struct V: View { var body: some View { Text(\"a\").id(item.id).id(counter) } }").isEmpty)
         XCTAssertTrue(findings("let x = id(UUID())").isEmpty, "a call without a receiver is no modifier")
     }

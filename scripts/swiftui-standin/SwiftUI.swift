@@ -1059,3 +1059,178 @@ extension MutableCollection {
     /// Moves the elements at `source` before `destination`, as `onMove` hands them over.
     public mutating func move(fromOffsets source: IndexSet, toOffset destination: Int) {}
 }
+
+// MARK: - Menus, row actions, toolbar items and commands
+
+/// A button that shows a menu of the views of its content.
+nonisolated public struct Menu<Label: View, Content: View>: _PrimitiveView {
+    public nonisolated init(@ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label) {}
+}
+
+extension Menu where Label == Text {
+    public nonisolated init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) {}
+    @_disfavoredOverload
+    public nonisolated init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content) {}
+}
+
+public enum HorizontalEdge: Int8, Sendable, CaseIterable {
+    case leading, trailing
+}
+
+extension View {
+    public nonisolated func contextMenu<MenuItems: View>(@ViewBuilder menuItems: () -> MenuItems) -> some View { modified() }
+    public nonisolated func swipeActions<T: View>(edge: HorizontalEdge = .trailing, allowsFullSwipe: Bool = true,
+                                                  @ViewBuilder content: () -> T) -> some View { modified() }
+    public nonisolated func listRowBackground<V: View>(_ view: V?) -> some View { modified() }
+    public nonisolated func deleteDisabled(_ isDisabled: Bool) -> some View { modified() }
+    public nonisolated func moveDisabled(_ isDisabled: Bool) -> some View { modified() }
+    public nonisolated func selectionDisabled(_ isDisabled: Bool = true) -> some View { modified() }
+    public nonisolated func accessibilityActions<Content: View>(@ViewBuilder _ content: () -> Content) -> some View { modified() }
+    public nonisolated func toolbar<Content: ToolbarContent>(@ToolbarContentBuilder content: () -> Content) -> some View { modified() }
+}
+
+/// Content of a toolbar: items, not views.
+@MainActor @preconcurrency
+public protocol ToolbarContent {}
+
+@resultBuilder
+nonisolated public struct ToolbarContentBuilder {
+    public static func buildExpression<Content: ToolbarContent>(_ content: Content) -> Content { content }
+    public static func buildBlock<Content: ToolbarContent>(_ content: Content) -> Content { content }
+    public static func buildBlock<each Content: ToolbarContent>(_ content: repeat each Content) -> _ToolbarTuple<(repeat each Content)> {
+        _ToolbarTuple((repeat each content))
+    }
+    public static func buildEither<TrueContent: ToolbarContent, FalseContent: ToolbarContent>(first: TrueContent) -> _ConditionalToolbarContent<TrueContent, FalseContent> {
+        _ConditionalToolbarContent()
+    }
+    public static func buildEither<TrueContent: ToolbarContent, FalseContent: ToolbarContent>(second: FalseContent) -> _ConditionalToolbarContent<TrueContent, FalseContent> {
+        _ConditionalToolbarContent()
+    }
+}
+
+nonisolated public struct _ToolbarTuple<T>: ToolbarContent {
+    public nonisolated init(_ value: T) {}
+}
+
+nonisolated public struct _ConditionalToolbarContent<TrueContent: ToolbarContent, FalseContent: ToolbarContent>: ToolbarContent {}
+
+/// One item of a toolbar, showing the view of its content.
+nonisolated public struct ToolbarItem<ID, Content: View>: ToolbarContent {}
+
+extension ToolbarItem where ID == () {
+    public nonisolated init(@ViewBuilder content: () -> Content) {}
+}
+
+extension ForEach: ToolbarContent where Content: ToolbarContent {}
+
+extension ForEach where Content: ToolbarContent {
+    public nonisolated init(_ data: Data, @ToolbarContentBuilder content: @escaping (Data.Element) -> Content)
+        where ID == Data.Element.ID, Data.Element: Identifiable {
+        self.data = data
+        self.content = content
+    }
+}
+
+/// Menu commands of an app.
+@MainActor @preconcurrency
+public protocol Commands {
+    associatedtype Body: Commands
+    @CommandsBuilder @MainActor @preconcurrency var body: Self.Body { get }
+}
+
+extension Never: Commands {}
+
+@resultBuilder
+nonisolated public struct CommandsBuilder {
+    public static func buildBlock<Content: Commands>(_ content: Content) -> Content { content }
+}
+
+/// A menu of the app's menu bar, holding the views of its content as menu items.
+nonisolated public struct CommandMenu<Content: View>: Commands {
+    public typealias Body = Never
+    public var body: Never { Swift.fatalError("CommandMenu is primitive") }
+    public nonisolated init(_ nameKey: LocalizedStringKey, @ViewBuilder content: () -> Content) {}
+    @_disfavoredOverload
+    public nonisolated init<S: StringProtocol>(_ name: S, @ViewBuilder content: () -> Content) {}
+}
+
+// MARK: - Tables
+
+/// Rows of a table: values shown through the table's columns, not views.
+@MainActor @preconcurrency
+public protocol TableRowContent {
+    associatedtype TableRowValue: Identifiable
+}
+
+/// One row of a table, for one value.
+nonisolated public struct TableRow<Value: Identifiable>: TableRowContent {
+    public typealias TableRowValue = Value
+    public nonisolated init(_ value: Value) {}
+}
+
+@resultBuilder
+nonisolated public struct TableRowBuilder<Value: Identifiable> {
+    public static func buildExpression<Content: TableRowContent>(_ content: Content) -> Content where Content.TableRowValue == Value {
+        content
+    }
+    public static func buildBlock<Content: TableRowContent>(_ content: Content) -> Content where Content.TableRowValue == Value {
+        content
+    }
+    public static func buildEither<TrueContent: TableRowContent, FalseContent: TableRowContent>(first: TrueContent)
+        -> _ConditionalTableRows<TrueContent, FalseContent> where TrueContent.TableRowValue == Value, FalseContent.TableRowValue == Value {
+        _ConditionalTableRows()
+    }
+    public static func buildEither<TrueContent: TableRowContent, FalseContent: TableRowContent>(second: FalseContent)
+        -> _ConditionalTableRows<TrueContent, FalseContent> where TrueContent.TableRowValue == Value, FalseContent.TableRowValue == Value {
+        _ConditionalTableRows()
+    }
+}
+
+nonisolated public struct _ConditionalTableRows<TrueContent: TableRowContent, FalseContent: TableRowContent>: TableRowContent
+    where TrueContent.TableRowValue == FalseContent.TableRowValue {
+    public typealias TableRowValue = TrueContent.TableRowValue
+}
+
+extension ForEach: TableRowContent where Content: TableRowContent {
+    public typealias TableRowValue = Content.TableRowValue
+}
+
+extension ForEach where Content: TableRowContent {
+    public nonisolated init<V>(_ data: Data, @TableRowBuilder<V> content: @escaping (Data.Element) -> Content)
+        where ID == Data.Element.ID, V == Content.TableRowValue, Data.Element: Identifiable {
+        self.data = data
+        self.content = content
+    }
+}
+
+/// Columns of a table.
+@MainActor @preconcurrency
+public protocol TableColumnContent {
+    associatedtype TableRowValue: Identifiable
+}
+
+/// One column: the view it shows for each row's value.
+nonisolated public struct TableColumn<RowValue: Identifiable, Sort, Content: View, Label: View>: TableColumnContent {
+    public typealias TableRowValue = RowValue
+}
+
+extension TableColumn where Sort == Never, Label == Text {
+    public nonisolated init(_ titleKey: LocalizedStringKey, @ViewBuilder content: @escaping (RowValue) -> Content) {}
+}
+
+@resultBuilder
+nonisolated public struct TableColumnBuilder<RowValue: Identifiable, Sort> {
+    public static func buildExpression<Column: TableColumnContent>(_ column: Column) -> Column where Column.TableRowValue == RowValue {
+        column
+    }
+    public static func buildBlock<Column: TableColumnContent>(_ column: Column) -> Column where Column.TableRowValue == RowValue {
+        column
+    }
+}
+
+/// Rows of values in columns.
+nonisolated public struct Table<Value: Identifiable, Rows: TableRowContent, Columns: TableColumnContent>: _PrimitiveView
+    where Rows.TableRowValue == Value, Columns.TableRowValue == Value {
+    public nonisolated init(of valueType: Value.Type, @TableColumnBuilder<Value, Never> columns: () -> Columns,
+                            @TableRowBuilder<Value> rows: () -> Rows) {}
+}

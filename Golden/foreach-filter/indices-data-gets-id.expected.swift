@@ -1,0 +1,18 @@
+import SwiftUI
+
+struct Item: Identifiable {
+    let id: Int
+    var name: String
+    var isVisible: Bool
+    var isPinned: Bool
+    var count: Int
+}
+
+struct ItemsView: View {
+    var items: [Item]
+    var body: some View {
+        ForEach(items.indices.filter { i in items[i].isVisible }, id: \.self) { i in
+            Text(items[i].name)
+        }
+    }
+}

@@ -1,0 +1,18 @@
+import SwiftUI
+
+struct Item: Identifiable {
+    let id: Int
+    var name: String
+    var isVisible: Bool
+    var isPinned: Bool
+    var count: Int
+}
+
+struct ItemsView: View {
+    var items: [Item]
+    var body: some View {
+        ForEach(items.filter { $0.isVisible }) { _ in
+            Text("visible")
+        }
+    }
+}

@@ -1,0 +1,25 @@
+// bodywork-options: --unsafe-fixes
+import SwiftUI
+
+struct Item: Identifiable {
+    let id: Int
+    var name: String
+    var isVisible: Bool
+    var isPinned: Bool
+    var count: Int
+}
+
+struct ItemCommands: Commands {
+    var items: [Item]
+    var body: some Commands {
+        CommandMenu("Items") {
+            ForEach(items) { item in
+                if item.isPinned {
+                    Button(item.name) {}
+                } else {
+                    Text(item.name)
+                }
+            }
+        }
+    }
+}

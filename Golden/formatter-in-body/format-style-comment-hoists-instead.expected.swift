@@ -1,0 +1,17 @@
+// bodywork-options: --min-ios 15 --swift-6
+import SwiftUI
+
+struct EventRow: View {
+    let date: Date
+
+    private static let longDateFormatter: DateFormatter = {
+        // Design asked for the long style in rows.
+        let formatter = DateFormatter()
+        formatter.dateStyle = .long // not .medium: see the style guide
+        return formatter
+    }()
+
+    var body: some View {
+        return Text(Self.longDateFormatter.string(from: date))
+    }
+}

@@ -1,0 +1,15 @@
+import SwiftUI
+
+struct StampView: View {
+    let date: Date
+    let deliver: (@escaping @Sendable () -> String) -> Void
+
+    var body: some View {
+        Text("Stamp")
+            .onAppear {
+                deliver { @Sendable in
+                    ISO8601DateFormatter().string(from: Date())
+                }
+            }
+    }
+}

@@ -1,0 +1,40 @@
+// Each finding's severity says what `--check` fails on: notes are advice on code that
+// works, warnings are problems; a rule's fix must never write code its rule reports.
+import Codemod
+import Foundation
+import SwiftCST
+import Transforms
+import XCTest
+
+final class SeverityTests: XCTestCase {
+    private func findings(_ ruleID: String, _ caseName: String) throws -> [Finding] {
+        let url = packageRoot.appendingPathComponent("Golden/\(ruleID)/\(caseName).swift")
+        let tree = SyntaxTree.parse(Array(try Data(contentsOf: url)))
+        let rule = try XCTUnwrap(Registry.rule(id: ruleID))
+        return rule.findings(in: tree, context: RuleContext(path: url.path))
+    }
+
+    func testDerivedDataIsANoteAndTheRowIfAWarning() throws {
+        let found = try findings("foreach-filter", "sorted-data-note-stays")
+        XCTAssertEqual(found.map(\.severity), [.note, .warning], "\(found.map(\.message))")
+        XCTAssertTrue(found[0].message.hasPrefix("`.sorted` in the data"))
+        XCTAssertNotNil(found[1].fix)
+    }
+
+    func testTheFilterTheFixWritesIsNotReported() throws {
+        XCTAssertEqual(try findings("foreach-filter", "already-filtered-untouched").map(\.message), [])
+        let expected = packageRoot.appendingPathComponent("Golden/foreach-filter/sorted-data-note-stays.expected.swift")
+        let output = SyntaxTree.parse(Array(try Data(contentsOf: expected)))
+        let again = ForEachFilter().findings(in: output, context: RuleContext(path: expected.path))
+        XCTAssertEqual(again.map(\.severity), [.note], "only the note on `.sorted` stays: \(again.map(\.message))")
+    }
+
+    func testReportOnlyFindingsOfTheWithheldCasesAreWarnings() throws {
+        for (ruleID, caseName) in [("foreach-identity", "id-uuid-reported-only"), ("foreach-filter", "withheld-wrap-chart"),
+                                   ("formatter-in-body", "withheld-instance-state")] {
+            let found = try findings(ruleID, caseName)
+            XCTAssertFalse(found.isEmpty, "\(ruleID)/\(caseName)")
+            XCTAssertTrue(found.allSatisfy { $0.severity == .warning && $0.fix == nil }, "\(ruleID)/\(caseName): \(found)")
+        }
+    }
+}
