@@ -4,7 +4,8 @@ import Foundation
 
 /// Settings from `.bodywork.json` (found upward from a file) merged with the command line.
 ///
-/// The file is strict JSON (no comments, no trailing commas); every key is optional:
+/// The file is JSON with `//` and `/* */` comments and trailing commas allowed; every key
+/// is optional:
 ///
 /// ```json
 /// {
@@ -31,6 +32,8 @@ import Foundation
 /// - `severity` maps rule ids (and `unused-disable`) to `error`, `warning` or `note`.
 /// - `baseline` names a baseline file (relative to the configuration's directory) whose
 ///   findings are hidden, as `--baseline FILE` does.
+/// - `inherit` (default `true`): whether the nearest configuration above this one's
+///   directory applies underneath it (see `inheriting(from:)`).
 public struct Configuration: Sendable, Equatable {
     /// Rules to run in addition to those enabled by default.
     public var enabledRules: Set<String> = []
@@ -54,12 +57,46 @@ public struct Configuration: Sendable, Equatable {
     public var baselinePath: String? = nil
     /// The file this came from, if any.
     public var sourcePath: String? = nil
+    /// `"inherit": false` stops the configurations of directories above from applying.
+    public var inherits = true
+    /// The configuration files above this one whose settings it inherited, nearest first.
+    public var inheritedPaths: [String] = []
+    /// Exclude patterns of inherited configurations, each with the directory it is
+    /// relative to.
+    public var inheritedExcludes: [InheritedExclude] = []
+
+    /// An exclude pattern from a configuration further up, and that file's directory.
+    public struct InheritedExclude: Sendable, Equatable {
+        public var pattern: String
+        public var baseDirectory: String
+    }
 
     public init() {}
 
+    /// This configuration on top of `parent` (the one in a directory above): keys set
+    /// here win, per rule and per platform; rule lists are combined, a rule enabled here
+    /// leaving the parent's disabled list and the other way round; excludes of both apply.
+    public func inheriting(from parent: Configuration) -> Configuration {
+        var merged = self
+        merged.enabledRules = parent.enabledRules.subtracting(disabledRules).union(enabledRules)
+        merged.disabledRules = parent.disabledRules.subtracting(enabledRules).union(disabledRules)
+        merged.onlyRules = onlyRules ?? parent.onlyRules
+        merged.ruleOptions = parent.ruleOptions.merging(ruleOptions) { old, new in old.merging(new) { $1 } }
+        merged.suggestedFixRules = parent.suggestedFixRules.union(suggestedFixRules)
+        merged.unsafeFixesForAll = unsafeFixesForAll || parent.unsafeFixesForAll
+        merged.deploymentTargets.versions = parent.deploymentTargets.versions.merging(deploymentTargets.versions) { $1 }
+        merged.swiftLanguageMode = swiftLanguageMode ?? parent.swiftLanguageMode
+        merged.severities = parent.severities.merging(severities) { $1 }
+        merged.baselinePath = baselinePath ?? parent.baselinePath
+        merged.inheritedPaths = parent.sourcePath.map { [$0] + parent.inheritedPaths } ?? parent.inheritedPaths
+        merged.inheritedExcludes = parent.excludes.map { InheritedExclude(pattern: $0, baseDirectory: parent.baseDirectory) }
+            + parent.inheritedExcludes
+        return merged
+    }
+
     /// The names of the top-level keys, in the order the documentation lists them.
     public static let allowedKeys = ["rules", "options", "unsafeFixes", "exclude", "deploymentTarget", "swiftLanguageMode",
-                                     "severity", "baseline"]
+                                     "severity", "baseline", "inherit"]
 
     /// The directory that `excludes` are relative to: the configuration file's, or the
     /// current directory when the configuration has no file.
@@ -72,6 +109,11 @@ public struct Configuration: Sendable, Equatable {
     /// `excludes`, taken relative to `baseDirectory`. Files outside that directory are
     /// matched by their path as given.
     public func isExcluded(path: String) -> Bool {
+        for inherited in inheritedExcludes {
+            let absolute = FilePaths.absolute(path)
+            let relative = FilePaths.relative(absolute, to: inherited.baseDirectory) ?? path
+            if Glob(inherited.pattern).matches(relative) { return true }
+        }
         guard !excludes.isEmpty else { return false }
         let absolute = FilePaths.absolute(path)
         let relative = FilePaths.relative(absolute, to: baseDirectory) ?? path
@@ -176,7 +218,18 @@ public final class ConfigurationLoader: @unchecked Sendable {
             guard let found = search.nearest(from: directory) else { return Configuration() }
             configurationPath = found
         }
-        return try load(configurationPath).get()
+        return try resolved(configurationPath)
+    }
+
+    /// The configuration of the file at `path` with what it inherits from configuration
+    /// files in the directories above (none under `--config`).
+    private func resolved(_ path: String) throws -> Configuration {
+        let own = try load(path).get()
+        guard explicitPath == nil, own.inherits else { return own }
+        let directory = FilePaths.directory(of: FilePaths.absolute(path))
+        let parentDirectory = FilePaths.directory(of: directory)
+        guard parentDirectory != directory, let above = search.nearest(from: parentDirectory) else { return own }
+        return own.inheriting(from: try resolved(above))
     }
 
     /// The configuration file that applies to `path`, if any (for messages and `--verbose`).
@@ -249,7 +302,7 @@ public enum ConfigurationParser {
     public static func parse(_ bytes: [UInt8], path: String) throws -> Configuration {
         let json: Any
         do {
-            json = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
+            json = try JSONSerialization.jsonObject(with: Data(relaxed(bytes)), options: [])
         } catch {
             throw ConfigurationError(path: path, key: nil, message: "not valid JSON" + location(of: error, in: bytes))
         }
@@ -316,11 +369,64 @@ public enum ConfigurationParser {
                 configuration.severities[ruleID] = level
             }
         }
+        if let inherit = top["inherit"] {
+            guard isBool(inherit), let value = inherit as? Bool else { throw fail("inherit", "expected true or false") }
+            configuration.inherits = value
+        }
         if let baseline = top["baseline"] {
             guard let text = baseline as? String, !text.isEmpty else { throw fail("baseline", "expected a file path") }
             configuration.baselinePath = text.hasPrefix("/") ? text : FilePaths.join(configuration.baseDirectory, text)
         }
         return configuration
+    }
+
+    /// `bytes` with `//` and `/* */` comments and trailing commas (before `}` or `]`)
+    /// blanked out with spaces, outside strings; line breaks are kept, so positions in
+    /// error messages still point into the file as written.
+    static func relaxed(_ bytes: [UInt8]) -> [UInt8] {
+        var out = bytes
+        var index = 0
+        var lastComma: Int? = nil
+        func blank(_ range: Range<Int>) {
+            for i in range where out[i] != 0x0A && out[i] != 0x0D { out[i] = 0x20 }
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                lastComma = nil
+                index += 1
+                while index < bytes.count && bytes[index] != UInt8(ascii: "\"") {
+                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                index += 1
+            case UInt8(ascii: "/") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "/"):
+                let start = index
+                while index < bytes.count && bytes[index] != 0x0A { index += 1 }
+                blank(start..<index)
+            case UInt8(ascii: "/") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "*"):
+                let start = index
+                index += 2
+                while index + 1 < bytes.count && !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) {
+                    index += 1
+                }
+                index = min(index + 2, bytes.count)
+                blank(start..<index)
+            case UInt8(ascii: ","):
+                lastComma = index
+                index += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                if let comma = lastComma { out[comma] = 0x20 }
+                lastComma = nil
+                index += 1
+            case 0x20, 0x09, 0x0A, 0x0D:
+                index += 1
+            default:
+                lastComma = nil
+                index += 1
+            }
+        }
+        return out
     }
 
     private static func strings(_ value: Any, key: String, _ fail: (String, String) -> ConfigurationError) throws -> [String] {

@@ -31,6 +31,22 @@ struct ReportedFinding: Sendable {
     /// The engine dropped the fix (overlap, new parse errors, platform), rather than the
     /// rule withholding it.
     var wasDropped: Bool
+    /// The fix's edits in the file as read, for reports that carry fixes (JSON, SARIF,
+    /// the language server); empty when there is no fix or it is about code a fix wrote.
+    var edits: [ReportedEdit] = []
+    /// The finding's source lines, whitespace collapsed: with the rule and the path, a
+    /// key that survives edits elsewhere in the file (SARIF fingerprints); nil after
+    /// the first round.
+    var normalizedSource: String?
+}
+
+/// One edit of a fix, in byte offsets and in 1-based lines and UTF-8 byte columns.
+struct ReportedEdit: Sendable {
+    var startOffset: Int
+    var endOffset: Int
+    var start: (line: Int, column: Int)
+    var end: (line: Int, column: Int)
+    var replacement: String
 }
 
 /// Everything the reports keep about one file.
@@ -169,9 +185,22 @@ struct FileProcessor: Sendable {
             case .noFix: state = reason == nil ? .none : .withheld
             case .dropped(let why): state = .withheld; reason = why; dropped = true
             }
-            return ReportedFinding(ruleID: item.finding.ruleID, message: item.finding.message, severity: item.finding.severity,
-                                   line: start.line, column: start.column, endLine: end.line, endColumn: end.column,
-                                   fix: state, reason: reason, wasDropped: dropped)
+            var reported = ReportedFinding(ruleID: item.finding.ruleID, message: item.finding.message,
+                                           severity: item.finding.severity, line: start.line, column: start.column,
+                                           endLine: end.line, endColumn: end.column, fix: state, reason: reason,
+                                           wasDropped: dropped)
+            if item.round <= 1 {
+                reported.normalizedSource = BaselineSource.normalized(item.finding.range, in: outcome.original)
+                if let fix = item.finding.fix, state == .applied || state == .suggested {
+                    reported.edits = fix.edits.sorted { $0.range.lowerBound < $1.range.lowerBound }.map { edit in
+                        ReportedEdit(startOffset: edit.range.lowerBound, endOffset: edit.range.upperBound,
+                                     start: original.location(of: edit.range.lowerBound),
+                                     end: original.location(of: edit.range.upperBound),
+                                     replacement: String(decoding: edit.replacement, as: UTF8.self))
+                    }
+                }
+            }
+            return reported
         }
     }
 

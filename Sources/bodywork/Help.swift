@@ -17,6 +17,7 @@ enum Help {
         bodywork version
         bodywork completions bash|zsh|fish     (a completion script on stdout)
         bodywork man                           (this manual as a roff man page)
+        bodywork config [PATH] [--config FILE] (the configuration PATH gets, as JSON)
 
     DESCRIPTION
         bodywork parses Swift files into a lossless syntax tree, runs its rules over them
@@ -62,9 +63,14 @@ enum Help {
                           exits 2 otherwise.
 
     OPTIONS
-        --format FORMAT   text (default), xcode, json, sarif or github. With a format other
-                          than text and no --lint, findings are printed in that format
-                          instead of the diff. See OUTPUT FORMATS.
+        --format FORMAT   text (default), xcode, github, json, sarif, checkstyle, junit,
+                          gitlab or markdown. With a format other than text and no
+                          --lint, findings are printed in that format instead of the
+                          diff. See OUTPUT FORMATS.
+        -o FILE, --output FILE
+                          Write the findings report to FILE (atomically, once the run is
+                          done) instead of standard output; the diff, messages and the
+                          summary stay on the terminal. FILE may not be an input.
         --patch FILE      Also write the combined patch (uncolored) to FILE; `git apply`
                           and `patch -p1` accept it. FILE is written once every source
                           has been read (atomically; a device or FIFO as a stream), and
@@ -149,8 +155,10 @@ enum Help {
 
     CONFIGURATION
         The nearest .bodywork.json in a file's directory or above applies to it (or the
-        file given with --config). It is strict JSON (RFC 8259): no comments, no
-        trailing commas, no unquoted keys, no single quotes. Every key is optional:
+        file given with --config), on top of the ones further up unless it says
+        "inherit": false (--config inherits nothing). It is JSON (RFC 8259) with two
+        extensions: `//` and `/* */` comments, and a trailing comma before `}` or `]`;
+        no unquoted keys, no single quotes. Every key is optional:
             {
               "rules": { "enable": ["rule-id"], "disable": ["rule-id"],
                          "only": ["rule-id"] },
@@ -160,8 +168,13 @@ enum Help {
               "deploymentTarget": { "iOS": "15.0", "macOS": "12" },
               "swiftLanguageMode": 6,
               "severity": { "foreach-filter": "warning" },
-              "baseline": "bodywork-baseline.json"
+              "baseline": "bodywork-baseline.json",
+              "inherit": true
             }
+        Inheriting: keys set in the nearer file win (per rule, per platform); rule
+        lists combine, a rule enabled nearer leaving a disable above and the other
+        way round; excludes of every file apply, each relative to its own directory.
+        `bodywork config PATH` prints what applies to PATH and the files it came from.
         "exclude" patterns are relative to the configuration's directory. Deployment
         targets: flags, then the configuration, then Package.swift `platforms:` (or an
         Xcode project's settings), per platform.
@@ -206,7 +219,10 @@ enum Help {
                                    "endLine": 3, "endColumn": 12, "message": "...",
                                    "severity": "warning|note|error",
                                    "fix": "applied|suggested|withheld|none",
-                                   "reason": "why a fix was withheld (optional)" } ] } ],
+                                   "reason": "why a fix was withheld (optional)",
+                                   "edits": [ { "start": { "line", "column", "offset" },
+                                                "end": { "line", "column", "offset" },
+                                                "replacement": "text" } ] } ] } ],
                   "skipped": [ { "path": "B.swift", "reason": "not UTF-8 text" } ],
                   "summary": { "mode", "filesScanned", "filesChanged", "filesWritten",
                                "filesSkipped", "findings", "fixesApplied",
@@ -219,8 +235,23 @@ enum Help {
         sarif   SARIF 2.1.0: runs[0].tool.driver (name, version, rules with id,
                 shortDescription, fullDescription) and results (ruleId, level,
                 message.text, locations[].physicalLocation with artifactLocation.uri and
-                region startLine, startColumn, endLine, endColumn).
+                region startLine, startColumn, endLine, endColumn), partialFingerprints
+                ("bodywork/v1") and, for a safe or suggested fix, fixes[] with
+                artifactChanges (deletedRegion, insertedContent).
+        checkstyle  Checkstyle 4.3 XML: <file name> with <error line column severity
+                message source="bodywork.RULE">.
+        junit   JUnit XML: one testcase per file, a <failure> listing its warnings and
+                errors (notes go to <system-out>), an <error> per skipped file.
+        gitlab  GitLab code quality JSON: description, check_name, fingerprint,
+                severity (info, minor, major), location.path and lines.begin/end.
+        markdown  A summary line and a table of findings (location, severity, rule,
+                message, fix), for a pull request comment or an issue.
+        "edits" (JSON) and "fixes" (SARIF) are the fix's edits in the file as read, for
+        findings whose fix is applied or suggested; "offset" is a UTF-8 byte offset.
+        Fingerprints hash the rule, the path and the finding's own source text, so they
+        stay the same when lines are inserted above it.
         Lines are 1-based; columns are 1-based UTF-8 byte offsets within the line.
+        On a terminal, text findings are colored by severity (see --color, NO_COLOR).
 
     EXIT STATUS
         0   success

@@ -16,7 +16,7 @@ enum RunMode: String {
 
 /// How findings are printed.
 enum OutputFormat: String, CaseIterable {
-    case text, xcode, json, sarif, github
+    case text, xcode, json, sarif, github, checkstyle, junit, gitlab, markdown
 }
 
 /// Whether diffs are colored.
@@ -52,6 +52,8 @@ struct RunOptions {
     var check = false
     var format: OutputFormat = .text
     var patchPath: String?
+    /// `--output FILE`: the findings report goes to FILE instead of standard output.
+    var outputPath: String?
     var onlyRules: [String]?
     var disabledRules: [String] = []
     var unsafeFixes = false
@@ -95,6 +97,8 @@ enum Command {
     case completions(shell: String)
     /// `man`: the manual as a roff man page.
     case manPage
+    /// `config [PATH] [--config FILE]`: the resolved configuration for PATH.
+    case showConfiguration(path: String, configPath: String?)
 }
 
 /// Turns `CommandLine.arguments` (without the program name) into a `Command`.
@@ -117,6 +121,23 @@ struct ArgumentParser {
             return .version
         case "man":
             return .manPage
+        case "config":
+            position = 1
+            var path: String?
+            var configPath: String?
+            while let argument = next() {
+                let (name, inline) = split(argument)
+                if name == "--config" {
+                    configPath = try value(for: name, inline: inline)
+                } else if name == "-h" || name == "--help" {
+                    return .help
+                } else if path == nil && (!argument.hasPrefix("-") || argument == "-") {
+                    path = argument
+                } else {
+                    throw UsageError("config: unexpected argument '\(argument)'")
+                }
+            }
+            return .showConfiguration(path: path ?? ".", configPath: configPath)
         case "completions":
             guard arguments.count == 2, ["bash", "zsh", "fish"].contains(arguments[1]) else {
                 throw UsageError("completions: expected one of bash, zsh, fish")
@@ -233,6 +254,7 @@ struct ArgumentParser {
                 }
                 options.format = format
             case "--patch": options.patchPath = try value(for: name, inline: inline)
+            case "-o", "--output": options.outputPath = try value(for: name, inline: inline)
             case "--rules", "--only-rule":
                 options.onlyRules = (options.onlyRules ?? []) + ruleList(try value(for: name, inline: inline))
             case "--disable":

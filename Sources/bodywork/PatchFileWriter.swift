@@ -15,16 +15,22 @@ final class PatchFileWriter: @unchecked Sendable {
     /// link or `a/../a` is caught too).
     init(path: String, inputs: [String]) throws(UsageError) {
         self.path = path
+        try PatchFileWriter.checkOutputPath(path, option: "--patch", inputs: inputs)
+    }
+
+    /// Refuses an output path (`--patch`, `--output`) that is a directory, lies in a
+    /// directory that does not exist, or is one of `inputs`.
+    static func checkOutputPath(_ path: String, option: String, inputs: [String]) throws(UsageError) {
         var status = stat()
         if stat(path, &status) == 0 {
-            if status.st_mode & S_IFMT == S_IFDIR { throw UsageError("--patch: '\(path)' is a directory") }
+            if status.st_mode & S_IFMT == S_IFDIR { throw UsageError("\(option): '\(path)' is a directory") }
             if status.st_mode & S_IFMT == S_IFREG {
                 for input in inputs {
                     var inputStatus = stat()
                     if stat(input, &inputStatus) == 0, inputStatus.st_dev == status.st_dev,
                        inputStatus.st_ino == status.st_ino {
-                        throw UsageError("--patch: '\(path)' is one of the files being read; "
-                                         + "choose another path for the patch")
+                        throw UsageError("\(option): '\(path)' is one of the files being read; "
+                                         + "choose another path")
                     }
                 }
             }
@@ -32,7 +38,7 @@ final class PatchFileWriter: @unchecked Sendable {
             let directory = FilePath.directory(of: path)
             var directoryStatus = stat()
             guard stat(directory, &directoryStatus) == 0, directoryStatus.st_mode & S_IFMT == S_IFDIR else {
-                throw UsageError("--patch: cannot write '\(path)': no such directory '\(directory)'")
+                throw UsageError("\(option): cannot write '\(path)': no such directory '\(directory)'")
             }
         }
     }

@@ -6,6 +6,9 @@ import Codemod
 struct FindingLineFormatter {
     let format: OutputFormat
     let mode: RunMode
+    /// Color the severity (red error, yellow warning, cyan note) and dim the rule id, as
+    /// swift-format does on a terminal; only for the text format.
+    var colored = false
 
     /// The lines for `report`'s findings; `onlyRemaining` leaves out the fixed ones.
     func lines(for report: FileReport, onlyRemaining: Bool = false) -> String {
@@ -30,9 +33,20 @@ struct FindingLineFormatter {
                 + githubData(finding.message + fixSuffix(finding))
         case .xcode:
             return "\(FilePath.shown(path)):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.message) [\(finding.ruleID)]"
-        case .text, .json, .sarif:
-            return "\(FilePath.shown(path)):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.message) [\(finding.ruleID)]"
-                + fixSuffix(finding)
+        default:
+            guard colored else {
+                return "\(FilePath.shown(path)):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.message) [\(finding.ruleID)]"
+                    + fixSuffix(finding)
+            }
+            let color: String
+            switch finding.severity {
+            case .error: color = "1;31"
+            case .warning: color = "1;33"
+            case .note: color = "1;36"
+            }
+            return "\u{1B}[1m\(FilePath.shown(path)):\(finding.line):\(finding.column):\u{1B}[0m "
+                + "\u{1B}[\(color)m\(finding.severity.rawValue):\u{1B}[0m \(finding.message) "
+                + "\u{1B}[2m[\(finding.ruleID)]\u{1B}[0m" + fixSuffix(finding)
         }
     }
 
@@ -106,6 +120,17 @@ enum DocumentReport {
             ("fix", .string(finding.fix.rawValue)),
         ]
         if let reason = finding.reason { members.append(("reason", .string(reason))) }
+        if !finding.edits.isEmpty {
+            members.append(("edits", .array(finding.edits.map { edit in
+                .object([
+                    ("start", .object([("line", .integer(edit.start.line)), ("column", .integer(edit.start.column)),
+                                       ("offset", .integer(edit.startOffset))])),
+                    ("end", .object([("line", .integer(edit.end.line)), ("column", .integer(edit.end.column)),
+                                     ("offset", .integer(edit.endOffset))])),
+                    ("replacement", .string(edit.replacement)),
+                ])
+            })))
+        }
         return .object(members)
     }
 
@@ -124,6 +149,7 @@ enum DocumentReport {
         let ruleIndex = Dictionary(uniqueKeysWithValues: descriptors.enumerated().map { ($1.id, $0) })
         var results: [JSONText] = []
         for report in reports where report.isProcessed {
+            var occurrences: [String: Int] = [:]
             for finding in report.findings {
                 var members: [(String, JSONText)] = [("ruleId", .string(finding.ruleID))]
                 if let index = ruleIndex[finding.ruleID] { members.append(("ruleIndex", .integer(index))) }
@@ -141,9 +167,31 @@ enum DocumentReport {
                             ])),
                         ])),
                     ])])),
+                    ("partialFingerprints", .object([
+                        ("bodywork/v1", .string(Fingerprint.of(finding, path: report.path, occurrences: &occurrences))),
+                    ])),
                     ("properties", .object([("fix", .string(finding.fix.rawValue))]
                                            + (finding.reason.map { [("reason", JSONText.string($0))] } ?? []))),
                 ]
+                if !finding.edits.isEmpty {
+                    members.append(("fixes", .array([.object([
+                        ("description", .object([("text", .string(finding.fix == .suggested
+                                                                   ? "Suggested fix (may change behaviour): " + finding.message
+                                                                   : "Fix: " + finding.message))])),
+                        ("artifactChanges", .array([.object([
+                            ("artifactLocation", .object([("uri", .string(uri(report.path)))])),
+                            ("replacements", .array(finding.edits.map { edit in
+                                .object([
+                                    ("deletedRegion", .object([
+                                        ("startLine", .integer(edit.start.line)), ("startColumn", .integer(edit.start.column)),
+                                        ("endLine", .integer(edit.end.line)), ("endColumn", .integer(edit.end.column)),
+                                    ])),
+                                    ("insertedContent", .object([("text", .string(edit.replacement))])),
+                                ])
+                            })),
+                        ])])),
+                    ])])))
+                }
                 results.append(.object(members))
             }
         }

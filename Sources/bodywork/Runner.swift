@@ -44,6 +44,7 @@ struct Runner {
             let patch = try options.patchPath.map { path throws(UsageError) in
                 try PatchFileWriter(path: path, inputs: selection.files)
             }
+            let report = try reportOutput(inputs: selection.files)
 
             var totals = RunTotals()
             totals.excluded = selection.excludedCount + plan.excludedCount
@@ -59,7 +60,7 @@ struct Runner {
             let processor = FileProcessor(maxFileSize: options.maxFileSize,
                                           index: projectIndex(for: plan))
             if let command = options.verifyCommand {
-                VerifiedApply(options: options, console: console, processor: processor, command: command)
+                VerifiedApply(options: options, console: console, processor: processor, command: command, report: report)
                     .run(plan, totals: &totals, patch: patch, rules: rules, recorder: recorder)
                 if let recorder { writeBaseline(recorder, totals: &totals) }
             } else if options.mode == .interactive {
@@ -68,13 +69,14 @@ struct Runner {
                 review.run(plan, totals: &totals, patch: patch)
             } else {
                 totals = runBatch(plan, processor: processor, totals: totals, rules: rules, patch: patch,
-                                  recorder: recorder)
+                                  recorder: recorder, report: report)
                 if let recorder { writeBaseline(recorder, totals: &totals) }
             }
             if let patch, let error = patch.commit() {
                 console.message("bodywork: \(error)")
                 totals.writeFailures.append(SkippedFile(path: patch.path, reason: error))
             }
+            commit(report, totals: &totals)
             if options.reportUnusedDisables { reportBaselineEntriesOfMissingFiles(plan, totals: &totals) }
             return finish(totals, start: start)
         } catch {
@@ -153,14 +155,14 @@ struct Runner {
     }
 
     private func runBatch(_ plan: RunPlan, processor: FileProcessor, totals: RunTotals, rules: [any Rule],
-                          patch: PatchFileWriter?, recorder: BaselineRecorder? = nil) -> RunTotals {
+                          patch: PatchFileWriter?, recorder: BaselineRecorder? = nil, report: ReportOutput) -> RunTotals {
         let options = options
         let printsDiff = options.mode == .preview && options.format == .text
         let needsDiff = printsDiff || patch != nil
         let color = printsDiff && colorsDiffs(isTerminal: console.stdoutIsTerminal)
-        let keepsReports = options.format == .json || options.format == .sarif
+        let keepsReports = options.format.isDocument
         let output = OrderedOutput(options: options, console: console, patch: patch, totals: totals,
-                                   keepsReports: keepsReports)
+                                   keepsReports: keepsReports, report: report)
         let settings = plan.settings
         let files = plan.files
         if !options.quiet { console.startProgress(total: files.count) }
@@ -192,14 +194,9 @@ struct Runner {
         console.endProgress()
 
         let totals = output.totals
-        switch options.format {
-        case .json:
-            console.write(DocumentReport.json(reports: output.reports, problems: totals.skipped, totals: totals,
-                                              mode: options.mode))
-        case .sarif:
-            console.write(DocumentReport.sarif(reports: output.reports, rules: rules, version: bodyworkVersion))
-        case .text, .xcode, .github:
-            break
+        if let document = DocumentReport.render(options.format, reports: output.reports, problems: totals.skipped,
+                                                totals: totals, mode: options.mode, rules: rules) {
+            report.write(document)
         }
         return totals
     }
@@ -210,13 +207,16 @@ struct Runner {
         let console: Console
         let patch: PatchFileWriter?
         let keepsReports: Bool
+        let report: ReportOutput
         private let lock = NSLock()
         private(set) var totals: RunTotals
         private(set) var reports: [FileReport] = []
         private var done = 0
         private var bytes = 0
 
-        init(options: RunOptions, console: Console, patch: PatchFileWriter?, totals: RunTotals, keepsReports: Bool) {
+        init(options: RunOptions, console: Console, patch: PatchFileWriter?, totals: RunTotals, keepsReports: Bool,
+             report: ReportOutput) {
+            self.report = report
             self.options = options
             self.console = console
             self.patch = patch
@@ -231,17 +231,19 @@ struct Runner {
             if let error = report.writeError {
                 console.message("bodywork: \(error)")
             }
-            let formatter = FindingLineFormatter(format: options.format, mode: options.mode)
-            switch (options.mode, options.format) {
-            case (_, .json), (_, .sarif):
-                break
-            case (.lint, _), (_, .xcode), (_, .github):
-                console.write(formatter.lines(for: report))
-            case (_, .text):
+            let formatter = FindingLineFormatter(format: options.format, mode: options.mode,
+                                                 colored: !self.report.isFile && colorsFindings)
+            if options.format.isDocument {
+                // Written once, after the batch.
+            } else if options.mode == .lint || options.format != .text {
+                self.report.write(formatter.lines(for: report))
+            } else {
                 if options.mode == .preview && !diff.isEmpty { console.write(coloredDiff ?? diff) }
-                if !options.quiet {
-                    let remaining = formatter.lines(for: report, onlyRemaining: true)
-                    if !remaining.isEmpty { console.message(remaining) }
+                let remaining = formatter.lines(for: report, onlyRemaining: true)
+                if self.report.isFile {
+                    self.report.write(remaining)
+                } else if !options.quiet && !remaining.isEmpty {
+                    console.message(remaining)
                 }
             }
             if !diff.isEmpty { patch?.write(diff) }
@@ -253,6 +255,13 @@ struct Runner {
                 bytes += report.byteCount
             }
             tick()
+        }
+
+        /// Findings are colored by severity on a terminal, as the diff is.
+        private var colorsFindings: Bool {
+            let stream = options.mode == .lint ? console.stdoutIsTerminal : console.stderrIsTerminal
+            return TerminalColor.shouldColor(mode: options.color.rawValue, isTerminal: stream,
+                                             environment: ProcessInfo.processInfo.environment)
         }
 
         func tick() {
@@ -309,6 +318,7 @@ struct Runner {
         let patch = try options.patchPath.map { path throws(UsageError) in
             try PatchFileWriter(path: path, inputs: options.stdinPath.map { [$0] } ?? [])
         }
+        let report = try reportOutput(inputs: options.stdinPath.map { [$0] } ?? [])
         let bytes = try StandardInput.readAll()
         let path = options.stdinPath ?? "<stdin>"
         let (settings, configExcluded) = try planner.settings(forFile: options.stdinPath ?? "stdin.swift")
@@ -332,22 +342,21 @@ struct Runner {
         }
         let output = work.outcome?.output ?? bytes
         let formatter = FindingLineFormatter(format: options.format, mode: options.mode)
-        switch options.format {
-        case .json:
-            console.write(DocumentReport.json(reports: [work.report], problems: [], totals: totals, mode: options.mode))
-        case .sarif:
-            console.write(DocumentReport.sarif(reports: [work.report], rules: rules, version: bodyworkVersion))
-        case .xcode, .github:
-            console.write(formatter.lines(for: work.report))
-        case .text:
-            if options.mode == .lint {
-                console.write(formatter.lines(for: work.report))
-            } else {
-                console.write(output)
-                let remaining = formatter.lines(for: work.report, onlyRemaining: true)
-                if !options.quiet && !remaining.isEmpty { console.message(remaining) }
+        if let document = DocumentReport.render(options.format, reports: [work.report], problems: [], totals: totals,
+                                                mode: options.mode, rules: rules) {
+            report.write(document)
+        } else if options.format != .text || options.mode == .lint {
+            report.write(formatter.lines(for: work.report))
+        } else {
+            console.write(output)
+            let remaining = formatter.lines(for: work.report, onlyRemaining: true)
+            if report.isFile {
+                report.write(remaining)
+            } else if !options.quiet && !remaining.isEmpty {
+                console.message(remaining)
             }
         }
+        commit(report, totals: &totals)
         if let patch {
             if let outcome = work.outcome, outcome.changed {
                 patch.write(HunkRules.render(outcome, path: FilePath.inPatch(path), context: options.contextLines))
@@ -361,6 +370,20 @@ struct Runner {
     }
 
     // MARK: - Ending
+
+    /// The destination of the findings report, checked like `--patch` before any file is read.
+    private func reportOutput(inputs: [String]) throws(UsageError) -> ReportOutput {
+        if let path = options.outputPath { try PatchFileWriter.checkOutputPath(path, option: "--output", inputs: inputs) }
+        return ReportOutput(path: options.outputPath, console: console)
+    }
+
+    /// Writes the `--output` file; a failure makes the run exit 3.
+    private func commit(_ report: ReportOutput, totals: inout RunTotals) {
+        if let error = report.commit() {
+            console.message("bodywork: \(error)")
+            totals.writeFailures.append(SkippedFile(path: report.path ?? "--output", reason: error))
+        }
+    }
 
     /// Prints the summary and picks the exit status.
     private func finish(_ totals: RunTotals, start: Double) -> Int32 {

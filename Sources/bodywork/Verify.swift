@@ -21,6 +21,7 @@ struct VerifiedApply {
     let console: Console
     let processor: FileProcessor
     let command: String
+    let report: ReportOutput
 
     /// Runs the command on the tree as it is; a failure is a usage error, before anything
     /// is written.
@@ -93,23 +94,20 @@ struct VerifiedApply {
         for report in reports {
             if let reason = report.skipReason { console.message("bodywork: \(report.path): \(reason) (skipped)") }
             if let error = report.writeError { console.message("bodywork: \(error)") }
-            switch options.format {
-            case .json, .sarif: break
-            case .xcode, .github: console.write(formatter.lines(for: report))
-            case .text:
+            if options.format.isDocument {
+                // Written once, below.
+            } else if options.format != .text || self.report.isFile {
+                self.report.write(formatter.lines(for: report, onlyRemaining: options.format == .text))
+            } else {
                 let remaining = formatter.lines(for: report, onlyRemaining: true)
                 if !options.quiet && !remaining.isEmpty { console.message(remaining) }
             }
             if options.verbose { console.message(Runner.verboseLine(report, mode: options.mode)) }
             totals.add(report)
         }
-        switch options.format {
-        case .json:
-            console.write(DocumentReport.json(reports: reports.filter(\.isProcessed), problems: totals.skipped,
-                                              totals: totals, mode: options.mode))
-        case .sarif:
-            console.write(DocumentReport.sarif(reports: reports.filter(\.isProcessed), rules: rules, version: bodyworkVersion))
-        case .text, .xcode, .github: break
+        if let document = DocumentReport.render(options.format, reports: reports, problems: totals.skipped,
+                                                totals: totals, mode: options.mode, rules: rules) {
+            self.report.write(document)
         }
     }
 }

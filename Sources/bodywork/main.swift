@@ -24,6 +24,8 @@ do {
         let ids = AvailableRules.all(environment: environment).map(\.id)
         console.write(Completions.script(for: shell, ruleIDs: ids) ?? "")
         status = ExitStatus.success
+    case .showConfiguration(let path, let configPath):
+        status = ConfigCommand.run(path: path, configPath: configPath, console: console)
     case .manPage:
         console.write(ManPage.text(version: bodyworkVersion))
         status = ExitStatus.success

@@ -1,0 +1,245 @@
+// The report formats other tools read: Checkstyle and JUnit XML (CI dashboards), GitLab
+// code quality JSON (merge request widgets) and Markdown (pull request comments); one
+// dispatch for every whole-run document; and `--output FILE`.
+import Codemod
+import Patch
+
+extension OutputFormat {
+    /// Formats written once, as one document, after every file was processed.
+    var isDocument: Bool {
+        switch self {
+        case .json, .sarif, .checkstyle, .junit, .gitlab, .markdown: return true
+        case .text, .xcode, .github: return false
+        }
+    }
+}
+
+extension DocumentReport {
+    /// The whole-run document of `format`, or nil for a streaming format.
+    static func render(_ format: OutputFormat, reports: [FileReport], problems: [SkippedFile], totals: RunTotals,
+                       mode: RunMode, rules: [any Rule]) -> String? {
+        let processed = reports.filter(\.isProcessed)
+        switch format {
+        case .json: return json(reports: processed, problems: problems, totals: totals, mode: mode)
+        case .sarif: return sarif(reports: processed, rules: rules, version: bodyworkVersion)
+        case .checkstyle: return checkstyle(reports: processed)
+        case .junit: return junit(reports: processed, problems: problems)
+        case .gitlab: return gitlab(reports: processed)
+        case .markdown: return markdown(reports: processed, problems: problems, totals: totals, mode: mode)
+        case .text, .xcode, .github: return nil
+        }
+    }
+
+    /// Checkstyle 4.3 XML: a `<file>` per file with findings, an `<error>` per finding.
+    static func checkstyle(reports: [FileReport]) -> String {
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n"
+        for report in reports where !report.findings.isEmpty {
+            out += "  <file name=\"\(xml(report.path))\">\n"
+            for finding in report.findings {
+                out += "    <error line=\"\(finding.line)\" column=\"\(finding.column)\" severity=\"\(checkstyleSeverity(finding.severity))\""
+                    + " message=\"\(xml(finding.message))\" source=\"bodywork.\(xml(finding.ruleID))\"/>\n"
+            }
+            out += "  </file>\n"
+        }
+        return out + "</checkstyle>\n"
+    }
+
+    /// JUnit XML: one test case per processed file, failed by each finding that fails
+    /// `--check` (warnings and errors; notes are listed in the case's output), and one
+    /// errored case per skipped file.
+    static func junit(reports: [FileReport], problems: [SkippedFile]) -> String {
+        var cases = ""
+        var failures = 0
+        for report in reports {
+            let failing = report.findings.filter { $0.severity != .note }
+            let notes = report.findings.filter { $0.severity == .note }
+            cases += "    <testcase classname=\"bodywork\" name=\"\(xml(report.path))\""
+            if failing.isEmpty && notes.isEmpty {
+                cases += "/>\n"
+                continue
+            }
+            cases += ">\n"
+            if !failing.isEmpty {
+                failures += 1
+                let text = failing.map { "\(report.path):\($0.line):\($0.column): \($0.severity.rawValue): \($0.message) [\($0.ruleID)]" }
+                cases += "      <failure message=\"\(failing.count) finding\(failing.count == 1 ? "" : "s")\" type=\"bodywork\">"
+                    + xml(text.joined(separator: "\n")) + "</failure>\n"
+            }
+            if !notes.isEmpty {
+                let text = notes.map { "\(report.path):\($0.line):\($0.column): note: \($0.message) [\($0.ruleID)]" }
+                cases += "      <system-out>" + xml(text.joined(separator: "\n")) + "</system-out>\n"
+            }
+            cases += "    </testcase>\n"
+        }
+        for problem in problems {
+            cases += "    <testcase classname=\"bodywork\" name=\"\(xml(problem.path))\">\n"
+                + "      <error message=\"\(xml(problem.reason))\" type=\"skipped\"/>\n    </testcase>\n"
+        }
+        let tests = reports.count + problems.count
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
+            + "  <testsuite name=\"bodywork\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(problems.count)\">\n"
+            + cases + "  </testsuite>\n</testsuites>\n"
+    }
+
+    /// GitLab code quality (Code Climate subset): an array of issues with a fingerprint
+    /// that stays the same while the finding's code does, wherever it moves.
+    static func gitlab(reports: [FileReport]) -> String {
+        var issues: [JSONText] = []
+        for report in reports {
+            var occurrences: [String: Int] = [:]
+            for finding in report.findings {
+                let fingerprint = Fingerprint.of(finding, path: report.path, occurrences: &occurrences)
+                issues.append(.object([
+                    ("description", .string(finding.message)),
+                    ("check_name", .string(finding.ruleID)),
+                    ("fingerprint", .string(fingerprint)),
+                    ("severity", .string(gitlabSeverity(finding.severity))),
+                    ("location", .object([
+                        ("path", .string(report.path)),
+                        ("lines", .object([("begin", .integer(finding.line)), ("end", .integer(finding.endLine))])),
+                    ])),
+                ]))
+            }
+        }
+        return JSONText.array(issues).rendered()
+    }
+
+    /// Markdown for a pull request or an issue: a summary line, findings by file as a
+    /// table, and the files that could not be processed.
+    static func markdown(reports: [FileReport], problems: [SkippedFile], totals: RunTotals, mode: RunMode) -> String {
+        var out = "## bodywork\n\n"
+        out += "\(plural(totals.filesScanned, "file")) scanned, \(plural(totals.findingCount, "finding")), "
+            + "\(plural(totals.fixCount, "fix", "fixes")) \(mode == .apply ? "applied" : "available")"
+            + (problems.isEmpty ? "" : ", \(problems.count) skipped") + ".\n"
+        let withFindings = reports.filter { !$0.findings.isEmpty }
+        if !withFindings.isEmpty {
+            out += "\n| Location | Severity | Rule | Finding | Fix |\n|---|---|---|---|---|\n"
+            for report in withFindings {
+                for finding in report.findings {
+                    let fix: String
+                    switch finding.fix {
+                    case .applied: fix = mode == .apply ? "applied" : "safe fix"
+                    case .suggested: fix = "suggested (`--unsafe-fixes`)"
+                    case .withheld: fix = "withheld: " + (finding.reason ?? "not proven safe")
+                    case .none: fix = "—"
+                    }
+                    out += "| `\(markdownCode(report.path)):\(finding.line):\(finding.column)` | \(finding.severity.rawValue) "
+                        + "| `\(finding.ruleID)` | \(markdownCell(finding.message)) | \(markdownCell(fix)) |\n"
+                }
+            }
+        }
+        if !problems.isEmpty {
+            out += "\n### Skipped\n\n"
+            for problem in problems { out += "- `\(markdownCode(problem.path))`: \(markdownCell(problem.reason))\n" }
+        }
+        return out
+    }
+
+    // MARK: - Escaping and mappings
+
+    /// Text for an XML attribute or element: markup characters escaped, control
+    /// characters XML 1.0 cannot hold written as `\xNN`.
+    static func xml(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\n", "\t", "\r": out += "&#\(scalar.value);"
+            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
+                out += "\\x" + String(scalar.value, radix: 16, uppercase: true)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    private static func markdownCell(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "|": out += "\\|"
+            case "\n", "\r": out += " "
+            case "<": out += "&lt;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    private static func markdownCode(_ text: String) -> String {
+        String(text.map { $0 == "`" || $0 == "\n" || $0 == "|" ? "_" : $0 })
+    }
+
+    private static func checkstyleSeverity(_ severity: Severity) -> String {
+        switch severity {
+        case .error: return "error"
+        case .warning: return "warning"
+        case .note: return "info"
+        }
+    }
+
+    private static func gitlabSeverity(_ severity: Severity) -> String {
+        switch severity {
+        case .error: return "major"
+        case .warning: return "minor"
+        case .note: return "info"
+        }
+    }
+}
+
+/// A finding's stable identity for code scanning and code quality: rule, path, the
+/// finding's own source text (whitespace collapsed) and which occurrence of that text it
+/// is, hashed. It survives edits elsewhere in the file, as line numbers do not.
+enum Fingerprint {
+    static func of(_ finding: ReportedFinding, path: String, occurrences: inout [String: Int]) -> String {
+        let key = finding.ruleID + "\u{0}" + path + "\u{0}" + (finding.normalizedSource ?? "\(finding.line):\(finding.column)")
+        let occurrence = occurrences[key, default: 0]
+        occurrences[key] = occurrence + 1
+        return fnv1a(key + "\u{0}" + String(occurrence))
+    }
+
+    /// 64-bit FNV-1a of the UTF-8 bytes, as 16 hex digits.
+    static func fnv1a(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01B3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
+
+/// Where the report goes: standard output, or with `--output FILE` a file written once at
+/// the end (atomically), while the terminal keeps the diff, messages and summary.
+final class ReportOutput: @unchecked Sendable {
+    let path: String?
+    private let console: Console
+    private var buffer: [UInt8] = []
+
+    init(path: String?, console: Console) {
+        self.path = path
+        self.console = console
+    }
+
+    var isFile: Bool { path != nil }
+
+    func write(_ text: String) {
+        if path == nil { console.write(text) } else { buffer += Array(text.utf8) }
+    }
+
+    /// Writes the file, when there is one; the error to report, or nil.
+    func commit() -> String? {
+        guard let path else { return nil }
+        do {
+            try AtomicFile.write(buffer, to: path)
+            return nil
+        } catch {
+            return "--output: \(error.description)"
+        }
+    }
+}
