@@ -8,6 +8,8 @@ let package = Package(
         .executable(name: "bodywork", targets: ["bodywork"]),
         .library(name: "SwiftCST", targets: ["SwiftCST"]),
         .plugin(name: "BodyworkCommand", targets: ["BodyworkCommand"]),
+        .plugin(name: "BodyworkLintCommand", targets: ["BodyworkLintCommand"]),
+        .plugin(name: "BodyworkLint", targets: ["BodyworkLint"]),
     ],
     targets: [
         .target(name: "SwiftCST"),
@@ -23,6 +25,13 @@ let package = Package(
             ),
             dependencies: ["bodywork"]
         ),
+        .plugin(
+            name: "BodyworkLintCommand",
+            capability: .command(intent: .custom(verb: "bodywork-lint",
+                                                 description: "Report SwiftUI performance findings without changing files")),
+            dependencies: ["bodywork"]
+        ),
+        .plugin(name: "BodyworkLint", capability: .buildTool(), dependencies: ["bodywork"]),
         .testTarget(name: "SwiftCSTTests", dependencies: ["SwiftCST"]),
         .testTarget(name: "PatchTests", dependencies: ["Patch"]),
         .testTarget(name: "CodemodTests", dependencies: ["SwiftCST", "Codemod", "Transforms"]),

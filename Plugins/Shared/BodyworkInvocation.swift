@@ -1,0 +1,59 @@
+// How the command plugins run bodywork: over the package's source targets (or those named
+// with --target) from SwiftPM, or over an Xcode project's targets. Linked into each
+// command plugin's folder, since plugins cannot share a library.
+import Foundation
+import PackagePlugin
+
+enum BodyworkInvocation {
+    /// Runs the `bodywork` tool with `leading` options, the user's arguments and the
+    /// chosen targets' directories, from the package's directory so that diff headers
+    /// read `a/Sources/…` and a patch applies from there. bodywork's own output passes
+    /// through: reports on standard output, messages and the summary on standard error.
+    static func run(context: PluginContext, arguments: [String], leading: [String]) throws {
+        var extractor = ArgumentExtractor(arguments)
+        let targetNames = extractor.extractOption(named: "target")
+        let targets = try targetNames.isEmpty
+            ? context.package.targets
+            : context.package.targets(named: targetNames)
+        let root = context.package.directoryURL.path
+        let paths = targets.compactMap { $0 as? SourceModuleTarget }.map { relative($0.directory.string, to: root) }
+        try execute(tool: context.tool(named: "bodywork").url, arguments: leading + extractor.remainingArguments,
+                    paths: paths.isEmpty ? ["."] : paths, in: root)
+    }
+
+    /// Paths relative to the package directory.
+    static func relative(_ path: String, to root: String) -> String {
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
+    static func execute(tool: URL, arguments: [String], paths: [String], in directory: String? = nil) throws {
+        let process = Process()
+        process.executableURL = tool
+        process.arguments = arguments + ["--"] + paths
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            Diagnostics.error("bodywork exited with status \(process.terminationStatus)")
+            return
+        }
+    }
+}
+
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+extension BodyworkInvocation {
+    /// From Xcode: runs over the Swift files of the selected targets.
+    static func run(context: XcodePluginContext, arguments: [String], leading: [String]) throws {
+        var extractor = ArgumentExtractor(arguments)
+        let targetNames = Set(extractor.extractOption(named: "target"))
+        let files = context.xcodeProject.targets
+            .filter { targetNames.isEmpty || targetNames.contains($0.displayName) }
+            .flatMap { $0.inputFiles.filter { $0.url.pathExtension == "swift" }.map(\.url.path) }
+        try execute(tool: context.tool(named: "bodywork").url, arguments: leading + extractor.remainingArguments,
+                    paths: files)
+    }
+}
+#endif
