@@ -12,6 +12,7 @@ enum Help {
         bodywork list-rules [--format text|json]
         bodywork explain RULE
         bodywork parse [--tree|--tokens|--stats] [--jobs N] paths...
+        bodywork describe [--format text|json] [paths...]
 
     DESCRIPTION
         bodywork parses Swift files into a lossless syntax tree, runs its rules over them

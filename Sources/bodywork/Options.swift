@@ -79,6 +79,7 @@ enum Command {
     case listRules(format: OutputFormat)
     case explain(ruleID: String)
     case parse(view: ParseView?, paths: [String], jobs: Int, timing: ParseTiming)
+    case describe(DescribeCommand)
     case help
     case version
 }
@@ -105,6 +106,8 @@ struct ArgumentParser {
         case "parse":
             position = 1
             return try parseParse()
+        case "describe":
+            return try DescribeCommand.parse(Array(arguments.dropFirst()))
         case "help":
             return .help
         default:
