@@ -62,6 +62,7 @@ public final class ProjectModel: @unchecked Sendable {
     private var modulesByID: [String: Module] = [:]
     private var ownersByFile: [String: [String]] = [:]
     private var probedDirectories: Set<String> = []
+    private var probedWorkspaceDirectories: Set<String> = []
     private var ownersCache: [String: [String]] = [:]
 
     /// `roots`: the directories a run was given (any form; made absolute here).
@@ -132,30 +133,44 @@ public final class ProjectModel: @unchecked Sendable {
 
     private func ownersLocked(_ file: String) -> [String] {
         if let cached = ownersCache[file] { return cached }
+        // The ancestors up to the repository root (the directory holding `.git`) or `/`.
+        var chain: [String] = []
         var directory = ProjectPaths.directory(of: file)
-        var fallback: String?
         while true {
+            chain.append(directory)
+            if directory == "/" || ProjectPaths.exists(ProjectPaths.join(directory, ".git")) { break }
+            directory = ProjectPaths.directory(of: directory)
+        }
+        // Workspaces first: the packages they list resolve their projects' product dependencies.
+        for directory in chain.reversed() { probeWorkspaces(directory) }
+        var fallback: String?
+        for directory in chain {
             probe(directory)
             if let owners = ownersByFile[file], !owners.isEmpty {
                 ownersCache[file] = owners.sorted()
                 return owners.sorted()
             }
             if fallback == nil && (roots.contains(directory) || ProjectPaths.isProjectRoot(directory)) { fallback = directory }
-            if directory == "/" || ProjectPaths.exists(ProjectPaths.join(directory, ".git")) { break }
-            directory = ProjectPaths.directory(of: directory)
         }
         let id = folderModule(at: fallback ?? ProjectPaths.directory(of: file), including: file)
         ownersCache[file] = [id]
         return [id]
     }
 
-    /// Reads the manifests in `directory`: a package, its workspaces, its projects.
+    /// Reads the manifests in `directory`: its workspaces, its package, its projects.
     private func probe(_ directory: String) {
         guard probedDirectories.insert(directory).inserted else { return }
+        probeWorkspaces(directory)
         let names = ProjectPaths.entries(of: directory)
         if names.contains("Package.swift") { loadPackage(directory) }
-        for name in names where name.hasSuffix(".xcworkspace") { loadWorkspace(ProjectPaths.join(directory, name)) }
         for name in names where name.hasSuffix(".xcodeproj") { loadXcodeProject(ProjectPaths.join(directory, name), packages: []) }
+    }
+
+    private func probeWorkspaces(_ directory: String) {
+        guard probedWorkspaceDirectories.insert(directory).inserted else { return }
+        for name in ProjectPaths.entries(of: directory) where name.hasSuffix(".xcworkspace") {
+            loadWorkspace(ProjectPaths.join(directory, name))
+        }
     }
 
     private func register(_ module: Module) {

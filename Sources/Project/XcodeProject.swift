@@ -11,6 +11,11 @@ public struct XcodeProject: Sendable {
         public var path: String
         public var excluded: Set<String>
 
+        public init(path: String, excluded: Set<String>) {
+            self.path = path
+            self.excluded = excluded
+        }
+
         /// Whether the file at `relativePath` (below the folder) is a member.
         public func includes(_ relativePath: String) -> Bool {
             !excluded.contains { relativePath == $0 || relativePath.hasPrefix($0 + "/") }
@@ -25,6 +30,12 @@ public struct XcodeProject: Sendable {
         public var localPackagePath: String?
         /// Whether it comes from a remote package (`XCRemoteSwiftPackageReference`).
         public var isRemote: Bool
+
+        public init(name: String, localPackagePath: String?, isRemote: Bool) {
+            self.name = name
+            self.localPackagePath = localPackagePath
+            self.isRemote = isRemote
+        }
     }
 
     /// A native target.
