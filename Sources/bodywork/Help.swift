@@ -74,7 +74,11 @@ enum Help {
         --max-file-size SIZE
                           Skip larger files (default 32M; accepts K, M, G suffixes).
         -q, --quiet       No summary, no progress line, no findings on standard error.
-        -v, --verbose     One line per file on standard error.
+        -v, --verbose     One line per file on standard error, and the modules each file
+                          belongs to.
+        --no-cache        Neither read nor write the index cache (the facts of unchanged
+                          files, kept in .build/bodywork/ of a package, else in
+                          $XDG_CACHE_HOME/bodywork or ~/.cache/bodywork).
         -V, --version     Print `bodywork \(bodyworkVersion)`.
         -h, --help        Print this manual.
 

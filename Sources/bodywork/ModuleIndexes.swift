@@ -25,8 +25,10 @@ struct ModuleIndexes: Sendable {
     /// see. Files are parsed in parallel and folded in path order, so the result is the
     /// same for any `jobs`. `unindexed`: a planned path whose bytes on disk are not the
     /// ones processed (standard input), left for the rules to read from their tree.
+    /// With a `cache`, the facts of a file whose content is in it are not recomputed, and
+    /// new facts are saved to it at the end.
     static func build(files: [String], model: ProjectModel, jobs: Int, maxFileSize: Int,
-                      unindexed: String? = nil) -> ModuleIndexes {
+                      unindexed: String? = nil, cache: IndexCache? = nil) -> ModuleIndexes {
         var result = ModuleIndexes()
         var viewByOwners: [[String]: Int] = [:]
         var visibleByView: [[String]] = []
@@ -48,15 +50,34 @@ struct ModuleIndexes: Sendable {
         let all = Set(visibleByView.joined()).subtracting(skipped.map { [$0] } ?? []).sorted()
         let facts = FactCollector(count: all.count)
         let displayNames = displayByAbsolute
+        var storeByProject: [String: String?] = [:]
+        let stores: [String?] = cache.map { cache in
+            all.map { path in
+                let project = model.owners(ofFile: path).first.flatMap(model.module)?.projectPath ?? FilePath.directory(of: path)
+                if let known = storeByProject[project] { return known }
+                let store = cache.storePath(forProject: project)
+                storeByProject[project] = store
+                return store
+            }
+        } ?? []
         runOrdered(count: all.count, jobs: jobs, work: { index -> ProjectIndex? in
             let path = all[index]
-            guard let bytes = ParseCommand.read(path), bytes.count <= maxFileSize, FileProcessor.isUTF8Text(bytes) else { return nil }
+            guard let bytes = ParseCommand.read(path), bytes.count <= maxFileSize else { return nil }
+            let name = displayNames[path] ?? path
+            let store = index < stores.count ? stores[index] : nil
+            let key = store != nil ? IndexCache.key(of: bytes) : nil
+            // Only text files' facts are ever stored, so a hit needs no UTF-8 check.
+            if let cache, let store, let key, let cached = cache.facts(store: store, key: key, path: name) { return cached }
+            guard FileProcessor.isUTF8Text(bytes) else { return nil }
             var builder = ProjectIndexBuilder()
-            builder.add(SyntaxTree.parseDeclarations(bytes), path: displayNames[path] ?? path)
-            return builder.finish()
+            builder.add(SyntaxTree.parseDeclarations(bytes), path: name)
+            let facts = builder.finish()
+            if let cache, let store, let key { cache.insert(store: store, key: key, facts: facts) }
+            return facts
         }, emit: { index, fileFacts in
             facts.set(index, fileFacts)
         })
+        cache?.save()
         let position = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1, $0) })
         for visible in visibleByView {
             var index = ProjectIndex()

@@ -67,6 +67,8 @@ struct RunOptions {
     var jobs = 1
     var quiet = false
     var verbose = false
+    /// Index every file afresh, neither reading nor writing the index cache.
+    var noCache = false
     var maxFileSize = 32 * 1024 * 1024
 
     /// Source comes from standard input (`-` as the only path).
@@ -235,6 +237,7 @@ struct ArgumentParser {
             case "-j", "--jobs": options.jobs = try positiveInteger(try value(for: name, inline: inline), option: name)
             case "-q", "--quiet": options.quiet = true
             case "-v", "--verbose": options.verbose = true
+            case "--no-cache": options.noCache = true
             case "--max-file-size": options.maxFileSize = try byteCount(try value(for: name, inline: inline))
             default:
                 if name.hasPrefix("-U"), let lines = Int(name.dropFirst(2)), lines >= 0 {

@@ -126,7 +126,7 @@ struct Runner {
         let needed = settings.contains { settings in settings.engine.rules.contains { $0.usesProjectIndex } }
         guard needed, let model else { return .empty }
         return ModuleIndexes.build(files: files, model: model, jobs: options.jobs, maxFileSize: options.maxFileSize,
-                                   unindexed: unindexed)
+                                   unindexed: unindexed, cache: options.noCache ? nil : IndexCache(environment: environment))
     }
 
     private func runBatch(_ plan: RunPlan, processor: FileProcessor, totals: RunTotals, rules: [any Rule],
