@@ -39,6 +39,7 @@ extension ProjectIndex {
         write(typealiases)
         write(declaredTypes)
         write(classTypes)
+        write(selfIdentifiedTypes)
         return out
     }
 
@@ -123,8 +124,10 @@ private struct FactReader {
             conformances[type] = names
         }
         guard let propertyTypes = nested(), let propertyWrappers = nested(), let typealiases = map(),
-              let declaredTypes = set(), let classTypes = set() else { return nil }
-        return ProjectIndex(conformances: conformances, propertyTypes: propertyTypes, typealiases: typealiases,
-                            propertyWrappers: propertyWrappers, declaredTypes: declaredTypes, classTypes: classTypes)
+              let declaredTypes = set(), let classTypes = set(), let selfIdentified = set() else { return nil }
+        var facts = ProjectIndex(conformances: conformances, propertyTypes: propertyTypes, typealiases: typealiases,
+                                 propertyWrappers: propertyWrappers, declaredTypes: declaredTypes, classTypes: classTypes)
+        facts.selfIdentifiedTypes = selfIdentified
+        return facts
     }
 }

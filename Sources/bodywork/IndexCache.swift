@@ -25,7 +25,17 @@ final class IndexCache: @unchecked Sendable {
     private let environment: [String: String]
 
     /// Written at the start of every store: a store of another format or version is not read.
-    static let header = Array("bodywork index cache 1 \(bodyworkVersion)\n".utf8)
+    /// Names the format, the version and the executable (its size and modification
+    /// time), so that a store written by any other build is not read: what a build
+    /// records about a file can change without a new version number.
+    static let header: [UInt8] = {
+        var info = stat()
+        var build = "unknown"
+        if let executable = Bundle.main.executablePath, stat(executable, &info) == 0 {
+            build = "\(info.st_size)-\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+        }
+        return Array("bodywork index cache 2 \(bodyworkVersion) \(build)\n".utf8)
+    }()
     /// Entries kept per store; the oldest unused ones go first.
     static let capacity = 100_000
 
