@@ -162,3 +162,42 @@ final class ModuleVisibilityTests: XCTestCase {
                       result.stderr)
     }
 }
+
+/// Deployment targets are per module: an Xcode target's own setting, not the lowest of
+/// the whole project.
+final class ModuleDeploymentTargetTests: XCTestCase {
+    func testEachTargetGetsItsOwnDeploymentTarget() throws {
+        let sandbox = try Sandbox()
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("ProjectFixtures")
+        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("XcodeClassic"),
+                                         to: sandbox.root.appendingPathComponent("XcodeClassic"))
+        let project = "XcodeClassic/Recipes.xcodeproj/project.pbxproj"
+        // The app target goes down to iOS 14; the share extension keeps the project's iOS 17.
+        try sandbox.write(project, try sandbox.text(project).replacingOccurrences(of: "IPHONEOS_DEPLOYMENT_TARGET = 15.0;",
+                                                                                  with: "IPHONEOS_DEPLOYMENT_TARGET = 14.0;"))
+        let view = { (name: String) in """
+            import SwiftUI
+
+            struct \(name): View {
+                let date: Date
+
+                var body: some View {
+                    let formatter = DateFormatter()
+                    formatter.dateStyle = .long
+                    return Text(formatter.string(from: date))
+                }
+            }
+
+            """ }
+        try sandbox.write("XcodeClassic/Share/ShareView.swift", view("ShareView"))
+        try sandbox.write("XcodeClassic/Recipes/RecipesApp.swift", view("RecipesRow"))
+        let result = try sandbox.run(["--rules", "formatter-in-body", "XcodeClassic/Share", "XcodeClassic/Recipes/RecipesApp.swift"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let diffs = result.output.components(separatedBy: "--- a/")
+        let share = try XCTUnwrap(diffs.first { $0.hasPrefix("XcodeClassic/Share/ShareView.swift") })
+        let app = try XCTUnwrap(diffs.first { $0.hasPrefix("XcodeClassic/Recipes/RecipesApp.swift") })
+        XCTAssertTrue(share.contains("date.formatted(date: .long, time: .omitted)"), "iOS 17: FormatStyle\n\(result.output)")
+        XCTAssertFalse(app.contains(".formatted("), "iOS 14: no FormatStyle\n\(result.output)")
+    }
+}
