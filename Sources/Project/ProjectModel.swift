@@ -122,7 +122,7 @@ public final class ProjectModel: @unchecked Sendable {
                 let path = ProjectPaths.join(current, name)
                 if name.hasSuffix(".swift") { files.append(path); continue }
                 guard !name.hasPrefix("."), !ProjectPaths.skippedDirectoryNames.contains(name), !name.hasSuffix(".xcodeproj"),
-                      !name.hasSuffix(".xcworkspace"), ProjectPaths.isDirectory(path) else { continue }
+                      !name.hasSuffix(".xcworkspace"), ProjectPaths.isOwnDirectory(path) else { continue }
                 pending.append(path)
             }
         }
@@ -330,9 +330,8 @@ public final class ProjectModel: @unchecked Sendable {
         if var module = modulesByID[id] {
             if !module.files.contains(file) {
                 module.files = (module.files + [file]).sorted()
-                register(Module(id: id, name: module.name, kind: .folder, detail: nil, projectPath: directory, files: [file],
-                                dependencies: [], unresolvedDependencies: [], deploymentTargets: [:]))
                 modulesByID[id] = module
+                ownersByFile[file, default: []].append(id)
             }
             return id
         }

@@ -1,6 +1,11 @@
 // Path arithmetic and directory walks for the project model: `/`-separated absolute
 // strings, resolved textually so that the same file always has the same key.
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Absolute paths as strings, and the file-system questions the model asks.
 public enum ProjectPaths {
@@ -56,6 +61,13 @@ public enum ProjectPaths {
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
+    /// Whether `path` is a directory itself, not a symbolic link to one: walks never
+    /// follow links to directories (as file selection does not), so a link cycle ends.
+    static func isOwnDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
     static func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
 
     static func entries(of directory: String) -> [String] {
@@ -66,8 +78,8 @@ public enum ProjectPaths {
     static let skippedDirectoryNames: Set<String> = [".build", "DerivedData", "Pods", "Carthage", "node_modules"]
 
     /// The `.swift` files below `directory`, sorted. Hidden and build directories, Xcode
-    /// bundles, and directories `stop` answers true for (such as nested packages) are
-    /// not entered.
+    /// bundles, links to directories, and directories `stop` answers true for (such as
+    /// nested packages) are not entered.
     static func swiftFiles(under directory: String, stop: (String) -> Bool = { _ in false }) -> [String] {
         var result: [String] = []
         var pending = [directory]
@@ -82,7 +94,7 @@ public enum ProjectPaths {
                     continue
                 }
                 guard !skippedDirectoryNames.contains(name), !name.hasSuffix(".xcodeproj"), !name.hasSuffix(".xcworkspace"),
-                      isDirectory(path), !stop(path) else { continue }
+                      isOwnDirectory(path), !stop(path) else { continue }
                 pending.append(path)
             }
         }

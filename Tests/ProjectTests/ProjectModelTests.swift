@@ -114,6 +114,14 @@ final class ProjectModelTests: XCTestCase {
         XCTAssertEqual(model.owners(ofFile: root + "/Song.swift"), owners)
     }
 
+    func testLinksToDirectoriesAreNotFollowed() throws {
+        let root = try scratch("Loose") + "/Loose"
+        try FileManager.default.createSymbolicLink(atPath: root + "/Views/Loop", withDestinationPath: "..")
+        let model = ProjectModel(roots: [root])
+        XCTAssertEqual(model.visibleFiles(owners: model.owners(ofFile: root + "/Song.swift")),
+                       [root + "/Song.swift", root + "/Views/SongList.swift"])
+    }
+
     func testAFolderOfSeveralProjectsGivesEachFileTheSameModules() throws {
         let root = try scratch("SideBySide", "OnePackage", "XcodeClassic", "XcodeSynced", "Workspace", "Loose")
         let together = ProjectModel(roots: [root])
