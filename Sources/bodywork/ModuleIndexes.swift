@@ -124,4 +124,18 @@ extension ModuleIndexes {
         }
         return versions.isEmpty ? nil : DeploymentTargets(versions)
     }
+
+    /// The language mode of the SwiftPM target a file belongs to (its own setting, else
+    /// the package's), found through the model, so a target with a custom `path:` gets
+    /// its own; nil when no target of `package` holds the file.
+    static func swiftLanguageMode(forFile path: String, package: PackageInfo?, model: ProjectModel) -> Int? {
+        guard let package else { return nil }
+        let packageDirectory = FilePath.directory(of: FilePath.absolute(package.manifestPath))
+        for id in model.owners(ofFile: FilePath.absolute(path)) {
+            guard let module = model.module(id), module.kind == .swiftPackageTarget, module.projectPath == packageDirectory
+            else { continue }
+            return package.targetLanguageModes[module.name] ?? package.swiftLanguageMode
+        }
+        return nil
+    }
 }

@@ -103,7 +103,9 @@ struct RunPlanner {
         versions.merge(configuration.deploymentTargets.versions) { _, new in new }
         versions.merge(options.minimumVersions) { _, new in new }
         return SettingsKey(configuration: configuration, deploymentTargets: DeploymentTargets(versions),
-                           swiftLanguageMode: configuration.swiftLanguageMode ?? package?.swiftLanguageMode(forFile: path))
+                           swiftLanguageMode: configuration.swiftLanguageMode
+                               ?? model.flatMap { ModuleIndexes.swiftLanguageMode(forFile: path, package: package, model: $0) }
+                               ?? package?.swiftLanguageMode(forFile: path))
     }
 
     private func load(forFile path: String) throws(UsageError) -> Configuration {

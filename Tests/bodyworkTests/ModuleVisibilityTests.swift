@@ -201,3 +201,46 @@ final class ModuleDeploymentTargetTests: XCTestCase {
         XCTAssertFalse(app.contains(".formatted("), "iOS 14: no FormatStyle\n\(result.output)")
     }
 }
+
+/// The Swift language mode is the file's target's, wherever the target's folder is.
+final class ModuleLanguageModeTests: XCTestCase {
+    func testATargetWithItsOwnPathKeepsItsLanguageMode() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("Shop/Package.swift", """
+            // swift-tools-version:6.0
+            import PackageDescription
+
+            let package = Package(
+                name: "Shop",
+                targets: [
+                    .target(name: "Legacy", path: "Code/Legacy", swiftSettings: [.swiftLanguageMode(.v5)]),
+                    .target(name: "Modern", path: "Code/Modern"),
+                ]
+            )
+
+            """)
+        let row = """
+            import SwiftUI
+
+            struct Row<T>: View {
+                let date: Date
+
+                var body: some View {
+                    let f = DateFormatter()
+                    f.dateStyle = .medium
+                    return Text(f.string(from: date))
+                }
+            }
+
+            """
+        try sandbox.write("Shop/Code/Legacy/Row.swift", row)
+        try sandbox.write("Shop/Code/Modern/Row.swift", row)
+        let result = try sandbox.run(["--rules", "formatter-in-body", "Shop"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let diffs = result.output.components(separatedBy: "--- a/")
+        let legacy = try XCTUnwrap(diffs.first { $0.hasPrefix("Shop/Code/Legacy/Row.swift") })
+        let modern = try XCTUnwrap(diffs.first { $0.hasPrefix("Shop/Code/Modern/Row.swift") })
+        XCTAssertTrue(legacy.contains("+private let mediumDateFormatter"), "Swift 5: no isolation\n\(legacy)")
+        XCTAssertTrue(modern.contains("+@MainActor private let mediumDateFormatter"), "Swift 6\n\(modern)")
+    }
+}
