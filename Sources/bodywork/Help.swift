@@ -112,10 +112,24 @@ enum Help {
               "swiftLanguageMode": 6
             }
         "exclude" patterns are relative to the configuration's directory. Deployment
-        targets: flags, then the configuration, then Package.swift `platforms:` (or an
-        Xcode project's settings), per platform.
+        targets: flags, then the configuration, then the file's module (Package.swift
+        `platforms:`, or its Xcode target's settings over the project's), per platform.
         Command-line flags win over the configuration. An unreadable or invalid
         configuration, or an unknown rule id anywhere, is a usage error (exit 2).
+
+    PROJECTS AND MODULES
+        Fixes are proven against what the compiler sees for a file: the declarations of
+        its module and of the modules that module depends on. Modules come from
+        Package.swift (targets, path:, exclude:, sources:, target and local package
+        product dependencies), *.xcodeproj (sources build phases, synchronized folders
+        and their exceptions, target and local package dependencies) and *.xcworkspace.
+        A file no manifest claims belongs to the nearest folder above it that holds a
+        manifest or .git, or that was given on the command line. A file in several
+        targets sees what all of them see. Whatever files a run selects, their whole
+        modules are indexed; only the selected files are changed or reported.
+        bodywork describe [--format text|json] [PATH...] prints the projects, modules,
+        file counts, dependencies and deployment targets; --verbose names each file's
+        modules. Index facts are cached by file content (see --no-cache).
 
     SUPPRESSION
         // bodywork:disable RULE...        off from this line to `// bodywork:enable`
