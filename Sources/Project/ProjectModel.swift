@@ -265,8 +265,13 @@ public final class ProjectModel: @unchecked Sendable {
         let excluded = target.exclude.map { ProjectPaths.resolve($0, against: folder) }
         let sources = target.sources?.map { ProjectPaths.resolve($0, against: folder) }
         func within(_ file: String, _ base: String) -> Bool { file == base || file.hasPrefix(base + "/") }
+        // The manifests are never a target's sources, even for a target at the package root.
+        func isManifest(_ file: String) -> Bool {
+            ProjectPaths.directory(of: file) == directory
+                && (file.hasSuffix("/Package.swift") || ProjectPaths.lastComponent(file).hasPrefix("Package@swift-"))
+        }
         return ProjectPaths.swiftFiles(under: folder) { ProjectPaths.exists(ProjectPaths.join($0, "Package.swift")) }.filter { file in
-            !excluded.contains { within(file, $0) } && (sources.map { $0.contains { within(file, $0) } } ?? true)
+            !isManifest(file) && !excluded.contains { within(file, $0) } && (sources.map { $0.contains { within(file, $0) } } ?? true)
         }
     }
 

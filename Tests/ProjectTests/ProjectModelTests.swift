@@ -114,6 +114,62 @@ final class ProjectModelTests: XCTestCase {
         XCTAssertEqual(model.owners(ofFile: root + "/Song.swift"), owners)
     }
 
+    private func write(_ path: String, _ text: String) throws {
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    func testLocalPackageProductsAndNestedPackages() throws {
+        let root = try scratch()
+        try write(root + "/App/Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(
+                name: "App",
+                dependencies: [.package(path: "../Kit"), .package(url: "https://example.com/remote.git", from: "1.0.0")],
+                targets: [
+                    .executableTarget(name: "App", dependencies: [
+                        .product(name: "KitUI", package: "Kit"),
+                        .product(name: "Remote", package: "remote"),
+                    ], path: "."),
+                ]
+            )
+            """)
+        try write(root + "/App/main.swift", "print(1)\n")
+        try write(root + "/App/Views/Home.swift", "struct Home {}\n")
+        try write(root + "/App/Vendor/Inner/Package.swift", "let package = Package(name: \"Inner\", targets: [.target(name: \"Inner\", path: \".\")])\n")
+        try write(root + "/App/Vendor/Inner/Inner.swift", "struct Inner {}\n")
+        try write(root + "/Kit/Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(
+                name: "Kit",
+                products: [.library(name: "KitUI", targets: ["KitUI"])],
+                targets: [
+                    .target(name: "KitCore", exclude: ["Old"]),
+                    .target(name: "KitUI", dependencies: ["KitCore"], sources: ["Views"]),
+                ]
+            )
+            """)
+        try write(root + "/Kit/Sources/KitCore/Model.swift", "struct Model {}\n")
+        try write(root + "/Kit/Sources/KitCore/Old/Legacy.swift", "struct Legacy {}\n")
+        try write(root + "/Kit/Sources/KitUI/Views/Card.swift", "struct Card {}\n")
+        try write(root + "/Kit/Sources/KitUI/Previews/CardPreview.swift", "struct CardPreview {}\n")
+
+        let model = ProjectModel()
+        let app = model.owners(ofFile: root + "/App/Views/Home.swift")
+        XCTAssertEqual(app, [root + "/App#App"])
+        XCTAssertEqual(model.module(app[0])?.files, [root + "/App/Views/Home.swift", root + "/App/main.swift"],
+                       "path: \".\" takes the package's files but not its manifest or the nested package's files")
+        XCTAssertEqual(model.owners(ofFile: root + "/App/Vendor/Inner/Inner.swift"), [root + "/App/Vendor/Inner#Inner"])
+        XCTAssertEqual(model.module(app[0])?.dependencies, [root + "/Kit#KitUI"])
+        XCTAssertEqual(model.module(app[0])?.unresolvedDependencies, ["remote/Remote"])
+        XCTAssertEqual(model.visibleFiles(owners: app), [
+            root + "/App/Views/Home.swift", root + "/App/main.swift",
+            root + "/Kit/Sources/KitCore/Model.swift", root + "/Kit/Sources/KitUI/Views/Card.swift",
+        ], "the product's targets and their dependencies; excluded and unlisted sources are not built")
+    }
+
     func testLinksToDirectoriesAreNotFollowed() throws {
         let root = try scratch("Loose") + "/Loose"
         try FileManager.default.createSymbolicLink(atPath: root + "/Views/Loop", withDestinationPath: "..")

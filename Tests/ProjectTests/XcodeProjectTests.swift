@@ -54,6 +54,24 @@ final class XcodeProjectTests: XCTestCase {
         XCTAssertEqual(project.targets.first?.deploymentTargets, [:])
     }
 
+    func testFolderReferencesMayBeLocalPackages() throws {
+        // Xcode 15 adds a local package as a folder reference and names only the product.
+        let text = """
+        { objects = {
+            P = { isa = PBXProject; mainGroup = G; targets = ( T ); };
+            G = { isa = PBXGroup; children = ( K, R ); sourceTree = "<group>"; };
+            K = { isa = PBXFileReference; lastKnownFileType = wrapper; path = Kit; sourceTree = "<group>"; };
+            R = { isa = PBXFileReference; lastKnownFileType = text; path = README.md; sourceTree = "<group>"; };
+            D = { isa = XCSwiftPackageProductDependency; productName = KitUI; };
+            E = { isa = XCSwiftPackageProductDependency; productName = "plugin:Lint"; };
+            T = { isa = PBXNativeTarget; name = App; buildPhases = ( ); packageProductDependencies = ( D, E ); };
+        }; rootObject = P; }
+        """
+        let project = try XcodeProject(pbxproj: Array(text.utf8), path: "/w/App.xcodeproj")
+        XCTAssertEqual(project.localPackagePaths, ["/w/Kit"])
+        XCTAssertEqual(project.targets.first?.packageProducts, [XcodeProject.PackageProduct(name: "KitUI", localPackagePath: nil, isRemote: false)])
+    }
+
     func testNotAPropertyListIsAnError() {
         XCTAssertThrowsError(try XcodeProject(pbxproj: Array("{ objects = ".utf8), path: "/x.xcodeproj"))
     }
