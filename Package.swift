@@ -14,9 +14,10 @@ let package = Package(
     targets: [
         .target(name: "SwiftCST"),
         .target(name: "Patch"),
-        .target(name: "Codemod", dependencies: ["SwiftCST"]),
+        .target(name: "Project", dependencies: ["SwiftCST"]),
+        .target(name: "Codemod", dependencies: ["SwiftCST", "Project"]),
         .target(name: "Transforms", dependencies: ["SwiftCST", "Codemod"], path: "Transforms"),
-        .executableTarget(name: "bodywork", dependencies: ["SwiftCST", "Codemod", "Transforms", "Patch"]),
+        .executableTarget(name: "bodywork", dependencies: ["SwiftCST", "Codemod", "Transforms", "Patch", "Project"]),
         .plugin(
             name: "BodyworkCommand",
             capability: .command(
@@ -34,6 +35,7 @@ let package = Package(
         .plugin(name: "BodyworkLint", capability: .buildTool(), dependencies: ["bodywork"]),
         .testTarget(name: "SwiftCSTTests", dependencies: ["SwiftCST"]),
         .testTarget(name: "PatchTests", dependencies: ["Patch"]),
+        .testTarget(name: "ProjectTests", dependencies: ["Project"]),
         .testTarget(name: "CodemodTests", dependencies: ["SwiftCST", "Codemod", "Transforms"]),
         .testTarget(name: "bodyworkTests", dependencies: ["bodywork"]),
         .testTarget(name: "GoldenTests", dependencies: ["SwiftCST", "Codemod", "Transforms"]),

@@ -279,6 +279,7 @@ private struct Pass {
     private func selfIDFinding(_ site: Site) -> Finding? {
         guard let (collection, scope) = resolver.collectionType(of: site.data), !collection.isBinding,
               collection.isRandomAccess, index.isIdentifiable(collection.element, inScope: scope) == true,
+              !index.isIdentifiedBySelf(collection.element, inScope: scope),  // the same identity: no churn
               let idExpression = site.idExpression
         else { return nil }
         let removed = site.data.trimmedRange.upperBound..<idExpression.trimmedRange.upperBound

@@ -1,7 +1,7 @@
 // What a file's package says about where the code runs and how it compiles: deployment
-// targets and Swift language mode from `Package.swift` or an Xcode project, read as text.
+// targets and Swift language mode from `Package.swift` or an Xcode project.
 import Foundation
-import SwiftCST
+import Project
 
 /// The settings of one `Package.swift` that change which fixes are safe.
 public struct PackageInfo: Sendable, Equatable {
@@ -87,148 +87,24 @@ public enum PackageSettings {
 
     // MARK: - Reading a manifest
 
-    /// Reads a manifest's text tolerantly: the tools-version line, `platforms:`,
-    /// `swiftLanguageModes:`/`swiftLanguageVersions:` and per-target
-    /// `.swiftLanguageMode(...)` settings. Commented-out code is ignored; anything not
-    /// understood is skipped.
+    /// Reads a manifest with the project model's reader (`PackageManifest`): the
+    /// tools-version line, `platforms:`, `swiftLanguageModes:`/`swiftLanguageVersions:`
+    /// and per-target `.swiftLanguageMode(...)` settings. Commented-out code is ignored;
+    /// anything not understood is skipped.
     public static func parse(manifest bytes: [UInt8], path: String) -> PackageInfo {
-        let toolsVersion = readToolsVersion(bytes)
-        let code = String(decoding: blankingComments(bytes), as: UTF8.self)
+        let manifest = PackageManifest.read(bytes)
         var targets = DeploymentTargets()
-        if let list = bracketedList(after: "platforms", in: code) {
-            for (name, argument) in calls(in: list) {
-                guard let platform = Platform.allCases.first(where: { $0.rawValue == name }),
-                      let version = manifestVersion(argument) else { continue }
-                targets.versions[platform] = min(version, targets.versions[platform] ?? version)
-            }
+        for (name, text) in manifest.platforms {
+            guard let platform = Platform(rawValue: name), let version = Version(text) else { continue }
+            targets.versions[platform] = min(version, targets.versions[platform] ?? version)
         }
-        var modes: [Int] = []
-        if let list = bracketedList(after: "swiftLanguageModes", in: code)
-            ?? bracketedList(after: "swiftLanguageVersions", in: code) {
-            modes = languageModes(in: list)
+        var targetModes: [String: Int] = [:]
+        for target in manifest.targets {
+            if let mode = target.languageMode { targetModes[target.name] = mode }
         }
-        return PackageInfo(manifestPath: path, toolsVersion: toolsVersion, deploymentTargets: targets,
-                           declaredLanguageModes: modes, targetLanguageModes: targetModes(in: code))
-    }
-
-    /// `// swift-tools-version:6.0`, `// swift-tools-version: 5.9`, `5.9.0;(…)`.
-    private static func readToolsVersion(_ bytes: [UInt8]) -> Version? {
-        let firstLine = String(decoding: bytes.prefix { $0 != ASCII.lineFeed && $0 != ASCII.carriageReturn }, as: UTF8.self)
-        guard let marker = firstLine.range(of: "swift-tools-version", options: .caseInsensitive) else { return nil }
-        var rest = firstLine[marker.upperBound...].drop { $0 == " " || $0 == "\t" }
-        guard rest.first == ":" else { return nil }
-        rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" }
-        return Version(String(rest.prefix { $0.isNumber || $0 == "." }))
-    }
-
-    /// The bytes with every comment replaced by spaces (line breaks kept), the comments
-    /// found by the Swift lexer.
-    private static func blankingComments(_ bytes: [UInt8]) -> [UInt8] {
-        let tree = SyntaxTree.parse(bytes)
-        var result = bytes
-        for comment in tree.comments(overlapping: 0..<bytes.count) {
-            for i in comment.range where result[i] != ASCII.lineFeed && result[i] != ASCII.carriageReturn { result[i] = ASCII.space }
-        }
-        return result
-    }
-
-    /// The text between the brackets of `label: [ … ]` (first occurrence, brackets
-    /// balanced), or nil.
-    private static func bracketedList(after label: String, in code: String) -> Substring? {
-        var searchStart = code.startIndex
-        while let found = code.range(of: label, range: searchStart..<code.endIndex) {
-            searchStart = found.upperBound
-            var i = found.upperBound
-            func skipSpace() { while i < code.endIndex && code[i].isWhitespace { i = code.index(after: i) } }
-            skipSpace()
-            guard i < code.endIndex, code[i] == ":" else { continue }
-            i = code.index(after: i)
-            skipSpace()
-            guard i < code.endIndex, code[i] == "[" else { continue }
-            let open = code.index(after: i)
-            var depth = 1
-            var j = open
-            while j < code.endIndex {
-                if code[j] == "[" { depth += 1 } else if code[j] == "]" {
-                    depth -= 1
-                    if depth == 0 { return code[open..<j] }
-                }
-                j = code.index(after: j)
-            }
-            return code[open...]
-        }
-        return nil
-    }
-
-    /// `.name(argument)` pairs in a list, arguments with their parentheses balanced.
-    private static func calls(in list: Substring) -> [(String, Substring)] {
-        var result: [(String, Substring)] = []
-        var i = list.startIndex
-        while i < list.endIndex {
-            guard list[i] == "." else { i = list.index(after: i); continue }
-            let nameStart = list.index(after: i)
-            var j = nameStart
-            while j < list.endIndex && (list[j].isLetter || list[j].isNumber || list[j] == "_") { j = list.index(after: j) }
-            let name = list[nameStart..<j]
-            guard !name.isEmpty, j < list.endIndex, list[j] == "(" else { i = j > i ? j : list.index(after: i); continue }
-            let argumentStart = list.index(after: j)
-            var depth = 1
-            var k = argumentStart
-            while k < list.endIndex {
-                if list[k] == "(" { depth += 1 } else if list[k] == ")" { depth -= 1; if depth == 0 { break } }
-                k = list.index(after: k)
-            }
-            result.append((String(name), list[argumentStart..<k]))
-            i = k < list.endIndex ? list.index(after: k) : k
-        }
-        return result
-    }
-
-    /// `.v15`, `.v10_15`, `.v15_4`, `"15.4"` → a version.
-    private static func manifestVersion(_ argument: Substring) -> Version? {
-        let text = argument.trimmingCharacters(in: .whitespacesAndNewlines)
-        if text.hasPrefix("\"") {
-            return Version(text.trimmingCharacters(in: CharacterSet(charactersIn: "\"")))
-        }
-        guard text.hasPrefix(".v") else { return nil }
-        return Version(text.dropFirst(2).replacingOccurrences(of: "_", with: "."))
-    }
-
-    /// Major modes in `[.v5, .v6, .v4_2, .version("6")]`.
-    private static func languageModes(in list: Substring) -> [Int] {
-        var modes: [Int] = []
-        for item in list.split(separator: ",") {
-            let text = item.trimmingCharacters(in: .whitespacesAndNewlines)
-            var digits: Substring = ""
-            if text.hasPrefix(".version(") {
-                digits = text.dropFirst(".version(".count).drop { $0 == "\"" || $0 == " " }.prefix { $0.isNumber }
-            } else if text.hasPrefix(".v") {
-                digits = text.dropFirst(2).prefix { $0.isNumber }
-            }
-            if let mode = Int(digits) { modes.append(mode) }
-        }
-        return modes
-    }
-
-    /// Target name → mode from `.swiftLanguageMode(.v5)` / `.swiftLanguageVersion(.v5)`
-    /// inside a target declaration: the nearest `name: "…"` before the setting.
-    private static func targetModes(in code: String) -> [String: Int] {
-        var result: [String: Int] = [:]
-        for marker in [".swiftLanguageMode(", ".swiftLanguageVersion("] {
-            var searchStart = code.startIndex
-            while let found = code.range(of: marker, range: searchStart..<code.endIndex) {
-                searchStart = found.upperBound
-                let argument = code[found.upperBound...].prefix { $0 != ")" }
-                guard let mode = languageModes(in: argument).first,
-                      let nameLabel = code.range(of: "name:", options: .backwards, range: code.startIndex..<found.lowerBound)
-                else { continue }
-                let afterLabel = code[nameLabel.upperBound...].drop { $0.isWhitespace }
-                guard afterLabel.first == "\"" else { continue }
-                let name = afterLabel.dropFirst().prefix { $0 != "\"" }
-                result[String(name)] = mode
-            }
-        }
-        return result
+        return PackageInfo(manifestPath: path, toolsVersion: manifest.toolsVersion.flatMap(Version.init),
+                           deploymentTargets: targets, declaredLanguageModes: manifest.languageModes,
+                           targetLanguageModes: targetModes)
     }
 
     // MARK: - Reading an Xcode project

@@ -28,6 +28,9 @@ public struct ProjectIndex: Sendable {
     public var fileCount: Int
     /// Paths of the files this index was built from (as the run names them).
     public var indexedPaths: Set<String> = []
+    /// Types whose `id` is the value itself (`var id: Self { self }`): identifying their
+    /// values by `\.self` or by `id` is the same identity.
+    public var selfIdentifiedTypes: Set<String> = []
 
     public init(conformances: [String: Set<String>] = [:], propertyTypes: [String: [String: String]] = [:],
                 typealiases: [String: String] = [:], propertyWrappers: [String: [String: String]] = [:],
@@ -69,6 +72,7 @@ public struct ProjectIndex: Sendable {
         typealiases.merge(other.typealiases) { _, new in new }
         declaredTypes.formUnion(other.declaredTypes)
         classTypes.formUnion(other.classTypes)
+        selfIdentifiedTypes.formUnion(other.selfIdentifiedTypes)
         indexedPaths.formUnion(other.indexedPaths)
     }
 
@@ -86,6 +90,7 @@ public struct ProjectIndex: Sendable {
         }
         for (name, text) in other.typealiases where typealiases[name] != text { return false }
         return other.declaredTypes.isSubset(of: declaredTypes) && other.classTypes.isSubset(of: classTypes)
+            && other.selfIdentifiedTypes.isSubset(of: selfIdentifiedTypes)
     }
 
     // MARK: - Names
@@ -191,6 +196,12 @@ public struct ProjectIndex: Sendable {
         if isStructural || ProjectIndex.collectionBases.contains(ProjectIndex.stripGenericArguments(resolved)) { return false }
         guard declaredTypes.contains(key) else { return nil }
         return everyConformanceKnown ? false : nil
+    }
+
+    /// Whether the `id` of values of `typeName` is declared as the value itself, so that
+    /// `id: \.self` already is the element's own identity.
+    public func isIdentifiedBySelf(_ typeName: String, inScope scope: String? = nil) -> Bool {
+        selfIdentifiedTypes.contains(qualifiedName(of: resolvingTypealiases(typeName, inScope: scope), inScope: scope))
     }
 
     // MARK: - Properties

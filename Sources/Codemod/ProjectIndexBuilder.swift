@@ -84,8 +84,21 @@ public struct ProjectIndexBuilder: Sendable {
             let typeText = binding.type.map(TypeResolver.typeText(of:))
                 ?? binding.initializer.flatMap(TypeResolver.inferredType(ofInitializer:))
             if let typeText { index.propertyTypes[type, default: [:]][name] = typeText }
+            if name == "id", let getter = binding.accessorBlock, ProjectIndexBuilder.returnsSelf(getter) {
+                index.selfIdentifiedTypes.insert(type)
+            }
             if let wrapper { index.propertyWrappers[type, default: [:]][name] = wrapper }
         }
+    }
+
+    /// `{ self }`, `{ return self }`, `{ get { self } }`: read from the tokens, since the
+    /// index parses declarations only and leaves accessor bodies unparsed.
+    private static func returnsSelf(_ accessors: Node) -> Bool {
+        var words = (accessors.firstTokenIndex..<accessors.endTokenIndex).map { accessors.tree.token(at: $0).text }
+        guard words.first == "{", words.last == "}" else { return false }
+        words = Array(words.dropFirst().dropLast())
+        if words.first == "get", words.count >= 3, words[1] == "{", words.last == "}" { words = Array(words.dropFirst(2).dropLast()) }
+        return words == ["self"] || words == ["return", "self"]
     }
 
     private func qualify(_ name: String, in scope: String?) -> String {

@@ -89,7 +89,8 @@ struct FileWork {
 /// Reads, checks and runs the engine over single files.
 struct FileProcessor: Sendable {
     let maxFileSize: Int
-    let index: ProjectIndex
+    /// The project index each file's rules see (its modules and their dependencies).
+    let indexes: ModuleIndexes
 
     /// Reads `path` and runs `settings.engine` over it. Never throws: problems become the
     /// report's `skipReason`.
@@ -126,7 +127,7 @@ struct FileProcessor: Sendable {
         }
         let context = RuleContext(path: path, deploymentTargets: settings.deploymentTargets,
                                   swiftLanguageMode: settings.swiftLanguageMode, options: settings.ruleOptions,
-                                  index: index)
+                                  index: indexes.index(forFile: path))
         var outcome = settings.engine.run(bytes: bytes, context: context)
         if let baseline = settings.baseline { outcome = baseline.withholdingFixes(of: outcome, path: path) }
         report.changed = outcome.changed

@@ -18,6 +18,7 @@ enum Help {
         bodywork completions bash|zsh|fish     (a completion script on stdout)
         bodywork man                           (this manual as a roff man page)
         bodywork config [PATH] [--config FILE] (the configuration PATH gets, as JSON)
+        bodywork describe [--format text|json] [paths...]
 
     DESCRIPTION
         bodywork parses Swift files into a lossless syntax tree, runs its rules over them
@@ -122,7 +123,11 @@ enum Help {
         --max-file-size SIZE
                           Skip larger files (default 32M; accepts K, M, G suffixes).
         -q, --quiet       No summary, no progress line, no findings on standard error.
-        -v, --verbose     One line per file on standard error.
+        -v, --verbose     One line per file on standard error, and the modules each file
+                          belongs to.
+        --no-cache        Neither read nor write the index cache (the facts of unchanged
+                          files, kept in .build/bodywork/ of a package, else in
+                          $XDG_CACHE_HOME/bodywork or ~/.cache/bodywork).
         -V, --version     Print `bodywork \(bodyworkVersion)`.
         -h, --help        Print this manual.
 
@@ -176,12 +181,26 @@ enum Help {
         way round; excludes of every file apply, each relative to its own directory.
         `bodywork config PATH` prints what applies to PATH and the files it came from.
         "exclude" patterns are relative to the configuration's directory. Deployment
-        targets: flags, then the configuration, then Package.swift `platforms:` (or an
-        Xcode project's settings), per platform.
+        targets: flags, then the configuration, then the file's module (Package.swift
+        `platforms:`, or its Xcode target's settings over the project's), per platform.
         "severity" sets the level (error, warning or note) of a rule's findings.
         Command-line flags win over the configuration. An unreadable or invalid
         configuration (a directory, a symlink to nowhere), an unknown rule id anywhere,
         or an option a rule does not take, is a usage error (exit 2).
+
+    PROJECTS AND MODULES
+        Fixes are proven against what the compiler sees for a file: the declarations of
+        its module and of the modules that module depends on. Modules come from
+        Package.swift (targets, path:, exclude:, sources:, target and local package
+        product dependencies), *.xcodeproj (sources build phases, synchronized folders
+        and their exceptions, target and local package dependencies) and *.xcworkspace.
+        A file no manifest claims belongs to the nearest folder above it that holds a
+        manifest or .git, or that was given on the command line. A file in several
+        targets sees what all of them see. Whatever files a run selects, their whole
+        modules are indexed; only the selected files are changed or reported.
+        bodywork describe [--format text|json] [PATH...] prints the projects, modules,
+        file counts, dependencies and deployment targets; --verbose names each file's
+        modules. Index facts are cached by file content (see --no-cache).
 
     SUPPRESSION
         // bodywork:disable RULE...        off from this line to `// bodywork:enable`

@@ -69,6 +69,8 @@ struct RunOptions {
     var jobs = 1
     var quiet = false
     var verbose = false
+    /// Index every file afresh, neither reading nor writing the index cache.
+    var noCache = false
     var maxFileSize = 32 * 1024 * 1024
     /// `--severity RULE=LEVEL`, in order; later ones win.
     var severities: [String: Severity] = [:]
@@ -91,6 +93,7 @@ enum Command {
     case listRules(format: OutputFormat)
     case explain(ruleID: String)
     case parse(view: ParseView?, paths: [String], jobs: Int, timing: ParseTiming)
+    case describe(DescribeCommand)
     case help
     case version
     /// `completions SHELL`: a completion script for bash, zsh or fish.
@@ -154,6 +157,8 @@ struct ArgumentParser {
         case "parse":
             position = 1
             return try parseParse()
+        case "describe":
+            return try DescribeCommand.parse(Array(arguments.dropFirst()))
         case "help":
             return .help
         default:
@@ -280,6 +285,7 @@ struct ArgumentParser {
             case "-j", "--jobs": options.jobs = try positiveInteger(try value(for: name, inline: inline), option: name)
             case "-q", "--quiet": options.quiet = true
             case "-v", "--verbose": options.verbose = true
+            case "--no-cache": options.noCache = true
             case "--max-file-size": options.maxFileSize = try byteCount(try value(for: name, inline: inline))
             case "--severity":
                 let (ruleID, level) = try severity(try value(for: name, inline: inline))

@@ -2,6 +2,7 @@
 // configuration, rule set and deployment targets, and configuration errors stop the run
 // (exit 2) before any file is read or written.
 import Codemod
+import Project
 
 /// The settings a group of files shares: one per distinct configuration and manifest.
 struct FileSettings: Sendable {
@@ -37,6 +38,8 @@ struct RunPlanner {
     let rules: [any Rule]
     let loader: ConfigurationLoader
     let baselines = BaselineStore()
+    /// The project model: deployment targets per module. Without it, per package or project.
+    var model: ProjectModel?
 
     init(options: RunOptions, rules: [any Rule]) {
         self.options = options
@@ -58,7 +61,9 @@ struct RunPlanner {
         var byDirectory: [String: (Configuration, Int)] = [:]
         var distinct: [(key: SettingsKey, index: Int)] = []
         for path in paths {
-            let directory = FilePath.directory(of: path)
+            // Xcode targets can split a directory: the modules are part of the key.
+            let owners = model?.owners(ofFile: FilePath.absolute(path)) ?? []
+            let directory = FilePath.directory(of: path) + "\u{0}" + owners.joined(separator: "\u{0}")
             let configuration: Configuration
             let settingsIndex: Int
             if let cached = byDirectory[directory] {
@@ -101,11 +106,14 @@ struct RunPlanner {
         let package = PackageSettings.find(forFile: path)
         // Most specific wins, per platform: the manifest (or else the Xcode project), then
         // the configuration, then the flags.
-        var versions = (package?.deploymentTargets ?? PackageSettings.xcodeDeploymentTargets(forFile: path))?.versions ?? [:]
+        var versions = model.flatMap { ModuleIndexes.deploymentTargets(forFile: path, model: $0) }?.versions
+            ?? (package?.deploymentTargets ?? PackageSettings.xcodeDeploymentTargets(forFile: path))?.versions ?? [:]
         versions.merge(configuration.deploymentTargets.versions) { _, new in new }
         versions.merge(options.minimumVersions) { _, new in new }
         return SettingsKey(configuration: configuration, deploymentTargets: DeploymentTargets(versions),
-                           swiftLanguageMode: configuration.swiftLanguageMode ?? package?.swiftLanguageMode(forFile: path))
+                           swiftLanguageMode: configuration.swiftLanguageMode
+                               ?? model.flatMap { ModuleIndexes.swiftLanguageMode(forFile: path, package: package, model: $0) }
+                               ?? package?.swiftLanguageMode(forFile: path))
     }
 
     private func load(forFile path: String) throws(UsageError) -> Configuration {

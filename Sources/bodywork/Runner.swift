@@ -7,6 +7,7 @@
 import Codemod
 import Foundation
 import Patch
+import Project
 import SwiftCST
 
 /// Exit statuses of the command.
@@ -31,7 +32,8 @@ struct Runner {
             if options.mode == .interactive && isatty(0) != 1 {
                 throw UsageError("--interactive needs a terminal on standard input")
             }
-            let planner = RunPlanner(options: options, rules: rules)
+            var planner = RunPlanner(options: options, rules: rules)
+            planner.model = ProjectModel(roots: options.paths.filter { FileKind.of($0) == .directory }.map(FilePath.absolute))
             if options.readsStandardInput {
                 return try runStandardInput(planner: planner, rules: rules, start: start)
             }
@@ -58,7 +60,8 @@ struct Runner {
             }
 
             let processor = FileProcessor(maxFileSize: options.maxFileSize,
-                                          index: projectIndex(for: plan))
+                                          indexes: moduleIndexes(for: plan.files.map(\.path), settings: plan.settings,
+                                                                 model: planner.model))
             if let command = options.verifyCommand {
                 VerifiedApply(options: options, console: console, processor: processor, command: command, report: report)
                     .run(plan, totals: &totals, patch: patch, rules: rules, recorder: recorder)
@@ -133,25 +136,17 @@ struct Runner {
         var coloredDiff: [UInt8]?
     }
 
-    /// Facts about every file of the run, for rules that read other files' declarations;
-    /// empty when no active rule does. Files are parsed in parallel and folded in file
-    /// order, so the index is the same for any `--jobs`.
-    private func projectIndex(for plan: RunPlan) -> ProjectIndex {
-        let needed = plan.settings.contains { settings in settings.engine.rules.contains { $0.usesProjectIndex } }
-        guard needed else { return ProjectIndex() }
-        let files = plan.files
-        let maxFileSize = options.maxFileSize
-        let collector = IndexCollector()
-        runOrdered(count: files.count, jobs: options.jobs, work: { index -> ProjectIndex? in
-            guard let bytes = ParseCommand.read(files[index].path), bytes.count <= maxFileSize,
-                  FileProcessor.isUTF8Text(bytes) else { return nil }
-            var builder = ProjectIndexBuilder()
-            builder.add(SyntaxTree.parseDeclarations(bytes), path: files[index].path)
-            return builder.finish()
-        }, emit: { _, fileIndex in
-            if let fileIndex { collector.index.absorb(fileIndex) }
-        })
-        return collector.index
+    /// Each file's view of the project index: its modules and their dependencies, indexed
+    /// in full whatever files the run selected; empty when no active rule reads it.
+    private func moduleIndexes(for files: [String], settings: [FileSettings], model: ProjectModel?,
+                               unindexed: String? = nil) -> ModuleIndexes {
+        if options.verbose, let model {
+            for line in ModuleIndexes.describe(files: files, model: model) { console.message(line) }
+        }
+        let needed = settings.contains { settings in settings.engine.rules.contains { $0.usesProjectIndex } }
+        guard needed, let model else { return .empty }
+        return ModuleIndexes.build(files: files, model: model, jobs: options.jobs, maxFileSize: options.maxFileSize,
+                                   unindexed: unindexed, cache: options.noCache ? nil : IndexCache(environment: environment))
     }
 
     private func runBatch(_ plan: RunPlan, processor: FileProcessor, totals: RunTotals, rules: [any Rule],
@@ -332,7 +327,10 @@ struct Runner {
             totals.excluded = 1
             return finish(totals, start: start)
         }
-        let processor = FileProcessor(maxFileSize: options.maxFileSize, index: ProjectIndex())
+        let indexes = options.stdinPath.map {
+            moduleIndexes(for: [$0], settings: [settings], model: planner.model, unindexed: $0)
+        } ?? .empty
+        let processor = FileProcessor(maxFileSize: options.maxFileSize, indexes: indexes)
         let work = processor.run(bytes: bytes, path: path, settings: settings)
         totals.add(work.report)
         if let reason = work.report.skipReason {
@@ -416,9 +414,4 @@ struct Runner {
     private func colorsDiffs(isTerminal: Bool) -> Bool {
         TerminalColor.shouldColor(mode: options.color.rawValue, isTerminal: isTerminal, environment: environment)
     }
-}
-
-/// The project index as it is folded together; `runOrdered` emits one file at a time.
-private final class IndexCollector: @unchecked Sendable {
-    var index = ProjectIndex()
 }

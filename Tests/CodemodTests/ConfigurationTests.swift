@@ -75,6 +75,18 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(try parse("{}"), expected)
     }
 
+    func testCommentsAndTrailingCommasAreAccepted() throws {
+        let configuration = try parse("""
+            {
+              // line comment with "quotes" and a , comma
+              "exclude": ["a/**", "b//c", /* block */ "d/*.swift",],
+              "rules": { "disable": ["x"], },
+            }
+            """)
+        XCTAssertEqual(configuration.excludes, ["a/**", "b//c", "d/*.swift"], "comment markers inside strings are text")
+        XCTAssertEqual(configuration.disabledRules, ["x"])
+    }
+
     func testUnsafeFixesTrueMeansEveryRule() throws {
         XCTAssertTrue(try parse(#"{"unsafeFixes": true}"#).unsafeFixesForAll)
         XCTAssertFalse(try parse(#"{"unsafeFixes": false}"#).unsafeFixesForAll)
@@ -83,9 +95,9 @@ final class ConfigurationTests: XCTestCase {
     func testUnknownKeyListsTheAllowedOnes() {
         let error = parseError(#"{"rules": {}, "colour": "blue"}"#)
         XCTAssertEqual(error?.key, "colour")
-        XCTAssertEqual(error?.message, "unknown key; allowed: rules, options, unsafeFixes, exclude, deploymentTarget, swiftLanguageMode, severity, baseline")
+        XCTAssertEqual(error?.message, "unknown key; allowed: rules, options, unsafeFixes, exclude, deploymentTarget, swiftLanguageMode, severity, baseline, inherit")
         XCTAssertEqual(error?.description,
-                       "conf.json: colour: unknown key; allowed: rules, options, unsafeFixes, exclude, deploymentTarget, swiftLanguageMode, severity, baseline")
+                       "conf.json: colour: unknown key; allowed: rules, options, unsafeFixes, exclude, deploymentTarget, swiftLanguageMode, severity, baseline, inherit")
         let nested = parseError(#"{"rules": {"enabled": ["a"]}}"#)
         XCTAssertEqual(nested?.key, "rules.enabled")
         XCTAssertEqual(nested?.message, "unknown key; allowed: enable, disable, only")
@@ -128,10 +140,12 @@ final class ConfigurationTests: XCTestCase {
     }
 
     func testInvalidJSONGivesLineAndColumn() {
-        let error = parseError("{\n  \"rules\": {},\n  \"exclude\": ,\n}")
+        let error = parseError("{\n  \"rules\": {},\n  \"exclude\": :\n}")
         XCTAssertNil(error?.key)
         XCTAssertTrue(error?.message.hasPrefix("not valid JSON at line 3, column 14") ?? false, error?.message ?? "")
-        XCTAssertTrue(parseError("// comment\n{}")?.message.hasPrefix("not valid JSON") ?? false, "comments are not JSON")
+        XCTAssertTrue(parseError("{ /* unclosed \n}")?.message.hasPrefix("not valid JSON") ?? false)
+        XCTAssertTrue(parseError(#"{"exclude": ["a",, "b"]}"#)?.message.hasPrefix("not valid JSON") ?? false,
+                      "only one trailing comma before a closing bracket is forgiven")
         XCTAssertEqual(parseError("[1]")?.message, "expected a JSON object at the top level")
     }
 

@@ -56,10 +56,11 @@ final class Sandbox {
         String(decoding: try read(relative), as: UTF8.self)
     }
 
-    /// Runs bodywork with the test-only rules on, in this directory.
+    /// Runs bodywork with the test-only rules on, in this directory; the user cache
+    /// directory is the sandbox's own, so that tests leave nothing behind.
     func run(_ arguments: [String], stdin: Data? = nil, environment extra: [String: String] = [:]) throws -> RunResult {
         try Sandbox.execute(Sandbox.binary, arguments, in: root, stdin: stdin,
-                            environment: ["BODYWORK_TEST_RULES": "1"].merging(extra) { $1 })
+                            environment: ["BODYWORK_TEST_RULES": "1", "XDG_CACHE_HOME": path(".cache")].merging(extra) { $1 })
     }
 
     /// Runs git in this directory with a fixed identity; fails the test when git fails.

@@ -1,0 +1,356 @@
+// The project model: which module each file belongs to and which modules that module
+// sees, from SwiftPM manifests, Xcode projects and workspaces, or else the folder.
+//
+// A module sees its own files and the modules it depends on, transitively; nothing else
+// in the run. Projects are read lazily, when a file below (or referenced from) them is
+// asked about, and each is read once.
+import Foundation
+
+/// One unit the compiler builds: a SwiftPM target, an Xcode target, or a folder with no
+/// manifest we read.
+public struct Module: Sendable, Hashable {
+    public enum Kind: String, Sendable {
+        case swiftPackageTarget = "swiftpm-target"
+        case xcodeTarget = "xcode-target"
+        case folder
+    }
+
+    /// Unique in a model: the project's path, `#`, the target's name (nothing for a folder).
+    public var id: String
+    public var name: String
+    public var kind: Kind
+    /// The declaring factory for SwiftPM (`target`, `testTarget`, …) or the product type
+    /// for Xcode (`com.apple.product-type.application`, …).
+    public var detail: String?
+    /// The project that declares it (see `Project.path`).
+    public var projectPath: String
+    /// Absolute paths of its Swift files, sorted.
+    public var files: [String]
+    /// Ids of the modules it depends on directly, sorted.
+    public var dependencies: [String]
+    /// Dependencies named but not in the model (remote packages, missing targets).
+    public var unresolvedDependencies: [String]
+    /// Platform name (`iOS`, `macOS`, `tvOS`, `watchOS`, `visionOS`) → lowest version.
+    public var deploymentTargets: [String: String]
+}
+
+/// A package, an Xcode project, a workspace or a plain folder.
+public struct Project: Sendable {
+    public enum Kind: String, Sendable {
+        case swiftPackage = "swiftpm"
+        case xcodeProject = "xcodeproj"
+        case xcodeWorkspace = "xcworkspace"
+        case folder
+    }
+
+    /// The package's folder, the `.xcodeproj`, the `.xcworkspace` or the folder.
+    public var path: String
+    public var kind: Kind
+    public var name: String
+    /// Ids of its modules, in declaration order (none for a workspace).
+    public var moduleIDs: [String]
+    /// For a workspace: the paths of the projects and packages it lists.
+    public var members: [String]
+}
+
+/// Answers which modules a file belongs to and what they see.
+public final class ProjectModel: @unchecked Sendable {
+    private let lock = NSLock()
+    /// Directories the run was given: each is a project root for files below it.
+    private let roots: Set<String>
+    private var projectsByPath: [String: Project] = [:]
+    private var modulesByID: [String: Module] = [:]
+    private var ownersByFile: [String: [String]] = [:]
+    private var probedDirectories: Set<String> = []
+    private var probedWorkspaceDirectories: Set<String> = []
+    private var ownersCache: [String: [String]] = [:]
+
+    /// `roots`: the directories a run was given (any form; made absolute here).
+    public init(roots: [String] = []) {
+        self.roots = Set(roots.map { ProjectPaths.absolute($0) })
+    }
+
+    // MARK: - Queries
+
+    /// Ids of the modules the file at `path` belongs to, sorted; never empty (a file no
+    /// manifest claims belongs to the folder module of its nearest project root).
+    public func owners(ofFile path: String) -> [String] {
+        lock.withLock { ownersLocked(ProjectPaths.absolute(path)) }
+    }
+
+    public func module(_ id: String) -> Module? {
+        lock.withLock { modulesByID[id] }
+    }
+
+    public func project(_ path: String) -> Project? {
+        lock.withLock { projectsByPath[path] }
+    }
+
+    /// Every project read so far, sorted by path.
+    public var projects: [Project] {
+        lock.withLock { projectsByPath.values.sorted { $0.path < $1.path } }
+    }
+
+    /// The module and every module it depends on, transitively; sorted.
+    public func visibleModules(of id: String) -> [String] {
+        lock.withLock { closure(of: id) }
+    }
+
+    /// The files every compilation of a file owned by `owners` sees: for a file in
+    /// several modules, only what all of them see. Sorted.
+    public func visibleFiles(owners: [String]) -> [String] {
+        lock.withLock {
+            var common: Set<String>?
+            for owner in owners {
+                var files = Set<String>()
+                for id in closure(of: owner) { files.formUnion(modulesByID[id]?.files ?? []) }
+                common = common.map { $0.intersection(files) } ?? files
+            }
+            return (common ?? []).sorted()
+        }
+    }
+
+    /// Reads every project at or below `directory` (and those its files belong to above
+    /// it), for `describe`.
+    public func loadAll(under directory: String) {
+        let start = ProjectPaths.absolute(directory)
+        var pending = [start]
+        var files: [String] = []
+        while let current = pending.popLast() {
+            lock.withLock { probe(current) }
+            for name in ProjectPaths.entries(of: current) {
+                let path = ProjectPaths.join(current, name)
+                if name.hasSuffix(".swift") { files.append(path); continue }
+                guard !name.hasPrefix("."), !ProjectPaths.skippedDirectoryNames.contains(name), !name.hasSuffix(".xcodeproj"),
+                      !name.hasSuffix(".xcworkspace"), ProjectPaths.isOwnDirectory(path) else { continue }
+                pending.append(path)
+            }
+        }
+        for file in files.sorted() { _ = owners(ofFile: file) }
+    }
+
+    // MARK: - Finding a file's modules
+
+    private func ownersLocked(_ file: String) -> [String] {
+        if let cached = ownersCache[file] { return cached }
+        // The ancestors up to the repository root (the directory holding `.git`) or `/`.
+        var chain: [String] = []
+        var directory = ProjectPaths.directory(of: file)
+        while true {
+            chain.append(directory)
+            if directory == "/" || ProjectPaths.exists(ProjectPaths.join(directory, ".git")) { break }
+            directory = ProjectPaths.directory(of: directory)
+        }
+        // Workspaces first: the packages they list resolve their projects' product dependencies.
+        for directory in chain.reversed() { probeWorkspaces(directory) }
+        var fallback: String?
+        for directory in chain {
+            probe(directory)
+            if let owners = ownersByFile[file], !owners.isEmpty {
+                ownersCache[file] = owners.sorted()
+                return owners.sorted()
+            }
+            if fallback == nil && (roots.contains(directory) || ProjectPaths.isProjectRoot(directory)) { fallback = directory }
+        }
+        let id = folderModule(at: fallback ?? ProjectPaths.directory(of: file), including: file)
+        ownersCache[file] = [id]
+        return [id]
+    }
+
+    /// Reads the manifests in `directory`: its workspaces, its package, its projects.
+    private func probe(_ directory: String) {
+        guard probedDirectories.insert(directory).inserted else { return }
+        probeWorkspaces(directory)
+        let names = ProjectPaths.entries(of: directory)
+        if names.contains("Package.swift") { loadPackage(directory) }
+        for name in names where name.hasSuffix(".xcodeproj") { loadXcodeProject(ProjectPaths.join(directory, name), packages: []) }
+    }
+
+    private func probeWorkspaces(_ directory: String) {
+        guard probedWorkspaceDirectories.insert(directory).inserted else { return }
+        for name in ProjectPaths.entries(of: directory) where name.hasSuffix(".xcworkspace") {
+            loadWorkspace(ProjectPaths.join(directory, name))
+        }
+    }
+
+    private func register(_ module: Module) {
+        modulesByID[module.id] = module
+        for file in module.files { ownersByFile[file, default: []].append(module.id) }
+    }
+
+    private func closure(of id: String) -> [String] {
+        var seen: Set<String> = []
+        var pending = [id]
+        while let current = pending.popLast() {
+            guard seen.insert(current).inserted else { continue }
+            pending += modulesByID[current]?.dependencies ?? []
+        }
+        return seen.sorted()
+    }
+
+    // MARK: - SwiftPM
+
+    /// Reads the package in `directory` (once) and the local packages it depends on.
+    private func loadPackage(_ directory: String) {
+        guard projectsByPath[directory] == nil else { return }
+        let manifestPath = ProjectPaths.join(directory, "Package.swift")
+        guard let bytes = FileManager.default.contents(atPath: manifestPath) else { return }
+        let manifest = PackageManifest.read(Array(bytes))
+        let ids = manifest.targets.map { directory + "#" + $0.name }
+        projectsByPath[directory] = Project(path: directory, kind: .swiftPackage,
+                                            name: manifest.name ?? ProjectPaths.lastComponent(directory),
+                                            moduleIDs: ids, members: [])
+        var dependencyDirectories: [String: String] = [:]  // identity (lowercased) → directory
+        for dependency in manifest.dependencies {
+            guard let path = dependency.path else { continue }
+            let resolved = ProjectPaths.resolve(path, against: directory)
+            dependencyDirectories[dependency.identity.lowercased()] = resolved
+            dependencyDirectories[ProjectPaths.lastComponent(resolved).lowercased()] = resolved
+            loadPackage(resolved)
+        }
+        let targetNames = Set(manifest.targets.map(\.name))
+        for target in manifest.targets {
+            var dependencies: [String] = []
+            var unresolved: [String] = []
+            for dependency in target.dependencies {
+                switch dependency {
+                case .target(let name) where targetNames.contains(name), .byName(let name) where targetNames.contains(name):
+                    dependencies.append(directory + "#" + name)
+                case .target(let name):
+                    unresolved.append(name)
+                case .byName(let name):
+                    let found = dependencyDirectories.values.sorted().lazy.compactMap { self.productModules(name, inPackage: $0) }.first
+                    if let found { dependencies += found } else { unresolved.append(name) }
+                case .product(let name, let package):
+                    let packageDirectory = package.flatMap { dependencyDirectories[$0.lowercased()] }
+                    if let packageDirectory, let found = productModules(name, inPackage: packageDirectory) {
+                        dependencies += found
+                    } else {
+                        unresolved.append(package.map { "\($0)/\(name)" } ?? name)
+                    }
+                }
+            }
+            register(Module(id: directory + "#" + target.name, name: target.name, kind: .swiftPackageTarget,
+                            detail: target.kind, projectPath: directory,
+                            files: files(of: target, in: directory), dependencies: Array(Set(dependencies)).sorted(),
+                            unresolvedDependencies: unresolved, deploymentTargets: manifest.deploymentTargets))
+        }
+    }
+
+    /// The modules of product `name` of the package in `directory` (its targets, or the
+    /// target of that name when no product has it); nil when the package has neither.
+    private func productModules(_ name: String, inPackage directory: String) -> [String]? {
+        loadPackage(directory)
+        guard let bytes = FileManager.default.contents(atPath: ProjectPaths.join(directory, "Package.swift")) else { return nil }
+        let manifest = PackageManifest.read(Array(bytes))
+        if let product = manifest.products.first(where: { $0.name == name }) {
+            return product.targets.map { directory + "#" + $0 }
+        }
+        if manifest.targets.contains(where: { $0.name == name }) { return [directory + "#" + name] }
+        return nil
+    }
+
+    /// A target's Swift files: below its folder, minus `exclude:`, limited to `sources:`,
+    /// not entering nested packages.
+    private func files(of target: PackageManifest.Target, in directory: String) -> [String] {
+        let folder: String
+        if let path = target.path {
+            folder = ProjectPaths.resolve(path, against: directory)
+        } else if let found = target.defaultPathCandidates.map({ ProjectPaths.join(directory, $0) }).first(where: ProjectPaths.isDirectory) {
+            folder = found
+        } else {
+            return []
+        }
+        guard ProjectPaths.isDirectory(folder) else { return folder.hasSuffix(".swift") && ProjectPaths.exists(folder) ? [folder] : [] }
+        let excluded = target.exclude.map { ProjectPaths.resolve($0, against: folder) }
+        let sources = target.sources?.map { ProjectPaths.resolve($0, against: folder) }
+        func within(_ file: String, _ base: String) -> Bool { file == base || file.hasPrefix(base + "/") }
+        // The manifests are never a target's sources, even for a target at the package root.
+        func isManifest(_ file: String) -> Bool {
+            ProjectPaths.directory(of: file) == directory
+                && (file.hasSuffix("/Package.swift") || ProjectPaths.lastComponent(file).hasPrefix("Package@swift-"))
+        }
+        return ProjectPaths.swiftFiles(under: folder) { ProjectPaths.exists(ProjectPaths.join($0, "Package.swift")) }.filter { file in
+            !isManifest(file) && !excluded.contains { within(file, $0) } && (sources.map { $0.contains { within(file, $0) } } ?? true)
+        }
+    }
+
+    // MARK: - Xcode
+
+    private func loadWorkspace(_ path: String) {
+        guard projectsByPath[path] == nil, let workspace = XcodeWorkspace.read(path: path) else { return }
+        projectsByPath[path] = Project(path: path, kind: .xcodeWorkspace,
+                                       name: String(ProjectPaths.lastComponent(path).dropLast(".xcworkspace".count)),
+                                       moduleIDs: [], members: workspace.references)
+        let packages = workspace.references.filter { ProjectPaths.exists(ProjectPaths.join($0, "Package.swift")) }
+        for package in packages { loadPackage(package) }
+        for reference in workspace.references where reference.hasSuffix(".xcodeproj") {
+            loadXcodeProject(reference, packages: packages)
+        }
+    }
+
+    /// Reads an Xcode project (once); `packages` are local package folders its targets'
+    /// product dependencies may come from besides its own references (a workspace's).
+    private func loadXcodeProject(_ path: String, packages: [String]) {
+        guard projectsByPath[path] == nil else { return }
+        guard let project = XcodeProject.read(path: path) else {
+            projectsByPath[path] = Project(path: path, kind: .xcodeProject, name: ProjectPaths.lastComponent(path),
+                                           moduleIDs: [], members: [])
+            return
+        }
+        projectsByPath[path] = Project(path: path, kind: .xcodeProject, name: project.name,
+                                       moduleIDs: project.targets.map { path + "#" + $0.name }, members: [])
+        let localPackages = (project.localPackagePaths + packages).filter { ProjectPaths.exists(ProjectPaths.join($0, "Package.swift")) }
+        for package in localPackages { loadPackage(package) }
+        let targetNames = Set(project.targets.map(\.name))
+        for target in project.targets {
+            var dependencies = target.dependencies.filter(targetNames.contains).map { path + "#" + $0 }
+            var unresolved = target.dependencies.filter { !targetNames.contains($0) }
+            for product in target.packageProducts {
+                let candidates = product.localPackagePath.map { [$0] } ?? (product.isRemote ? [] : localPackages)
+                if let found = candidates.lazy.compactMap({ self.productModules(product.name, inPackage: $0) }).first {
+                    dependencies += found
+                } else {
+                    unresolved.append(product.name)
+                }
+            }
+            var files = Set(target.sourceFiles)
+            for folder in target.synchronizedFolders {
+                for file in ProjectPaths.swiftFiles(under: folder.path) {
+                    if let relative = ProjectPaths.relative(file, to: folder.path), folder.includes(relative) { files.insert(file) }
+                }
+            }
+            register(Module(id: path + "#" + target.name, name: target.name, kind: .xcodeTarget, detail: target.productType,
+                            projectPath: path, files: files.sorted(), dependencies: Array(Set(dependencies)).sorted(),
+                            unresolvedDependencies: unresolved, deploymentTargets: target.deploymentTargets))
+        }
+    }
+
+    // MARK: - Folders
+
+    /// The folder module of `directory`: its Swift files that no manifest claims, not
+    /// entering nested project roots; `file` is always among them.
+    private func folderModule(at directory: String, including file: String) -> String {
+        let id = directory + "#"  // no target name: a folder module never collides with a target
+        if var module = modulesByID[id] {
+            if !module.files.contains(file) {
+                module.files = (module.files + [file]).sorted()
+                modulesByID[id] = module
+                ownersByFile[file, default: []].append(id)
+            }
+            return id
+        }
+        var files = ProjectPaths.swiftFiles(under: directory) { ProjectPaths.isProjectRoot($0) }
+            .filter { ownersByFile[$0]?.isEmpty ?? true }
+        if !files.contains(file) { files = (files + [file]).sorted() }
+        if projectsByPath[directory] == nil {
+            projectsByPath[directory] = Project(path: directory, kind: .folder, name: ProjectPaths.lastComponent(directory),
+                                                moduleIDs: [id], members: [])
+        } else if projectsByPath[directory]?.kind == .swiftPackage || projectsByPath[directory]?.kind == .folder {
+            projectsByPath[directory]?.moduleIDs.append(id)
+        }
+        register(Module(id: id, name: ProjectPaths.lastComponent(directory), kind: .folder, detail: "files no manifest claims", projectPath: directory,
+                        files: files, dependencies: [], unresolvedDependencies: [], deploymentTargets: [:]))
+        return id
+    }
+}

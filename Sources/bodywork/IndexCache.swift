@@ -1,0 +1,159 @@
+// The index facts of files that did not change, kept between runs: keyed by each file's
+// content, so that a run on one file of a large module parses only what changed.
+//
+// A store per project: `<package>/.build/bodywork/index.cache` in a SwiftPM package, else
+// `index-<hash of the project's path>.cache` in the user cache directory
+// (`$XDG_CACHE_HOME/bodywork`, else `~/.cache/bodywork`). A store that is unreadable,
+// corrupt or written by another version is ignored and rewritten; a missing entry is
+// computed. Writes go to a temporary file renamed over the store.
+import Foundation
+import Codemod
+import Glibc
+
+/// The stores one run reads and writes; thread-safe.
+final class IndexCache: @unchecked Sendable {
+    /// 128 bits of content hash and the length: what an entry is found by.
+    struct Key: Hashable {
+        var first: UInt64
+        var second: UInt64
+        var count: Int
+    }
+
+    private let lock = NSLock()
+    private var stores: [String: [Key: ArraySlice<UInt8>]] = [:]
+    private var added: [String: [Key: [UInt8]]] = [:]
+    private let environment: [String: String]
+
+    /// Written at the start of every store: a store of another format or version is not read.
+    /// Names the format, the version and the executable (its size and modification
+    /// time), so that a store written by any other build is not read: what a build
+    /// records about a file can change without a new version number.
+    static let header: [UInt8] = {
+        var info = stat()
+        var build = "unknown"
+        if let executable = Bundle.main.executablePath, stat(executable, &info) == 0 {
+            build = "\(info.st_size)-\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+        }
+        return Array("bodywork index cache 2 \(bodyworkVersion) \(build)\n".utf8)
+    }()
+    /// Entries kept per store; the oldest unused ones go first.
+    static let capacity = 100_000
+
+    init(environment: [String: String]) {
+        self.environment = environment
+    }
+
+    /// The key of a file's bytes: two differently built 64-bit hashes (FNV-1a style and a
+    /// multiply-xorshift one) and the length.
+    static func key(of bytes: [UInt8]) -> Key {
+        var first: UInt64 = 0xcbf2_9ce4_8422_2325
+        var second: UInt64 = 0x9e37_79b9_7f4a_7c15
+        // Eight bytes at a time (little-endian words), then the rest one by one.
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset + 8 <= buffer.count {
+                let word = UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                first = (first ^ word) &* 0x0000_0100_0000_01b3
+                second = (second &+ word &+ 1) &* 0xff51_afd7_ed55_8ccd
+                second ^= second >> 29
+                offset += 8
+            }
+            while offset < buffer.count {
+                let byte = UInt64(buffer[offset])
+                first = (first ^ byte) &* 0x0000_0100_0000_01b3
+                second = (second &+ byte &+ 1) &* 0xff51_afd7_ed55_8ccd
+                second ^= second >> 29
+                offset += 1
+            }
+        }
+        return Key(first: first, second: second, count: bytes.count)
+    }
+
+    /// Where the facts of files of the project at `projectPath` are kept.
+    func storePath(forProject projectPath: String) -> String? {
+        let directory = projectPath.hasSuffix(".xcodeproj") || projectPath.hasSuffix(".xcworkspace")
+            ? FilePath.directory(of: projectPath) : projectPath
+        if FileKind.of(FilePath.join(directory, "Package.swift")) == .regularFile {
+            return FilePath.join(directory, ".build/bodywork/index.cache")
+        }
+        let base: String
+        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
+            base = FilePath.join(cache, "bodywork")
+        } else if let home = environment["HOME"], home.hasPrefix("/") {
+            base = FilePath.join(home, ".cache/bodywork")
+        } else {
+            return nil
+        }
+        let key = IndexCache.key(of: Array(directory.utf8))
+        return FilePath.join(base, "index-" + String(key.first, radix: 16) + ".cache")
+    }
+
+    /// The facts stored for `key` in `store`, as the index of the file at `path`.
+    func facts(store: String, key: Key, path: String) -> ProjectIndex? {
+        let bytes: ArraySlice<UInt8>? = lock.withLock {
+            if stores[store] == nil { stores[store] = IndexCache.load(store) }
+            return stores[store]?[key]
+        }
+        return bytes.flatMap { ProjectIndex(encodedFacts: $0, path: path) }
+    }
+
+    func insert(store: String, key: Key, facts: ProjectIndex) {
+        let bytes = facts.encodedFacts()
+        lock.withLock { added[store, default: [:]][key] = bytes }
+    }
+
+    /// Writes every store that gained entries; failures leave the cache as it was.
+    func save() {
+        let pending = lock.withLock { added }
+        for (store, entries) in pending.sorted(by: { $0.key < $1.key }) {
+            var out = IndexCache.header
+            var kept = 0
+            func append(_ key: Key, _ bytes: some Collection<UInt8>) {
+                for value in [key.first, key.second, UInt64(key.count), UInt64(bytes.count)] {
+                    withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) }
+                }
+                out.append(contentsOf: bytes)
+                kept += 1
+            }
+            for (key, bytes) in entries { append(key, bytes) }
+            for (key, bytes) in lock.withLock({ stores[store] ?? [:] }) where entries[key] == nil {
+                guard kept < IndexCache.capacity else { break }
+                append(key, bytes)
+            }
+            IndexCache.write(out, to: store)
+        }
+    }
+
+    // MARK: - Files
+
+    /// Entries of a store; empty when it is missing, of another version or corrupt.
+    private static func load(_ path: String) -> [Key: ArraySlice<UInt8>] {
+        guard let data = FileManager.default.contents(atPath: path) else { return [:] }
+        let bytes = Array(data)
+        guard bytes.starts(with: header) else { return [:] }
+        var entries: [Key: ArraySlice<UInt8>] = [:]
+        var offset = header.count
+        func word() -> UInt64? {
+            guard offset + 8 <= bytes.count else { return nil }
+            var value: UInt64 = 0
+            for i in 0..<8 { value |= UInt64(bytes[offset + i]) << (8 * UInt64(i)) }
+            offset += 8
+            return value
+        }
+        while offset < bytes.count {
+            guard let first = word(), let second = word(), let count = word(), let length = word(),
+                  count <= UInt64(Int.max), length <= UInt64(bytes.count - offset) else { return [:] }
+            entries[Key(first: first, second: second, count: Int(count))] = bytes[offset..<(offset + Int(length))]
+            offset += Int(length)
+        }
+        return entries
+    }
+
+    private static func write(_ bytes: [UInt8], to path: String) {
+        let directory = FilePath.directory(of: path)
+        guard (try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)) != nil else { return }
+        let temporary = path + ".\(getpid()).tmp"
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else { return }
+        if rename(temporary, path) != 0 { unlink(temporary) }
+    }
+}

@@ -1,0 +1,141 @@
+// Each file's view of the project index: the facts of the module(s) it belongs to and of
+// the modules those depend on — what the compiler sees for it — never another app's, and
+// never less because the run was given only some of the files.
+import Codemod
+import Foundation
+import Project
+import SwiftCST
+
+/// Project indexes for the files of a run, one per distinct set of owning modules.
+struct ModuleIndexes: Sendable {
+    private var indexes: [ProjectIndex] = []
+    /// Display path of a planned file → its index in `indexes`.
+    private var viewByFile: [String: Int] = [:]
+
+    /// No facts for any file (no active rule reads the index).
+    static let empty = ModuleIndexes()
+
+    /// The index the rules see for the planned file `path` (as the run names it).
+    func index(forFile path: String) -> ProjectIndex {
+        viewByFile[path].map { indexes[$0] } ?? ProjectIndex()
+    }
+
+    /// Indexes every file of the modules `files` belong to and of their dependencies,
+    /// then folds, for each set of owning modules, the facts of the files all of them
+    /// see. Files are parsed in parallel and folded in path order, so the result is the
+    /// same for any `jobs`. `unindexed`: a planned path whose bytes on disk are not the
+    /// ones processed (standard input), left for the rules to read from their tree.
+    /// With a `cache`, the facts of a file whose content is in it are not recomputed, and
+    /// new facts are saved to it at the end.
+    static func build(files: [String], model: ProjectModel, jobs: Int, maxFileSize: Int,
+                      unindexed: String? = nil, cache: IndexCache? = nil) -> ModuleIndexes {
+        var result = ModuleIndexes()
+        var viewByOwners: [[String]: Int] = [:]
+        var visibleByView: [[String]] = []
+        var displayByAbsolute: [String: String] = [:]
+        for path in files {
+            let absolute = FilePath.absolute(path)
+            displayByAbsolute[absolute] = path
+            let owners = model.owners(ofFile: absolute)
+            if let view = viewByOwners[owners] {
+                result.viewByFile[path] = view
+                continue
+            }
+            let view = visibleByView.count
+            viewByOwners[owners] = view
+            visibleByView.append(model.visibleFiles(owners: owners))
+            result.viewByFile[path] = view
+        }
+        let skipped = unindexed.map(FilePath.absolute)
+        let all = Set(visibleByView.joined()).subtracting(skipped.map { [$0] } ?? []).sorted()
+        let facts = FactCollector(count: all.count)
+        let displayNames = displayByAbsolute
+        var storeByProject: [String: String?] = [:]
+        let stores: [String?] = cache.map { cache in
+            all.map { path in
+                let project = model.owners(ofFile: path).first.flatMap(model.module)?.projectPath ?? FilePath.directory(of: path)
+                if let known = storeByProject[project] { return known }
+                let store = cache.storePath(forProject: project)
+                storeByProject[project] = store
+                return store
+            }
+        } ?? []
+        runOrdered(count: all.count, jobs: jobs, work: { index -> ProjectIndex? in
+            let path = all[index]
+            guard let bytes = ParseCommand.read(path), bytes.count <= maxFileSize else { return nil }
+            let name = displayNames[path] ?? path
+            let store = index < stores.count ? stores[index] : nil
+            let key = store != nil ? IndexCache.key(of: bytes) : nil
+            // Only text files' facts are ever stored, so a hit needs no UTF-8 check.
+            if let cache, let store, let key, let cached = cache.facts(store: store, key: key, path: name) { return cached }
+            guard FileProcessor.isUTF8Text(bytes) else { return nil }
+            var builder = ProjectIndexBuilder()
+            builder.add(SyntaxTree.parseDeclarations(bytes), path: name)
+            let facts = builder.finish()
+            if let cache, let store, let key { cache.insert(store: store, key: key, facts: facts) }
+            return facts
+        }, emit: { index, fileFacts in
+            facts.set(index, fileFacts)
+        })
+        cache?.save()
+        let position = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1, $0) })
+        for visible in visibleByView {
+            var index = ProjectIndex()
+            for file in visible {
+                if let at = position[file], let fileFacts = facts.facts[at] { index.absorb(fileFacts) }
+            }
+            result.indexes.append(index)
+        }
+        return result
+    }
+
+    /// One line per file for `--verbose`: the modules the file belongs to and how many
+    /// files its index holds.
+    static func describe(files: [String], model: ProjectModel) -> [String] {
+        files.map { path in
+            let owners = model.owners(ofFile: FilePath.absolute(path)).compactMap(model.module)
+            let names = owners.map { module in
+                "\(module.kind.rawValue) \(module.name) (\(ProjectDescription.displayPath(module.projectPath)))"
+            }
+            let visible = model.visibleFiles(owners: owners.map(\.id)).count
+            return "\(path): module \(names.joined(separator: ", ")); sees \(plural(visible, "file"))"
+        }
+    }
+}
+
+/// Per-file facts as the ordered batch emits them, one at a time.
+private final class FactCollector: @unchecked Sendable {
+    var facts: [ProjectIndex?]
+    init(count: Int) { facts = Array(repeating: nil, count: count) }
+    func set(_ index: Int, _ value: ProjectIndex?) { facts[index] = value }
+}
+
+extension ModuleIndexes {
+    /// The deployment targets of the modules a file belongs to: per platform, the lowest
+    /// any of them declares. Nil when none declares any (a folder, a package without
+    /// `platforms:`), so that the caller falls back to the package or project settings.
+    static func deploymentTargets(forFile path: String, model: ProjectModel) -> DeploymentTargets? {
+        var versions: [Platform: Version] = [:]
+        for id in model.owners(ofFile: FilePath.absolute(path)) {
+            for (name, text) in model.module(id)?.deploymentTargets ?? [:] {
+                guard let platform = Platform(rawValue: name), let version = Version(text) else { continue }
+                versions[platform] = min(version, versions[platform] ?? version)
+            }
+        }
+        return versions.isEmpty ? nil : DeploymentTargets(versions)
+    }
+
+    /// The language mode of the SwiftPM target a file belongs to (its own setting, else
+    /// the package's), found through the model, so a target with a custom `path:` gets
+    /// its own; nil when no target of `package` holds the file.
+    static func swiftLanguageMode(forFile path: String, package: PackageInfo?, model: ProjectModel) -> Int? {
+        guard let package else { return nil }
+        let packageDirectory = FilePath.directory(of: FilePath.absolute(package.manifestPath))
+        for id in model.owners(ofFile: FilePath.absolute(path)) {
+            guard let module = model.module(id), module.kind == .swiftPackageTarget, module.projectPath == packageDirectory
+            else { continue }
+            return package.targetLanguageModes[module.name] ?? package.swiftLanguageMode
+        }
+        return nil
+    }
+}

@@ -1,0 +1,43 @@
+// Index facts survive the byte encoding the index cache keeps them in, and bytes that
+// are not exactly such an encoding are refused rather than half read.
+import XCTest
+import Codemod
+import SwiftCST
+
+final class ProjectIndexEncodingTests: XCTestCase {
+    func testFactsRoundTripThroughBytes() {
+        var builder = ProjectIndexBuilder()
+        builder.add(SyntaxTree.parse("""
+        typealias Rows = [Row]
+        @Model final class Row: Base, Identifiable { var title = "" ; @State var count: Int = 0 }
+        extension String: Identifiable { public var id: String { self } }
+        enum Ünïcode: CaseIterable { case a }
+        struct Outer { struct Inner: Hashable { let values: [Int: String] } }
+        """), path: "A.swift")
+        let facts = builder.finish()
+        let bytes = facts.encodedFacts()
+        guard let decoded = ProjectIndex(encodedFacts: bytes[...], path: "B.swift") else { return XCTFail("no decode") }
+        XCTAssertEqual(decoded.conformances, facts.conformances)
+        XCTAssertEqual(decoded.propertyTypes, facts.propertyTypes)
+        XCTAssertEqual(decoded.propertyWrappers, facts.propertyWrappers)
+        XCTAssertEqual(decoded.typealiases, facts.typealiases)
+        XCTAssertEqual(decoded.declaredTypes, facts.declaredTypes)
+        XCTAssertEqual(decoded.classTypes, facts.classTypes)
+        XCTAssertEqual(decoded.indexedPaths, ["B.swift"])
+        XCTAssertEqual(decoded.fileCount, 1)
+        XCTAssertEqual(decoded.encodedFacts(), bytes, "the encoding is canonical")
+        XCTAssertEqual(facts.declaredTypes, ["Row", "Ünïcode", "Outer", "Outer.Inner"])
+        XCTAssertEqual(facts.propertyWrappers["Row"]?["count"], "State")
+    }
+
+    func testTruncatedOrPaddedBytesAreRefused() {
+        var builder = ProjectIndexBuilder()
+        builder.add(SyntaxTree.parse("struct A: Identifiable { let id: Int }\nextension B: C {}"), path: "A.swift")
+        let bytes = builder.finish().encodedFacts()
+        for cut in 0..<bytes.count {
+            XCTAssertNil(ProjectIndex(encodedFacts: bytes[..<cut], path: "A.swift"), "cut at \(cut)")
+        }
+        XCTAssertNil(ProjectIndex(encodedFacts: (bytes + [0])[...], path: "A.swift"))
+        XCTAssertNil(ProjectIndex(encodedFacts: [0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x7f][...], path: "A.swift"))
+    }
+}

@@ -1,0 +1,4 @@
+struct Song: Identifiable, Hashable {
+    let id: Int
+    var title: String
+}

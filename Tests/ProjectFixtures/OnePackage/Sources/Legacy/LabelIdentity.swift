@@ -1,0 +1,3 @@
+extension String: Identifiable {
+    public var id: String { lowercased() }
+}

@@ -1,0 +1,2 @@
+// In the project navigator, in no target.
+struct Unbuilt {}

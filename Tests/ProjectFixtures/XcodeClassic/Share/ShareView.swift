@@ -1,0 +1,7 @@
+import SwiftUI
+
+struct ShareView: View {
+    var body: some View {
+        StepList(steps: ["Share"])
+    }
+}

@@ -1,0 +1,4 @@
+// No longer built: the Notes target excludes this folder.
+extension String: Identifiable {
+    public var id: String { self }
+}

@@ -1,0 +1,130 @@
+// The index cache end to end: where it is written, that it is read, and that a missing,
+// corrupt or disabled cache changes no result.
+import Foundation
+import XCTest
+
+final class IndexCacheTests: XCTestCase {
+    private static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("ProjectFixtures")
+    private let store = "OnePackage/.build/bodywork/index.cache"
+    private let file = "OnePackage/Sources/Feature/TagCloud.swift"
+
+    private func sandbox() throws -> Sandbox {
+        let sandbox = try Sandbox()
+        try FileManager.default.copyItem(at: IndexCacheTests.fixtures.appendingPathComponent("OnePackage"),
+                                         to: sandbox.root.appendingPathComponent("OnePackage"))
+        return sandbox
+    }
+
+    private func preview(_ sandbox: Sandbox, _ extra: [String] = []) throws -> String {
+        let result = try sandbox.run(["--rules", "foreach-identity"] + extra + [file],
+                                     environment: ["XDG_CACHE_HOME": sandbox.path("user-cache")])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        return result.output
+    }
+
+    /// The entries of a store: (key words, facts length), or nil when it is not one.
+    private func entries(_ bytes: [UInt8]) -> Int? {
+        guard let newline = bytes.firstIndex(of: 10),
+              String(decoding: bytes[..<newline], as: UTF8.self).hasPrefix("bodywork index cache ") else { return nil }
+        var offset = newline + 1
+        var count = 0
+        while offset < bytes.count {
+            guard offset + 32 <= bytes.count else { return nil }
+            var length = 0
+            for i in 0..<8 { length |= Int(bytes[offset + 24 + i]) << (8 * i) }
+            offset += 32 + length
+            count += 1
+        }
+        return offset == bytes.count ? count : nil
+    }
+
+    func testAPackageKeepsItsCacheInBuild() throws {
+        let sandbox = try sandbox()
+        let fresh = try preview(sandbox)
+        XCTAssertTrue(fresh.contains("+            ForEach(tags) { tag in"), fresh)
+        // The feature's module and its dependency: TagCloud.swift and Tag.swift.
+        XCTAssertEqual(entries(try sandbox.read(store)), 2)
+        XCTAssertEqual(try preview(sandbox), fresh, "a warm cache gives the same result")
+
+        // A store from another version, or garbage, is ignored and rewritten.
+        try sandbox.write(store, "bodywork index cache 0 old\nwhatever")
+        XCTAssertEqual(try preview(sandbox), fresh)
+        XCTAssertEqual(entries(try sandbox.read(store)), 2)
+        var bytes = try sandbox.read(store)
+        bytes.removeLast(3)
+        try sandbox.write(store, bytes: bytes)
+        XCTAssertEqual(try preview(sandbox), fresh, "a truncated store is ignored")
+        XCTAssertEqual(entries(try sandbox.read(store)), 2)
+    }
+
+    func testTheCacheIsReadByContent() throws {
+        let sandbox = try sandbox()
+        let tag = "OnePackage/Sources/Core/Tag.swift"
+        _ = try preview(sandbox)
+        let identifiable = try sandbox.read(tag)
+        // Forge the cache: store the old facts (Tag is Identifiable) under the key of new content.
+        let plain = Array("public struct Tag: Hashable {\n    public let id: Int\n    public var title: String\n}\n".utf8)
+        var bytes = try sandbox.read(store)
+        let oldKey = IndexCacheTests.key(identifiable)
+        let newKey = IndexCacheTests.key(plain)
+        var replaced = false
+        var offset = bytes.firstIndex(of: 10)! + 1
+        while offset + 32 <= bytes.count {
+            if Array(bytes[offset..<(offset + 24)]) == oldKey {
+                bytes.replaceSubrange(offset..<(offset + 24), with: newKey)
+                replaced = true
+            }
+            var length = 0
+            for i in 0..<8 { length |= Int(bytes[offset + 24 + i]) << (8 * i) }
+            offset += 32 + length
+        }
+        XCTAssertTrue(replaced, "the store holds Tag.swift's entry")
+        try sandbox.write(store, bytes: bytes)
+        try sandbox.write(tag, bytes: plain)
+        XCTAssertTrue(try preview(sandbox).contains("+            ForEach(tags) { tag in"), "the forged entry was read")
+        XCTAssertFalse(try preview(sandbox, ["--no-cache"]).contains("+            ForEach(tags) { tag in"),
+                       "--no-cache reads the file itself")
+    }
+
+    func testNoCacheWritesNothingAndFoldersUseTheUserCache() throws {
+        let sandbox = try sandbox()
+        _ = try preview(sandbox, ["--no-cache"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: sandbox.path(store)))
+        try sandbox.write("Loose/A.swift", "struct A: Identifiable { let id: Int }\n")
+        let result = try sandbox.run(["--lint", "Loose"], environment: ["XDG_CACHE_HOME": sandbox.path("user-cache")])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let cached = try FileManager.default.contentsOfDirectory(atPath: sandbox.path("user-cache/bodywork"))
+        XCTAssertEqual(cached.count, 1)
+        XCTAssertTrue(cached[0].hasPrefix("index-") && cached[0].hasSuffix(".cache"), "\(cached)")
+    }
+
+    /// The cache's key of some bytes, as stored: both hashes and the length, little-endian.
+    private static func key(_ bytes: [UInt8]) -> [UInt8] {
+        var first: UInt64 = 0xcbf2_9ce4_8422_2325
+        var second: UInt64 = 0x9e37_79b9_7f4a_7c15
+        // Eight bytes at a time (little-endian words), then the rest one by one.
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset + 8 <= buffer.count {
+                let word = UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                first = (first ^ word) &* 0x0000_0100_0000_01b3
+                second = (second &+ word &+ 1) &* 0xff51_afd7_ed55_8ccd
+                second ^= second >> 29
+                offset += 8
+            }
+            while offset < buffer.count {
+                let byte = UInt64(buffer[offset])
+                first = (first ^ byte) &* 0x0000_0100_0000_01b3
+                second = (second &+ byte &+ 1) &* 0xff51_afd7_ed55_8ccd
+                second ^= second >> 29
+                offset += 1
+            }
+        }
+        var out: [UInt8] = []
+        for value in [first, second, UInt64(bytes.count)] {
+            withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) }
+        }
+        return out
+    }
+}
