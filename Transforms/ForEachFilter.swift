@@ -24,7 +24,8 @@ import SwiftCST
 /// when the row uses `$0` (it would name the VStack's closure), never when the row carries
 /// a modifier that must stay on it (`.tag`, `.swipeActions`, `.listRow…`, `.contextMenu`,
 /// `.id`, drag and drop, `.selectionDisabled`, `.deleteDisabled`, `.moveDisabled`, …), and
-/// never when a branch yields no view or several (wrapped, they would become one row).
+/// never when a branch yields no view or several (wrapped, they would become one row), or a
+/// `Spacer`/`Divider` (whose direction comes from the stack around it).
 ///
 /// Sorting, mapping or grouping in the data argument is reported as a note without a fix:
 /// it runs on every body evaluation and belongs in the model. `.filter { … }` applied last
@@ -66,7 +67,8 @@ public struct ForEachFilter: Rule {
         table, toolbar, command and scene content; Picker, Menu, TabView, context menus, swipe \
         and accessibility actions, alerts and dialogs; rows that use `$0`; rows carrying \
         `.tag`, `.swipeActions`, `.listRow…`, `.contextMenu`, `.id`, drag and drop or \
-        `.…Disabled` modifiers; and branches that yield no view or several views.
+        `.…Disabled` modifiers; branches that yield no view or several views; and branches \
+        that yield a Spacer or Divider, whose direction comes from the stack around them.
 
         Calls such as `sorted`, `map` or `Dictionary(grouping:)` in the data argument are \
         reported as notes without a fix: keep the derived collection in the model instead. \
@@ -415,6 +417,9 @@ public struct ForEachFilter: Rule {
             }
             if ["EmptyView", "ForEach", "Group", "Section", "TupleView"].contains(name) {
                 return "a branch yields `\(name)`, which is not exactly one view"
+            }
+            if ["Spacer", "Divider"].contains(name) {
+                return "a branch yields `\(name)`, which takes its direction from the stack around it: in a VStack it would turn"
             }
         }
         return nil
