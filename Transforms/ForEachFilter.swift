@@ -24,7 +24,8 @@ import SwiftCST
 /// when the row uses `$0` (it would name the VStack's closure), never when the row carries
 /// a modifier that must stay on it (`.tag`, `.swipeActions`, `.listRow…`, `.contextMenu`,
 /// `.id`, drag and drop, `.selectionDisabled`, `.deleteDisabled`, `.moveDisabled`, …), and
-/// never when a branch yields no view or several (wrapped, they would become one row).
+/// never when a branch yields no view or several (wrapped, they would become one row), or a
+/// `Spacer`/`Divider` (whose direction comes from the stack around it).
 ///
 /// Sorting, mapping or grouping in the data argument is reported as a note without a fix:
 /// it runs on every body evaluation and belongs in the model. `.filter { … }` applied last
@@ -66,7 +67,8 @@ public struct ForEachFilter: Rule {
         table, toolbar, command and scene content; Picker, Menu, TabView, context menus, swipe \
         and accessibility actions, alerts and dialogs; rows that use `$0`; rows carrying \
         `.tag`, `.swipeActions`, `.listRow…`, `.contextMenu`, `.id`, drag and drop or \
-        `.…Disabled` modifiers; and branches that yield no view or several views.
+        `.…Disabled` modifiers; branches that yield no view or several views; and branches \
+        that yield a Spacer or Divider, whose direction comes from the stack around them.
 
         Calls such as `sorted`, `map` or `Dictionary(grouping:)` in the data argument are \
         reported as notes without a fix: keep the derived collection in the model instead. \
@@ -78,6 +80,7 @@ public struct ForEachFilter: Rule {
     public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
         let layout = SourceLayout(tree.bytes)
         var findings: [Finding] = []
+        let types = DataTypes(tree: tree, context: context)
         for node in tree.root.descendants(.functionCallExpr) {
             guard let call = FunctionCallExpr(node), let name = call.calleeName,
                   name == "ForEach" || name == "List", call.callee?.kind == .identifierExpr,
@@ -86,7 +89,7 @@ public struct ForEachFilter: Rule {
             if let finding = expensiveDataFinding(dataExpr, callee: name) { findings.append(finding) }
             guard let closure = call.trailingClosure, call.additionalTrailingClosures.isEmpty else { continue }
             if let finding = rowFinding(call: call, name: name, data: data, dataExpr: dataExpr,
-                                        closure: closure, layout: layout) {
+                                        closure: closure, layout: layout, types: types) {
                 findings.append(finding)
             }
         }
@@ -96,7 +99,7 @@ public struct ForEachFilter: Rule {
     // MARK: - Rows
 
     private func rowFinding(call: FunctionCallExpr, name: String, data: Argument, dataExpr: Node,
-                            closure: ClosureExpr, layout: SourceLayout) -> Finding? {
+                            closure: ClosureExpr, layout: SourceLayout, types: DataTypes) -> Finding? {
         let statements = closure.statements
         guard statements.count == 1, let statement = statements.first else { return nil }
         let range = statement.trimmedRange
@@ -164,9 +167,9 @@ public struct ForEachFilter: Rule {
         } else {
             edits.append(.insert(filterCall, at: dataRange.upperBound))
         }
-        // A range without `id:` (`0..<n`, `xs.indices`) was read once as constant data;
-        // filtered, it is an array of Int and needs an id.
-        if isRange(dataExpr) && call.argument("id") == nil {
+        // A range without `id:` (`0..<n`, `xs.indices`, a property typed `Range<Int>`) was
+        // read once as constant data; filtered, it is an array of Int and needs an id.
+        if call.argument("id") == nil && (isRange(dataExpr) || types.isRange(dataExpr)) {
             edits[edits.count - 1].replacement += Array(", id: \\.self".utf8)
         }
         edits.append(contentsOf: contentEdits)
@@ -415,6 +418,9 @@ public struct ForEachFilter: Rule {
             if ["EmptyView", "ForEach", "Group", "Section", "TupleView"].contains(name) {
                 return "a branch yields `\(name)`, which is not exactly one view"
             }
+            if ["Spacer", "Divider"].contains(name) {
+                return "a branch yields `\(name)`, which takes its direction from the stack around it: in a VStack it would turn"
+            }
         }
         return nil
     }
@@ -580,5 +586,39 @@ public struct ForEachFilter: Rule {
             }
         }
         return nil
+    }
+}
+
+/// The declared types of data expressions, from the project index (and the file's own
+/// declarations), built only when a filter fix asks.
+private final class DataTypes {
+    let tree: SyntaxTree
+    let context: RuleContext
+    private var resolver: TypeResolver?
+
+    init(tree: SyntaxTree, context: RuleContext) {
+        self.tree = tree
+        self.context = context
+    }
+
+    /// Whether `expression` names a property or local declared as a `Range`.
+    func isRange(_ expression: Node) -> Bool {
+        guard expression.kind == .identifierExpr || expression.kind == .memberAccessExpr else { return false }
+        guard let type = typeResolver().type(of: expression)?.text else { return false }
+        return type.hasPrefix("Range<") || type.hasPrefix("Swift.Range<")
+    }
+
+    private func typeResolver() -> TypeResolver {
+        if let resolver { return resolver }
+        var index = context.index
+        if !index.indexedPaths.contains(context.path) {
+            var own = ProjectIndexBuilder()
+            own.add(tree, path: context.path)
+            let ownFacts = own.finish()
+            if !index.covers(ownFacts) { index = index.merging(ownFacts) }
+        }
+        let made = TypeResolver(index: index)
+        resolver = made
+        return made
     }
 }

@@ -87,8 +87,8 @@ public struct FileOutcome: Sendable {
 ///
 /// Each round parses the current text, runs every rule in order, drops findings that
 /// suppression comments switch off, and decides for each fix whether it may be applied
-/// (suggested fixes only when asked, platform requirements met, no collision with an
-/// earlier fix). The accepted edits are applied in one pass; if the result parses with
+/// (suggested fixes only when asked, platform requirements met, no comment deleted, no
+/// collision with an earlier fix). The accepted edits are applied in one pass; if the result parses with
 /// more errors than the round's input, the rules whose edits add errors are found and
 /// their fixes dropped for the rest of the file. Rounds repeat until one applies nothing,
 /// up to `EngineOptions.maxRounds`. The same input always gives the same output and the

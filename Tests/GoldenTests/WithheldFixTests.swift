@@ -28,6 +28,7 @@ final class WithheldFixTests: XCTestCase {
         "foreach-filter/withheld-wrap-delete-disabled": "`.deleteDisabled`",
         "foreach-filter/withheld-wrap-several-views": "several views",
         "foreach-filter/withheld-wrap-empty-view": "`EmptyView`",
+        "foreach-filter/withheld-wrap-divider": "`Divider`",
         "foreach-filter/withheld-wrap-else-if-without-else": "no `else`",
         "foreach-filter/withheld-comment-after-condition": "delete the comment `// hidden rows",
         "foreach-identity/withheld-comment-in-data": "delete the comment `/* offsets",
