@@ -204,8 +204,10 @@ enum Help {
 
     SUPPRESSION
         // bodywork:disable RULE...        off from this line to `// bodywork:enable`
-        // bodywork:disable:next RULE...   off for the next line of code
-        // bodywork:disable:this RULE...   off for this line
+        // bodywork:disable:next RULE...   off for the next statement or declaration,
+                                           all of it (a whole ForEach and its rows)
+        // bodywork:disable:this RULE...   off for this line and the statement it ends
+        // bodywork:disable:previous RULE... off for the statement before the comment
         // bodywork:disable-file [RULE...] off for the whole file
         No rule id means every rule; text after `--` is a reason. With
         --report-unused-disables, comments that suppress nothing are reported.
