@@ -284,7 +284,7 @@ struct BatchMigration {
                 }
             }
             let reason = "--commit: stopped at group \(group.number) (\(migration.title(group))), put back as it was: "
-                + failure + (group.number > 1 ? "; groups 1 to \(group.number - 1) are committed" : "")
+                + failure + BatchMigration.committedSoFar(group.number - 1)
             console.message("bodywork: \(reason)")
             totals.writeFailures.append(SkippedFile(path: migration.fileName(group), reason: reason))
             break
@@ -292,6 +292,14 @@ struct BatchMigration {
         for index in files.indices {
             guard let outcome = files[index].work.outcome, let snapshot = files[index].work.snapshot else { continue }
             files[index].work.report.written = snapshot.bytes != outcome.original
+        }
+    }
+
+    private static func committedSoFar(_ count: Int) -> String {
+        switch count {
+        case 0: return "; nothing is committed"
+        case 1: return "; group 1 is committed"
+        default: return "; groups 1 to \(count) are committed"
         }
     }
 

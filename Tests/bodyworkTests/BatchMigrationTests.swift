@@ -311,6 +311,31 @@ final class BatchMigrationTests: XCTestCase {
                                   "bodywork: formatter-in-body (part 2 of 2): 1 fix"])
     }
 
+    func testAFailedCommitPutsItsGroupBackAndStops() throws {
+        let box = try makePackage()
+        let original = try tree(box)
+        // A hook that rejects any commit holding Tags.swift: the second group of the rule split.
+        try box.write("pkg/.git/hooks/pre-commit", """
+            #!/bin/sh
+            if git diff --cached --name-only | grep -q Tags.swift; then echo "no tags today" >&2; exit 1; fi
+            exit 0
+
+            """)
+        chmod(box.path("pkg/.git/hooks/pre-commit"), 0o755)
+        let result = try bodywork(box, ["--apply", "--commit", "--split-by", "rule", "."])
+        XCTAssertEqual(result.status, 3, result.stderr)
+        XCTAssertTrue(result.stderr.contains("--commit: stopped at group 2 (foreach-identity), put back as it was: "
+                                             + "git commit failed: no tags today; group 1 is committed"), result.stderr)
+        let subjects = try git(box, "log", "--reverse", "--format=%s").output
+        XCTAssertEqual(subjects, "Start\nbodywork: foreach-filter: 2 fixes\n")
+        XCTAssertEqual(try git(box, "status", "--porcelain").output, "")
+        let now = try tree(box)
+        XCTAssertEqual(now["Sources/Feature/Tags.swift"], original["Sources/Feature/Tags.swift"])
+        XCTAssertEqual(now["Sources/App/EventRow.swift"], original["Sources/App/EventRow.swift"])
+        XCTAssertNotEqual(now["Sources/App/ItemList.swift"], original["Sources/App/ItemList.swift"])
+        XCTAssertTrue(result.stderr.contains("2 changed"), result.stderr)
+    }
+
     func testDirtyTreeIsRefusedAndLeftUntouched() throws {
         for dirt in ["modified", "staged", "untracked"] {
             let box = try makePackage()
