@@ -188,7 +188,9 @@ struct BatchMigration {
         if text == whole.output { return (steps, true) }
         let fixed = Set(whole.findings.filter { $0.status == .fixed }.map(\.finding.ruleID))
         let first = ruleOrder.first { fixed.contains($0) } ?? ruleOrder.first { own.contains($0) } ?? "rules"
-        return ([step(first, whole, path: path, context: context)], false)
+        var wholeStep = step(first, whole, path: path, context: context)
+        wholeStep.isWholeFile = true
+        return ([wholeStep], false)
     }
 
     private static func step(_ key: String, _ outcome: FileOutcome, path: String, context: Int) -> MigrationStep {

@@ -102,6 +102,8 @@ struct MigrationStep: Sendable {
     var diff: [UInt8]
     /// Rule id → fixes applied in this step.
     var fixes: [String: Int]
+    /// With `rule`: the step holds all the file's fixes, which could not be taken apart by rule.
+    var isWholeFile = false
 }
 
 /// One patch, one commit: the files it changes, in file order.
@@ -167,8 +169,8 @@ struct MigrationPlan {
         let base: String
         switch mode {
         case .rule: base = group.key
-        case .module: base = "module \(group.key)"
-        case .directory: base = "directory \(group.key)"
+        case .module: base = group.key == "." ? "files outside any folder" : "module \(group.key)"
+        case .directory: base = group.key == "." ? "top directory" : "directory \(group.key)"
         }
         return group.parts > 1 ? "\(base) (part \(group.part) of \(group.parts))" : base
     }
@@ -273,7 +275,8 @@ struct MigrationPlan {
             lines += ["", "Files:", ""]
             for (file, step) in group.files {
                 let counts = ruleOrder.filter { step.fixes[$0] != nil }.map { "\($0) \(step.fixes[$0]!)" }
-                lines.append("- `\(FilePath.shown(FilePath.inPatch(paths[file])))`: \(counts.joined(separator: ", "))")
+                lines.append("- `\(FilePath.shown(FilePath.inPatch(paths[file])))`: \(counts.joined(separator: ", "))"
+                             + (step.isWholeFile ? " (all of the file's fixes: they cannot be taken apart by rule)" : ""))
             }
             lines.append("")
         }

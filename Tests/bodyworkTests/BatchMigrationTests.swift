@@ -210,10 +210,19 @@ final class BatchMigrationTests: XCTestCase {
             XCTAssertTrue(readme.contains("## Findings left for a person"), readme)
             XCTAssertTrue(readme.contains("- `Sources/App/ItemList.swift:14:13` warning foreach-identity:"), readme)
 
-            for name in expectedNames[mode]! {
-                let apply = try Sandbox.execute(URL(fileURLWithPath: "/usr/bin/env"), ["git", "apply", "../patches/\(name)"],
+            if mode == "rule" {
+                for name in expectedNames[mode]! {
+                    let apply = try Sandbox.execute(URL(fileURLWithPath: "/usr/bin/env"), ["git", "apply", "../patches/\(name)"],
+                                                    in: box.root.appendingPathComponent("pkg"), stdin: nil, environment: [:])
+                    XCTAssertEqual(apply.status, 0, "\(mode): git apply \(name): \(apply.stderr)")
+                }
+            } else {
+                // The README's own instructions.
+                let loop = readme.split(separator: "\n").first { $0.hasPrefix("    for patch in ") }
+                XCTAssertEqual(loop, "    for patch in ../patches/[0-9]*.patch; do git apply \"$patch\" || break; done")
+                let apply = try Sandbox.execute(URL(fileURLWithPath: "/bin/sh"), ["-c", String(loop ?? "false")],
                                                 in: box.root.appendingPathComponent("pkg"), stdin: nil, environment: [:])
-                XCTAssertEqual(apply.status, 0, "\(mode): git apply \(name): \(apply.stderr)")
+                XCTAssertEqual(apply.status, 0, "\(mode): \(apply.stderr)")
             }
             assertSameTree(try tree(box), applied)
         }
@@ -238,6 +247,36 @@ final class BatchMigrationTests: XCTestCase {
         // line 22 of that tree, not at line 24 of the original.
         XCTAssertTrue(formatter.contains("+++ b/Sources/Feature/Orders.swift\n@@ -22,12 +22,16 @@ formatter-in-body\n"),
                       formatter)
+    }
+
+    func testAFileWhoseFixesCannotBeTakenApartByRuleIsChangedWholeInOneGroup() throws {
+        // Together, the call fix (starting at `(`) wins over the rename; rule by rule, the
+        // rename comes first and the call fix finds nothing left: the texts differ.
+        let applied = try Sandbox()
+        try applied.write("A.swift", "let x = f(tangle)\n")
+        try applied.write("B.swift", "let tangle = 1\n")
+        XCTAssertEqual(try applied.run(["--apply", "A.swift", "B.swift"]).status, 0)
+        XCTAssertEqual(try applied.text("A.swift"), "let x = f(beta)\n")
+        XCTAssertEqual(try applied.text("B.swift"), "let alpha = 1\n")
+
+        let box = try Sandbox()
+        try box.write("A.swift", "let x = f(tangle)\n")
+        try box.write("B.swift", "let tangle = 1\n")
+        let result = try box.run(["--split-by", "rule", "--patch-dir", "patches", "A.swift", "B.swift"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("bodywork: note: A.swift: its fixes cannot be taken rule by rule; "
+                                             + "the file is changed whole in one group"), result.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: box.path("patches")).sorted(),
+                       ["001-test-tangle-rename.patch", "002-test-tangle-call.patch", "README.md"])
+        XCTAssertTrue(try box.text("patches/README.md").contains(
+            "- `A.swift`: test-tangle-call 1 (all of the file's fixes: they cannot be taken apart by rule)"))
+        for name in ["001-test-tangle-rename.patch", "002-test-tangle-call.patch"] {
+            let apply = try Sandbox.execute(URL(fileURLWithPath: "/usr/bin/env"), ["git", "apply", "patches/\(name)"],
+                                            in: box.root, stdin: nil, environment: [:])
+            XCTAssertEqual(apply.status, 0, "git apply \(name): \(apply.stderr)")
+        }
+        XCTAssertEqual(try box.read("A.swift"), try applied.read("A.swift"))
+        XCTAssertEqual(try box.read("B.swift"), try applied.read("B.swift"))
     }
 
     func testMaxFilesCutsGroupsIntoNumberedParts() throws {
