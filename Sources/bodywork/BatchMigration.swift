@@ -262,9 +262,15 @@ struct BatchMigration {
         for group in migration.groups {
             var written: [(file: Int, previous: FileSnapshot)] = []
             var failure: String?
+            // Ctrl-C while the group's files are being written puts them back; once git
+            // commits, the group stays as git leaves it.
+            let pending = PendingGroup()
+            let token = Interruption.onInterrupt { pending.restore() }
             for (file, step) in group.files {
                 guard let snapshot = files[file].work.snapshot else { failure = "\(files[file].work.report.path): not read"; break }
                 do {
+                    // Listed first: putting back a file that was not written yet changes nothing.
+                    pending.add(path: snapshot.path, previous: snapshot.bytes)
                     try AtomicFile.replace(snapshot, with: step.output)
                     files[file].work.snapshot = try AtomicFile.read(snapshot.path)
                     written.append((file, snapshot))
@@ -273,6 +279,8 @@ struct BatchMigration {
                     break
                 }
             }
+            pending.stop()
+            Interruption.remove(token)
             let groupPaths = group.files.map { gitPaths[$0.file]! }
             if failure == nil, let error = repository.commit(groupPaths, message: migration.commitMessage(
                 group, rules: rules, paths: files.map(\.work.report.path))) {
@@ -342,6 +350,29 @@ private final class OrderedResults<Element>: @unchecked Sendable {
     init(count: Int) { stored = Array(repeating: nil, count: count) }
     func set(_ index: Int, _ value: Element) { lock.withLock { stored[index] = value } }
     var files: [Element?] { lock.withLock { stored } }
+}
+
+/// The files of the group being written with what they held before, for an interrupt.
+private final class PendingGroup: @unchecked Sendable {
+    private let lock = NSLock()
+    private var files: [(path: String, previous: [UInt8])] = []
+    private var active = true
+
+    func add(path: String, previous: [UInt8]) { lock.withLock { files.append((path, previous)) } }
+
+    /// No more restoring: the group goes to git as it is.
+    func stop() { lock.withLock { active = false } }
+
+    func restore() {
+        lock.withLock {
+            guard active else { return }
+            for (path, previous) in files.reversed() {
+                if let current = try? AtomicFile.read(path) { try? AtomicFile.replace(current, with: previous) }
+            }
+            let message = "\nbodywork: interrupted; the files of the group being written are back as they were\n"
+            _ = message.withCString { write(2, $0, strlen($0)) }
+        }
+    }
 }
 
 /// A rule whose findings come without their fixes: a step of `--split-by rule` runs every
