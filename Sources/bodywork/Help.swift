@@ -79,7 +79,7 @@ enum Help {
                           earlier rule that its own make possible), one per module (the
                           folder after Sources/ or Tests/, else the first folder), or one
                           per directory. Needs --patch-dir, or --apply --commit. The plan
-                          is printed before anything is written.
+                          is printed before anything is written; no diff is printed.
         --patch-dir DIR   With --split-by: write one patch per group to DIR, numbered in
                           the order to apply them (001-foreach-filter.patch, ...), and
                           DIR/README.md listing each patch with its files, its fixes per
