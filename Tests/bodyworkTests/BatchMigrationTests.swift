@@ -279,6 +279,24 @@ final class BatchMigrationTests: XCTestCase {
         XCTAssertEqual(try box.read("B.swift"), try applied.read("B.swift"))
     }
 
+    func testModulesFollowTheSwiftPMLayoutElseTheFirstFolder() throws {
+        let box = try Sandbox()
+        for path in ["Sources/App/Views/List.swift", "Sources/App/Model.swift", "Tests/AppTests/ListTests.swift",
+                     "Packages/Core/Sources/Core/Store.swift", "Lib/Helpers.swift", "main.swift"] {
+            try box.write(path, "let fooBar = 1\n")
+        }
+        let result = try box.run(["--split-by", "module", "--patch-dir", "patches", "."])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: box.path("patches")).sorted(),
+                       ["001-top-level.patch", "002-App.patch", "003-AppTests.patch", "004-Core.patch", "005-Lib.patch",
+                        "README.md"])
+        let app = try box.text("patches/002-App.patch")
+        XCTAssertTrue(app.contains("+++ b/Sources/App/Model.swift\n") && app.contains("+++ b/Sources/App/Views/List.swift\n"), app)
+        XCTAssertTrue(try box.text("patches/004-Core.patch").contains("+++ b/Packages/Core/Sources/Core/Store.swift\n"))
+        XCTAssertTrue(try box.text("patches/001-top-level.patch").contains("+++ b/main.swift\n"))
+        XCTAssertTrue(result.stderr.contains("  1. files outside any folder: 1 fix (test-rename-foo 1) in 1 file"), result.stderr)
+    }
+
     func testMaxFilesCutsGroupsIntoNumberedParts() throws {
         let applied = try appliedTree()
         let box = try makePackage()
