@@ -91,7 +91,7 @@ struct GitRepository {
         var message: String
     }
 
-    private struct ProcessResult {
+    struct ProcessResult {
         var status: Int32
         var output: [UInt8]
         var errors: [UInt8]
@@ -99,7 +99,7 @@ struct GitRepository {
 
     /// Runs `git args` in `directory`, feeding `input` on its standard input from another
     /// thread so that a large input cannot deadlock against a full output pipe.
-    private static func runGit(_ arguments: [String], in directory: String, input: [UInt8]? = nil) -> ProcessResult? {
+    static func runGit(_ arguments: [String], in directory: String, input: [UInt8]? = nil) -> ProcessResult? {
         guard let executable = executable else { return nil }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)

@@ -79,6 +79,29 @@ enum Help {
                           special bytes are quoted as git quotes them; a path outside
                           the working directory is named from the git work tree's top
                           (else in full).
+        --split-by rule|module|directory
+                          Cut the fixes into reviewable groups, in the order they apply:
+                          one per rule (in `list-rules` order; group k is made on the
+                          tree with groups 1 to k-1 applied, and may hold fixes of an
+                          earlier rule that its own make possible), one per module (the
+                          folder after Sources/ or Tests/, else the first folder), or one
+                          per directory. Needs --patch-dir, or --apply --commit. The plan
+                          is printed before anything is written; no diff is printed.
+        --patch-dir DIR   With --split-by: write one patch per group to DIR, numbered in
+                          the order to apply them (001-foreach-filter.patch, ...), and
+                          DIR/README.md listing each patch with its files, its fixes per
+                          rule, and the findings left for a person. DIR must be new or
+                          empty. Applying the patches in order with `git apply` gives the
+                          tree --apply writes.
+        --commit          With --apply and --split-by: one git commit per group, of that
+                          group's files only, its message naming the rules, the number
+                          of fixes and what each rule does. The work tree must be clean
+                          (no change, no untracked file); otherwise, or outside a git
+                          work tree, exit 2 and nothing is written. A group that cannot
+                          be written or committed (a hook refuses it) is put back and
+                          the run stops there (exit 3).
+        --max-files N     With --split-by: cut a group of more than N changed files into
+                          numbered parts of N files.
         --rules A,B       Run only these rules (repeatable; also --only-rule).
         --disable A,B     Do not run these rules (repeatable).
         --unsafe-fixes    Apply `suggested` fixes too, for every rule.
@@ -295,6 +318,10 @@ enum Help {
         bodywork --changed-since origin/main --apply
         bodywork --apply --verify "swift build"   keep only fixes that still build
         bodywork --patch fixes.patch Sources && git apply fixes.patch
+        bodywork --split-by rule --patch-dir ../migration Sources
+                                              one patch per rule, applied in order
+        bodywork --apply --commit --split-by module --max-files 50
+                                              one commit per module (50 files at most)
         bodywork - --stdin-path Sources/View.swift < View.swift
         bodywork explain RULE                 what a rule finds and why
     """

@@ -82,6 +82,8 @@ struct RunOptions {
     var writeBaselinePath: String?
     /// `--verify CMD`: keep only the fixes with which CMD still succeeds.
     var verifyCommand: String?
+    /// `--split-by`, `--patch-dir`, `--commit`, `--max-files`: the migration in pieces.
+    var migration = MigrationOptions()
 
     /// Source comes from standard input (`-` as the only path).
     var readsStandardInput: Bool { paths == ["-"] }
@@ -294,6 +296,8 @@ struct ArgumentParser {
             case "--baseline": options.baselinePath = try value(for: name, inline: inline)
             case "--write-baseline": options.writeBaselinePath = try value(for: name, inline: inline)
             case "--verify": options.verifyCommand = try value(for: name, inline: inline)
+            case "--split-by", "--patch-dir", "--commit", "--max-files":
+                try options.migration.parse(name, value: name == "--commit" ? nil : try value(for: name, inline: inline))
             default:
                 if name.hasPrefix("-U"), name.count > 2, name.dropFirst(2).allSatisfy({ $0.isASCII && $0.isNumber }) {
                     options.contextLines = try contextLineCount(String(name.dropFirst(2)), option: "-U")
@@ -336,6 +340,7 @@ struct ArgumentParser {
             throw UsageError("--verify checks the fixes it writes; it needs --apply and files, not '-'")
         }
         if options.quiet && options.verbose { throw UsageError("--quiet and --verbose cannot be combined") }
+        try options.migration.validate(options)
         if options.paths.isEmpty && options.filesFrom == nil { options.paths = ["."] }
     }
 

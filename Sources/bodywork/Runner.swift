@@ -66,6 +66,10 @@ struct Runner {
                 VerifiedApply(options: options, console: console, processor: processor, command: command, report: report)
                     .run(plan, totals: &totals, patch: patch, rules: rules, recorder: recorder)
                 if let recorder { writeBaseline(recorder, totals: &totals) }
+            } else if options.migration.splitBy != nil {
+                try BatchMigration(options: options, console: console, processor: processor, rules: rules, plan: plan)
+                    .run(plan, totals: &totals, recorder: recorder)
+                if let recorder { writeBaseline(recorder, totals: &totals) }
             } else if options.mode == .interactive {
                 let review = InteractiveReview(options: options, console: console, processor: processor,
                                                  color: colorsDiffs(isTerminal: true))

@@ -30,9 +30,10 @@ enum ManualIndex {
         case "--format": return .choices(OutputFormat.allCases.map(\.rawValue))
         case "--color", "--colour": return .choices(ColorMode.allCases.map(\.rawValue))
         case "--rules", "--disable", "--only-rule": return .choices(ruleIDs)
-        case "--patch", "--config", "--files-from", "--stdin-path", "--exclude": return .file
+        case "--split-by": return .choices(SplitMode.allCases.map(\.rawValue))
+        case "--patch", "--patch-dir", "--config", "--files-from", "--stdin-path", "--exclude": return .file
         case "--changed-since", "--min-ios", "--min-macos", "--min-tvos", "--min-watchos", "--min-visionos",
-             "-j", "--jobs", "-U", "--context", "--max-file-size":
+             "-j", "--jobs", "-U", "--context", "--max-file-size", "--max-files":
             return .text
         default: return .none
         }

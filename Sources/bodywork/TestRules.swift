@@ -9,7 +9,8 @@ import Transforms
 enum AvailableRules {
     static func all(environment: [String: String]) -> [any Rule] {
         guard environment["BODYWORK_TEST_RULES"] == "1" else { return Registry.allRules }
-        return Registry.allRules + [TestRenameFoo(), TestSuggestRename(), TestReportOnly(), TestNoteOnly()]
+        return Registry.allRules + [TestRenameFoo(), TestSuggestRename(), TestReportOnly(), TestNoteOnly(),
+                                    TestTangleRename(), TestTangleCall()]
     }
 }
 
@@ -65,6 +66,38 @@ struct TestNoteOnly: Rule {
         identifierRanges(of: "noteMe", in: tree.bytes).map { range in
             Finding(ruleID: id, range: range, message: "'noteMe' is noted", severity: .note)
         }
+    }
+}
+
+/// Test-only: renames `tangle` to `alpha`. With `TestTangleCall`, whose fix of `(tangle`
+/// starts one byte earlier and wins when both run at once, the result depends on whether
+/// the rules' fixes are applied together or one rule after the other.
+struct TestTangleRename: Rule {
+    let id = "test-tangle-rename"
+    let summary = "Test-only: renames tangle to alpha."
+    let documentation = "Test-only rule, active with BODYWORK_TEST_RULES=1."
+
+    func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
+        identifierRanges(of: "tangle", in: tree.bytes).map { range in
+            Finding(ruleID: id, range: range, message: "'tangle' should be named 'alpha'",
+                    fix: Fix(edits: [Edit(range: range, replacement: "alpha")], summary: "rename to alpha"))
+        }
+    }
+}
+
+/// Test-only: rewrites `(tangle` to `(beta` (see `TestTangleRename`).
+struct TestTangleCall: Rule {
+    let id = "test-tangle-call"
+    let summary = "Test-only: passes beta where tangle is passed."
+    let documentation = "Test-only rule, active with BODYWORK_TEST_RULES=1."
+
+    func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
+        identifierRanges(of: "tangle", in: tree.bytes).filter { $0.lowerBound > 0 && tree.bytes[$0.lowerBound - 1] == UInt8(ascii: "(") }
+            .map { range in
+                let call = (range.lowerBound - 1)..<range.upperBound
+                return Finding(ruleID: id, range: call, message: "pass 'beta'",
+                               fix: Fix(edits: [Edit(range: call, replacement: "(beta")], summary: "pass beta"))
+            }
     }
 }
 
