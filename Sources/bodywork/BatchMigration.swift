@@ -4,6 +4,7 @@ import Codemod
 import Foundation
 import Glibc
 import Patch
+import Project
 import SwiftCST
 
 /// Runs the engine over the plan, cuts the fixes into groups, prints the plan, then writes
@@ -27,14 +28,20 @@ struct BatchMigration {
     let rules: [any Rule]
     /// The work tree `--commit` commits to.
     let repository: GitRepository?
+    /// Which module each file is in, for `--split-by module`.
+    let model: ProjectModel?
+    /// Where findings go (`--output`).
+    let report: ReportOutput
 
     init(options: RunOptions, console: Console, processor: FileProcessor, rules: [any Rule],
-         plan: RunPlan) throws(UsageError) {
+         plan: RunPlan, model: ProjectModel?, report: ReportOutput) throws(UsageError) {
         self.options = options
         self.settings = options.migration
         self.console = console
         self.processor = processor
         self.rules = rules
+        self.model = model
+        self.report = report
         if let directory = settings.patchDirectory { try BatchMigration.checkPatchDirectory(directory) }
         repository = settings.commits ? try BatchMigration.cleanRepository(for: plan) : nil
     }
@@ -150,7 +157,7 @@ struct BatchMigration {
                 (migrated.steps, migrated.separated) = BatchMigration.ruleSteps(
                     outcome, path: file.path, settings: settings, ruleOrder: ruleOrder, processor: processor, context: context)
             case .module:
-                migrated.steps = [BatchMigration.step(MigrationGrouping.moduleName(forFile: file.path), outcome,
+                migrated.steps = [BatchMigration.step(MigrationGrouping.moduleName(forFile: file.path, model: model), outcome,
                                                       path: file.path, context: context)]
             case .directory:
                 migrated.steps = [BatchMigration.step(MigrationGrouping.directoryName(forFile: file.path), outcome,
@@ -317,29 +324,13 @@ struct BatchMigration {
 
     /// Prints the reports as the batch does for `--apply`, in file order, and counts them.
     private func emit(_ reports: [FileReport], totals: inout RunTotals, recorder: BaselineRecorder?) {
-        let formatter = FindingLineFormatter(format: options.format, mode: options.mode)
+        let printer = ReportPrinter(options: options, console: console, output: report)
         for report in reports {
-            if let reason = report.skipReason { console.message("bodywork: \(FilePath.shown(report.path)): \(reason) (skipped)") }
-            if let error = report.writeError { console.message("bodywork: \(error)") }
-            switch options.format {
-            case .json, .sarif: break
-            case .xcode, .github: console.write(formatter.lines(for: report))
-            case .text:
-                let remaining = formatter.lines(for: report, onlyRemaining: true)
-                if !options.quiet && !remaining.isEmpty { console.message(remaining) }
-            }
-            if options.verbose { console.message(Runner.verboseLine(report, mode: options.mode)) }
+            printer.file(report)
             recorder?.add(report)
             totals.add(report)
         }
-        switch options.format {
-        case .json:
-            console.write(DocumentReport.json(reports: reports.filter(\.isProcessed), problems: totals.skipped,
-                                              totals: totals, mode: options.mode))
-        case .sarif:
-            console.write(DocumentReport.sarif(reports: reports.filter(\.isProcessed), rules: rules, version: bodyworkVersion))
-        case .text, .xcode, .github: break
-        }
+        printer.finish(reports: reports, totals: totals, rules: rules)
     }
 }
 

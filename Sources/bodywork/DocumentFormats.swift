@@ -2,6 +2,7 @@
 // code quality JSON (merge request widgets) and Markdown (pull request comments); one
 // dispatch for every whole-run document; and `--output FILE`.
 import Codemod
+import Foundation
 import Patch
 
 extension OutputFormat {
@@ -240,6 +241,55 @@ final class ReportOutput: @unchecked Sendable {
             return nil
         } catch {
             return "--output: \(error.description)"
+        }
+    }
+}
+
+/// Prints a run's reports in its format, the one way every mode does (the batch,
+/// `--verify`, `--split-by`): per file, the skip or write error, the findings (to the
+/// report output, or in text mode the ones left to stderr), the `-v` line; at the end,
+/// the whole-run document of a document format.
+struct ReportPrinter {
+    let options: RunOptions
+    let console: Console
+    let output: ReportOutput
+
+    /// Findings are colored by severity on a terminal, as the diff is.
+    private var colorsFindings: Bool {
+        guard !output.isFile else { return false }
+        let stream = options.mode == .lint ? console.stdoutIsTerminal : console.stderrIsTerminal
+        return TerminalColor.shouldColor(mode: options.color.rawValue, isTerminal: stream,
+                                         environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// One file's report; `diff` (possibly colored) is shown first in a text preview.
+    func file(_ report: FileReport, diff: [UInt8] = []) {
+        if let reason = report.skipReason {
+            console.message("bodywork: \(FilePath.shown(report.path)): \(reason) (skipped)")
+        }
+        if let error = report.writeError { console.message("bodywork: \(error)") }
+        let formatter = FindingLineFormatter(format: options.format, mode: options.mode, colored: colorsFindings)
+        if options.format.isDocument {
+            // Written once, by `finish`.
+        } else if options.mode == .lint || options.format != .text {
+            output.write(formatter.lines(for: report))
+        } else {
+            if options.mode == .preview && !diff.isEmpty { console.write(diff) }
+            let remaining = formatter.lines(for: report, onlyRemaining: true)
+            if output.isFile {
+                output.write(remaining)
+            } else if !options.quiet && !remaining.isEmpty {
+                console.message(remaining)
+            }
+        }
+        if options.verbose { console.message(Runner.verboseLine(report, mode: options.mode)) }
+    }
+
+    /// The whole-run document, for a document format.
+    func finish(reports: [FileReport], totals: RunTotals, rules: [any Rule]) {
+        if let document = DocumentReport.render(options.format, reports: reports, problems: totals.skipped,
+                                                totals: totals, mode: options.mode, rules: rules) {
+            output.write(document)
         }
     }
 }

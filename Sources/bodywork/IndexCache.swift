@@ -7,6 +7,7 @@
 // corrupt or written by another version is ignored and rewritten; a missing entry is
 // computed. Writes go to a temporary file renamed over the store.
 import Foundation
+import Patch
 import Codemod
 import Glibc
 
@@ -152,8 +153,11 @@ final class IndexCache: @unchecked Sendable {
     private static func write(_ bytes: [UInt8], to path: String) {
         let directory = FilePath.directory(of: path)
         guard (try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)) != nil else { return }
-        let temporary = path + ".\(getpid()).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(bytes)) else { return }
-        if rename(temporary, path) != 0 { unlink(temporary) }
+        // The cache's folder ignores itself, so git never sees it as an untracked change
+        // in a package whose .gitignore does not list .build.
+        let ignore = FilePath.join(directory, ".gitignore")
+        if directory.hasSuffix("/.build/bodywork"), FileKind.of(ignore) == .missing { try? AtomicFile.write(Array("*\n".utf8), to: ignore) }
+        // Atomic and registered with the signal handling, like every write of ours.
+        try? AtomicFile.write(bytes, to: path)
     }
 }

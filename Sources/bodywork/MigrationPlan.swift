@@ -2,6 +2,7 @@
 // order the groups apply in, and the words that describe them (plan, README, commits).
 import Codemod
 import Foundation
+import Project
 
 /// How `--split-by` cuts the run's fixes into groups.
 enum SplitMode: String, CaseIterable {
@@ -76,9 +77,16 @@ enum MigrationGrouping {
     /// `AppTests`), else the path's first folder (`App/List.swift` → `App`), else `.`.
     /// The path is taken as patches name it (`FilePath.inPatch`).
     ///
-    /// This is the one place that decides; it is to answer from the project model's file
-    /// membership once that is available.
-    static func moduleName(forFile path: String) -> String {
+    /// This is the one place that decides: the project model's module of the file, else
+    /// the path convention below.
+    static func moduleName(forFile path: String, model: ProjectModel?) -> String {
+        // The project model's answer: the first module (by id) a manifest gives the file.
+        // A folder without a manifest is one module to the model; for reviewable pieces
+        // the layout below splits it more usefully.
+        if let model, let owner = model.owners(ofFile: FilePath.absolute(path)).first,
+           let module = model.module(owner), module.kind != .folder {
+            return module.name
+        }
         let folders = FilePath.inPatch(path).split(separator: "/").dropLast().map(String.init)
         if let index = folders.firstIndex(where: { $0 == "Sources" || $0 == "Tests" }), index + 1 < folders.count {
             return folders[index + 1]

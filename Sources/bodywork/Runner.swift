@@ -67,7 +67,8 @@ struct Runner {
                     .run(plan, totals: &totals, patch: patch, rules: rules, recorder: recorder)
                 if let recorder { writeBaseline(recorder, totals: &totals) }
             } else if options.migration.splitBy != nil {
-                try BatchMigration(options: options, console: console, processor: processor, rules: rules, plan: plan)
+                try BatchMigration(options: options, console: console, processor: processor, rules: rules, plan: plan,
+                                   model: planner.model, report: report)
                     .run(plan, totals: &totals, recorder: recorder)
                 if let recorder { writeBaseline(recorder, totals: &totals) }
             } else if options.mode == .interactive {
@@ -193,10 +194,8 @@ struct Runner {
         console.endProgress()
 
         let totals = output.totals
-        if let document = DocumentReport.render(options.format, reports: output.reports, problems: totals.skipped,
-                                                totals: totals, mode: options.mode, rules: rules) {
-            report.write(document)
-        }
+        ReportPrinter(options: options, console: console, output: report).finish(reports: output.reports, totals: totals,
+                                                                                   rules: rules)
         return totals
     }
 
@@ -224,29 +223,8 @@ struct Runner {
         }
 
         func emit(_ report: FileReport, diff: [UInt8], coloredDiff: [UInt8]?) {
-            if let reason = report.skipReason {
-                console.message("bodywork: \(FilePath.shown(report.path)): \(reason) (skipped)")
-            }
-            if let error = report.writeError {
-                console.message("bodywork: \(error)")
-            }
-            let formatter = FindingLineFormatter(format: options.format, mode: options.mode,
-                                                 colored: !self.report.isFile && colorsFindings)
-            if options.format.isDocument {
-                // Written once, after the batch.
-            } else if options.mode == .lint || options.format != .text {
-                self.report.write(formatter.lines(for: report))
-            } else {
-                if options.mode == .preview && !diff.isEmpty { console.write(coloredDiff ?? diff) }
-                let remaining = formatter.lines(for: report, onlyRemaining: true)
-                if self.report.isFile {
-                    self.report.write(remaining)
-                } else if !options.quiet && !remaining.isEmpty {
-                    console.message(remaining)
-                }
-            }
+            ReportPrinter(options: options, console: console, output: self.report).file(report, diff: coloredDiff ?? diff)
             if !diff.isEmpty { patch?.write(diff) }
-            if options.verbose { console.message(Runner.verboseLine(report, mode: options.mode)) }
             lock.withLock {
                 totals.add(report)
                 if keepsReports && report.isProcessed { reports.append(report) }
@@ -254,13 +232,6 @@ struct Runner {
                 bytes += report.byteCount
             }
             tick()
-        }
-
-        /// Findings are colored by severity on a terminal, as the diff is.
-        private var colorsFindings: Bool {
-            let stream = options.mode == .lint ? console.stdoutIsTerminal : console.stderrIsTerminal
-            return TerminalColor.shouldColor(mode: options.color.rawValue, isTerminal: stream,
-                                             environment: ProcessInfo.processInfo.environment)
         }
 
         func tick() {

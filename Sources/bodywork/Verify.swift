@@ -90,25 +90,12 @@ struct VerifiedApply {
 
     /// Prints the reports as the batch does for `--apply`, in file order.
     private func emit(_ reports: [FileReport], totals: inout RunTotals, rules: [any Rule]) {
-        let formatter = FindingLineFormatter(format: options.format, mode: options.mode)
+        let printer = ReportPrinter(options: options, console: console, output: report)
         for report in reports {
-            if let reason = report.skipReason { console.message("bodywork: \(report.path): \(reason) (skipped)") }
-            if let error = report.writeError { console.message("bodywork: \(error)") }
-            if options.format.isDocument {
-                // Written once, below.
-            } else if options.format != .text || self.report.isFile {
-                self.report.write(formatter.lines(for: report, onlyRemaining: options.format == .text))
-            } else {
-                let remaining = formatter.lines(for: report, onlyRemaining: true)
-                if !options.quiet && !remaining.isEmpty { console.message(remaining) }
-            }
-            if options.verbose { console.message(Runner.verboseLine(report, mode: options.mode)) }
+            printer.file(report)
             totals.add(report)
         }
-        if let document = DocumentReport.render(options.format, reports: reports, problems: totals.skipped,
-                                                totals: totals, mode: options.mode, rules: rules) {
-            self.report.write(document)
-        }
+        printer.finish(reports: reports, totals: totals, rules: rules)
     }
 }
 

@@ -279,6 +279,25 @@ final class BatchMigrationTests: XCTestCase {
         XCTAssertEqual(try box.read("B.swift"), try applied.read("B.swift"))
     }
 
+    func testModulesComeFromTheManifestWhenThereIsOne() throws {
+        let box = try Sandbox()
+        try box.write("Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Shop", targets: [
+                .target(name: "Catalog", path: "Modules/Catalog"),
+                .target(name: "Checkout", path: "Modules/Checkout"),
+            ])
+            """)
+        try box.write("Modules/Catalog/A.swift", "let fooBar = 1\n")
+        try box.write("Modules/Checkout/B.swift", "let fooBar = 2\n")
+        let result = try box.run(["--split-by", "module", "--patch-dir", "patches", "Modules"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: box.path("patches")).sorted(),
+                       ["001-Catalog.patch", "002-Checkout.patch", "README.md"],
+                       "the targets' names, not the folder the path convention would give")
+    }
+
     func testModulesFollowTheSwiftPMLayoutElseTheFirstFolder() throws {
         let box = try Sandbox()
         for path in ["Sources/App/Views/List.swift", "Sources/App/Model.swift", "Tests/AppTests/ListTests.swift",
