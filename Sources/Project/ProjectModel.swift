@@ -78,10 +78,12 @@ public final class ProjectModel: @unchecked Sendable {
         lock.withLock { ownersLocked(ProjectPaths.absolute(path)) }
     }
 
+    /// The module with this id, once a query has read its project.
     public func module(_ id: String) -> Module? {
         lock.withLock { modulesByID[id] }
     }
 
+    /// The project at `path` (see `Project.path`), once a query has read it.
     public func project(_ path: String) -> Project? {
         lock.withLock { projectsByPath[path] }
     }
