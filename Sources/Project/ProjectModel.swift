@@ -79,6 +79,12 @@ public final class ProjectModel: @unchecked Sendable {
         lock.withLock { ownersLocked(ProjectPaths.absolute(path)) }
     }
 
+    /// Ids of the modules read so far that list the file, sorted, reading nothing more
+    /// (unlike `owners(ofFile:)`, which may read projects and make a folder module).
+    public func knownModules(ofFile path: String) -> [String] {
+        lock.withLock { (ownersByFile[ProjectPaths.absolute(path)] ?? []).sorted() }
+    }
+
     /// The module with this id, once a query has read its project.
     public func module(_ id: String) -> Module? {
         lock.withLock { modulesByID[id] }
