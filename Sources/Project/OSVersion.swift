@@ -3,6 +3,7 @@
 
 /// Dotted OS version strings (`15`, `10.15`, `17.0.1`), compared numerically.
 public enum OSVersion {
+    /// Whether `text` is dot-separated numbers only (`$(inherited)` and `""` are not).
     public static func isVersion(_ text: String) -> Bool {
         !text.isEmpty && text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
     }

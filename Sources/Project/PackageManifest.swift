@@ -97,13 +97,15 @@ public struct PackageManifest: Sendable {
             switch factory {
             case "Package" where manifest.name == nil:
                 manifest.name = call.argument("name")?.expression.flatMap(stringValue)
-            case "target", "executableTarget", "testTarget", "macro", "plugin", "systemLibrary", "binaryTarget":
-                guard !isInsideDependencies(node), let name = call.argument("name")?.expression.flatMap(stringValue) else { continue }
-                manifest.targets.append(target(call, name: name, kind: factory))
-            case "library", "executable":
+            case "target", "executableTarget", "testTarget", "macro", "plugin", "systemLibrary", "binaryTarget",
+                 "library", "executable":
                 guard let name = call.argument("name")?.expression.flatMap(stringValue) else { continue }
-                let targets = call.argument("targets")?.expression.map(elements(of:))?.compactMap(stringValue) ?? []
-                manifest.products.append(Product(name: name, targets: targets))
+                if isInside(node, argument: "products") || factory == "library" || factory == "executable" {
+                    let targets = call.argument("targets")?.expression.map(elements(of:))?.compactMap(stringValue) ?? []
+                    manifest.products.append(Product(name: name, targets: targets))
+                } else if !isInside(node, argument: "dependencies"), !manifest.targets.contains(where: { $0.name == name }) {
+                    manifest.targets.append(target(call, name: name, kind: factory))
+                }
             case "package":
                 let path = call.argument("path")?.expression.flatMap(stringValue)
                 let location = path ?? call.argument("url")?.expression.flatMap(stringValue)
@@ -195,10 +197,11 @@ public struct PackageManifest: Sendable {
         return callee.kind == .memberAccessExpr || (callee.kind == .identifierExpr && call.calleeName == "Package")
     }
 
-    /// Whether a call is an element of some `dependencies:` list (a `.target(name:)` there
-    /// names a dependency; it declares nothing).
-    private static func isInsideDependencies(_ node: Node) -> Bool {
-        node.ancestors.contains { Argument($0)?.label == "dependencies" }
+    /// Whether a call is inside an argument labeled `label`: a `.target(name:)` in a
+    /// `dependencies:` list names a dependency and a `.plugin(name:targets:)` in
+    /// `products:` a product; neither declares a target.
+    private static func isInside(_ node: Node, argument label: String) -> Bool {
+        node.ancestors.contains { Argument($0)?.label == label }
     }
 
     /// `// swift-tools-version:6.0`, `// swift-tools-version: 5.9`, `5.10.1;(…)`.

@@ -63,6 +63,7 @@ public final class ProjectModel: @unchecked Sendable {
     private var ownersByFile: [String: [String]] = [:]
     private var probedDirectories: Set<String> = []
     private var probedWorkspaceDirectories: Set<String> = []
+    private var reachableByDirectory: [String: [String]] = [:]
     private var ownersCache: [String: [String]] = [:]
 
     /// `roots`: the directories a run was given (any form; made absolute here).
@@ -78,10 +79,18 @@ public final class ProjectModel: @unchecked Sendable {
         lock.withLock { ownersLocked(ProjectPaths.absolute(path)) }
     }
 
+    /// Ids of the modules read so far that list the file, sorted, reading nothing more
+    /// (unlike `owners(ofFile:)`, which may read projects and make a folder module).
+    public func knownModules(ofFile path: String) -> [String] {
+        lock.withLock { (ownersByFile[ProjectPaths.absolute(path)] ?? []).sorted() }
+    }
+
+    /// The module with this id, once a query has read its project.
     public func module(_ id: String) -> Module? {
         lock.withLock { modulesByID[id] }
     }
 
+    /// The project at `path` (see `Project.path`), once a query has read it.
     public func project(_ path: String) -> Project? {
         lock.withLock { projectsByPath[path] }
     }
@@ -143,10 +152,15 @@ public final class ProjectModel: @unchecked Sendable {
         }
         // Workspaces first: the packages they list resolve their projects' product dependencies.
         for directory in chain.reversed() { probeWorkspaces(directory) }
+        // Only projects the file's own ancestors hold (or list, for a workspace) count, so
+        // the answer never depends on which other files were asked about first.
+        var eligible = Set<String>()
         var fallback: String?
         for directory in chain {
             probe(directory)
-            if let owners = ownersByFile[file], !owners.isEmpty {
+            eligible.formUnion(projectsReachable(from: directory))
+            let owners = (ownersByFile[file] ?? []).filter { modulesByID[$0].map { eligible.contains($0.projectPath) } ?? false }
+            if !owners.isEmpty {
                 ownersCache[file] = owners.sorted()
                 return owners.sorted()
             }
@@ -164,6 +178,19 @@ public final class ProjectModel: @unchecked Sendable {
         let names = ProjectPaths.entries(of: directory)
         if names.contains("Package.swift") { loadPackage(directory) }
         for name in names where name.hasSuffix(".xcodeproj") { loadXcodeProject(ProjectPaths.join(directory, name), packages: []) }
+    }
+
+    /// The paths of the projects in `directory` and of those its workspaces list.
+    private func projectsReachable(from directory: String) -> [String] {
+        if let known = reachableByDirectory[directory] { return known }
+        var paths = [directory]  // a package, or a folder
+        for name in ProjectPaths.entries(of: directory) where name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace") {
+            let path = ProjectPaths.join(directory, name)
+            paths.append(path)
+            paths += projectsByPath[path]?.members ?? []
+        }
+        reachableByDirectory[directory] = paths
+        return paths
     }
 
     private func probeWorkspaces(_ directory: String) {

@@ -8,16 +8,16 @@ import Darwin
 #endif
 
 /// Absolute paths as strings, and the file-system questions the model asks.
-public enum ProjectPaths {
+enum ProjectPaths {
     /// `path` made absolute against `base` (or the current directory), with `.`, `..`
     /// and repeated slashes resolved textually (symbolic links are left alone).
-    public static func absolute(_ path: String, base: String? = nil) -> String {
+    static func absolute(_ path: String, base: String? = nil) -> String {
         let start = base ?? FileManager.default.currentDirectoryPath
         return normalize(path.hasPrefix("/") ? path : start + "/" + path)
     }
 
     /// `relative` resolved against the directory `base` (an absolute path).
-    public static func resolve(_ relative: String, against base: String) -> String {
+    static func resolve(_ relative: String, against base: String) -> String {
         normalize(relative.hasPrefix("/") ? relative : base + "/" + relative)
     }
 
@@ -32,22 +32,22 @@ public enum ProjectPaths {
     }
 
     /// The directory holding `path`; `/` for `/` itself.
-    public static func directory(of path: String) -> String {
+    static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         if slash == path.startIndex { return "/" }
         return String(path[..<slash])
     }
 
-    public static func lastComponent(_ path: String) -> String {
+    static func lastComponent(_ path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 
-    public static func join(_ directory: String, _ name: String) -> String {
+    static func join(_ directory: String, _ name: String) -> String {
         directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 
     /// `path` relative to the directory `base` when it lies below it; nil otherwise.
-    public static func relative(_ path: String, to base: String) -> String? {
+    static func relative(_ path: String, to base: String) -> String? {
         if base == "/" { return String(path.dropFirst()) }
         guard path.hasPrefix(base) else { return nil }
         let rest = path.dropFirst(base.count)

@@ -216,7 +216,8 @@ enum Help {
         its module and of the modules that module depends on. Modules come from
         Package.swift (targets, path:, exclude:, sources:, target and local package
         product dependencies), *.xcodeproj (sources build phases, synchronized folders
-        and their exceptions, target and local package dependencies) and *.xcworkspace.
+        and their exceptions, target and local package dependencies) and *.xcworkspace,
+        found in a file's folder and above (with the projects a workspace there lists).
         A file no manifest claims belongs to the nearest folder above it that holds a
         manifest or .git, or that was given on the command line. A file in several
         targets sees what all of them see. Whatever files a run selects, their whole

@@ -23,6 +23,7 @@ final class IndexCache: @unchecked Sendable {
     private let lock = NSLock()
     private var stores: [String: [Key: ArraySlice<UInt8>]] = [:]
     private var added: [String: [Key: [UInt8]]] = [:]
+    private var used: [String: Set<Key>] = [:]
     private let environment: [String: String]
 
     /// Written at the start of every store: a store of another format or version is not read.
@@ -37,8 +38,9 @@ final class IndexCache: @unchecked Sendable {
         }
         return Array("bodywork index cache 2 \(bodyworkVersion) \(build)\n".utf8)
     }()
-    /// Entries kept per store; the oldest unused ones go first.
-    static let capacity = 100_000
+    /// Entries kept per store: new ones first, then those this run read, then the rest
+    /// (older contents of files, other modules' files) while there is room.
+    static let capacity = 20_000
 
     init(environment: [String: String]) {
         self.environment = environment
@@ -93,7 +95,9 @@ final class IndexCache: @unchecked Sendable {
     func facts(store: String, key: Key, path: String) -> ProjectIndex? {
         let bytes: ArraySlice<UInt8>? = lock.withLock {
             if stores[store] == nil { stores[store] = IndexCache.load(store) }
-            return stores[store]?[key]
+            let found = stores[store]?[key]
+            if found != nil { used[store, default: []].insert(key) }
+            return found
         }
         return bytes.flatMap { ProjectIndex(encodedFacts: $0, path: path) }
     }
@@ -117,7 +121,11 @@ final class IndexCache: @unchecked Sendable {
                 kept += 1
             }
             for (key, bytes) in entries { append(key, bytes) }
-            for (key, bytes) in lock.withLock({ stores[store] ?? [:] }) where entries[key] == nil {
+            let (old, read) = lock.withLock { (stores[store] ?? [:], used[store] ?? []) }
+            for key in read where entries[key] == nil {
+                if let bytes = old[key] { append(key, bytes) }
+            }
+            for (key, bytes) in old where entries[key] == nil && !read.contains(key) {
                 guard kept < IndexCache.capacity else { break }
                 append(key, bytes)
             }

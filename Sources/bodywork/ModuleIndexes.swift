@@ -53,7 +53,9 @@ struct ModuleIndexes: Sendable {
         var storeByProject: [String: String?] = [:]
         let stores: [String?] = cache.map { cache in
             all.map { path in
-                let project = model.owners(ofFile: path).first.flatMap(model.module)?.projectPath ?? FilePath.directory(of: path)
+                // Every visible file is in a module already read: no lookup reads more.
+                let project = model.knownModules(ofFile: path).first.flatMap(model.module)?.projectPath
+                    ?? FilePath.directory(of: path)
                 if let known = storeByProject[project] { return known }
                 let store = cache.storePath(forProject: project)
                 storeByProject[project] = store

@@ -104,8 +104,8 @@ struct RunPlanner {
 
     private func settingsKey(_ configuration: Configuration, forFile path: String) -> SettingsKey {
         let package = PackageSettings.find(forFile: path)
-        // Most specific wins, per platform: the manifest (or else the Xcode project), then
-        // the configuration, then the flags.
+        // Most specific wins, per platform: the file's module (else the manifest or the
+        // Xcode project), then the configuration, then the flags.
         var versions = model.flatMap { ModuleIndexes.deploymentTargets(forFile: path, model: $0) }?.versions
             ?? (package?.deploymentTargets ?? PackageSettings.xcodeDeploymentTargets(forFile: path))?.versions ?? [:]
         versions.merge(configuration.deploymentTargets.versions) { _, new in new }

@@ -17,6 +17,7 @@ final class PackageManifestTests: XCTestCase {
             products: [
                 .library(name: "ShopKit", targets: ["Core", "UI"]),
                 .executable(name: "shop", targets: ["CLI"]),
+                .plugin(name: "Lint", targets: ["Lint"]),
             ],
             dependencies: [
                 .package(path: "../Design"),
@@ -62,7 +63,7 @@ final class PackageManifestTests: XCTestCase {
         XCTAssertNil(manifest.targets[0].sources)
         XCTAssertEqual(manifest.targets[4].defaultPathCandidates.first, "Tests/CoreTests")
         XCTAssertEqual(manifest.targets[6].defaultPathCandidates, ["Plugins/Lint"])
-        XCTAssertEqual(manifest.products.map(\.name), ["ShopKit", "shop"])
+        XCTAssertEqual(manifest.products.map(\.name), ["ShopKit", "shop", "Lint"], "a plugin product declares no target")
         XCTAssertEqual(manifest.products[0].targets, ["Core", "UI"])
         XCTAssertEqual(manifest.dependencies.map(\.identity), ["Design", "Legacy", "swift-collections"])
         XCTAssertEqual(manifest.dependencies.map(\.path), ["../Design", "Vendor/legacy-kit", nil])

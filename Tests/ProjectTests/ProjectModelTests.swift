@@ -170,6 +170,25 @@ final class ProjectModelTests: XCTestCase {
         ], "the product's targets and their dependencies; excluded and unlisted sources are not built")
     }
 
+    func testAFilesModulesDoNotDependOnWhatWasAskedBefore() throws {
+        // The app's project lists ../Shared/Helper.swift, which no ancestor of that file
+        // holds: the file gets its folder's module whether or not the project was read.
+        let root = try scratch("XcodeClassic") + "/XcodeClassic"
+        let pbxproj = root + "/Recipes.xcodeproj/project.pbxproj"
+        try FileManager.default.createDirectory(atPath: root + "/Other", withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: root + "/Recipes.xcodeproj", toPath: root + "/Other/Recipes.xcodeproj")
+        let text = try String(contentsOfFile: root + "/Other/Recipes.xcodeproj/project.pbxproj", encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "projectDirPath = \"\";", with: "projectDirPath = ..;").utf8)
+            .write(to: URL(fileURLWithPath: root + "/Other/Recipes.xcodeproj/project.pbxproj"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: pbxproj))
+        let first = ProjectModel()
+        XCTAssertEqual(first.owners(ofFile: root + "/Other/Stub.swift").count, 1)  // reads Other/Recipes.xcodeproj
+        XCTAssertTrue(first.module(root + "/Other/Recipes.xcodeproj#Recipes")?.files.contains(root + "/Shared/StepList.swift") ?? false)
+        let fresh = ProjectModel()
+        XCTAssertEqual(first.owners(ofFile: root + "/Shared/StepList.swift"), fresh.owners(ofFile: root + "/Shared/StepList.swift"))
+        XCTAssertEqual(fresh.module(fresh.owners(ofFile: root + "/Shared/StepList.swift")[0])?.kind, .folder)
+    }
+
     func testLinksToDirectoriesAreNotFollowed() throws {
         let root = try scratch("Loose") + "/Loose"
         try FileManager.default.createSymbolicLink(atPath: root + "/Views/Loop", withDestinationPath: "..")
