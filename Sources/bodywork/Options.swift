@@ -81,6 +81,8 @@ enum Command {
     case parse(view: ParseView?, paths: [String], jobs: Int, timing: ParseTiming)
     case help
     case version
+    /// `lsp`: a Language Server on standard input and output.
+    case languageServer
 }
 
 /// Turns `CommandLine.arguments` (without the program name) into a `Command`.
@@ -107,6 +109,13 @@ struct ArgumentParser {
             return try parseParse()
         case "help":
             return .help
+        case "lsp":
+            // `--stdio` is what some clients pass to choose the transport; it is the only one.
+            for argument in arguments.dropFirst() where argument != "--stdio" {
+                if argument == "-h" || argument == "--help" { return .help }
+                throw UsageError("lsp: unexpected argument '\(argument)'")
+            }
+            return .languageServer
         default:
             return try parseRun()
         }

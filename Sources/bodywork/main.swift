@@ -26,6 +26,8 @@ do {
         status = RuleCommands.explain(id, rules: AvailableRules.all(environment: environment), console: console)
     case .parse(let view, let paths, let jobs, let timing):
         status = ParseCommand(view: view, paths: paths, jobs: jobs, timing: timing, console: console).run()
+    case .languageServer:
+        status = LanguageServer(environment: environment, console: console).run()
     case .run(let options):
         status = Runner(options: options, console: console, environment: environment).run()
     }
