@@ -25,6 +25,9 @@ final class LanguageServer {
 
     private enum Phase { case uninitialized, running, shutDown }
 
+    /// The exit status when the session ends without `shutdown` (the protocol asks for 1).
+    static let exitWithoutShutdown: Int32 = 1
+
     init(environment: [String: String], console: Console) {
         self.console = console
         rules = AvailableRules.all(environment: environment)
@@ -36,17 +39,17 @@ final class LanguageServer {
         while true {
             switch reader.next() {
             case .endOfInput:
-                return phase == .shutDown ? ExitStatus.success : 1
+                return phase == .shutDown ? ExitStatus.success : LanguageServer.exitWithoutShutdown
             case .badHeader(let header):
                 console.message("bodywork lsp: message header without a Content-Length: \(header.debugDescription)")
-                return 1
+                return LanguageServer.exitWithoutShutdown
             case .message(let body):
                 if let status = handle(body) { return status }
             }
             if !reader.hasPendingInput { publishStale() }
             if let writeFailure {
                 console.message("bodywork lsp: cannot write to the client: \(writeFailure)")
-                return 1
+                return LanguageServer.exitWithoutShutdown
             }
         }
     }
@@ -94,7 +97,7 @@ final class LanguageServer {
     }
 
     private func notify(_ method: String, params: JSONInput?) -> Int32? {
-        if method == "exit" { return phase == .shutDown ? ExitStatus.success : 1 }
+        if method == "exit" { return phase == .shutDown ? ExitStatus.success : LanguageServer.exitWithoutShutdown }
         guard phase == .running else { return nil }
         switch method {
         case "textDocument/didOpen": didOpen(params)
