@@ -178,7 +178,9 @@ enum Help {
         installed share/doc/bodywork next to the executable. Each document is checked with
         the configuration and deployment targets that apply at its path, as the command
         line would check the file; a configuration error is shown at the top of the
-        document. Code actions: the rule's fix as a quick fix (preferred when `safe`;
+        document. A changed .bodywork.json applies at once when the client reports it
+        (saved in the editor, or watched: the server asks to watch **/.bodywork.json);
+        Package.swift and Xcode deployment targets are read once per session. Code actions: the rule's fix as a quick fix (preferred when `safe`;
         `suggested` fixes are offered, not preferred), "Disable RULE for this line" (a
         `// bodywork:disable:next RULE` line above, kept only when it does switch the
         finding off), and `source.fixAll.bodywork` (what --apply would write) when that

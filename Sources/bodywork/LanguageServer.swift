@@ -15,6 +15,8 @@ final class LanguageServer {
     private var phase = Phase.uninitialized
     private var encoding = PositionEncoding.utf16
     private var supportsDocumentChanges = false
+    /// The client lets the server ask to be told when files change on disk.
+    private var canWatchFiles = false
     private var documentation = RuleDocumentation(template: nil)
     /// Where configuration is looked up for documents that are not files.
     private var rootPath = FilePath.currentDirectory
@@ -105,9 +107,10 @@ final class LanguageServer {
         case "textDocument/didSave": didSave(params)
         case "textDocument/didClose": didClose(params)
         case "workspace/didChangeWatchedFiles", "workspace/didChangeConfiguration":
-            // A configuration or manifest may have changed: check every open document again.
+            // A configuration may have changed: check every open document again.
             for uri in documents.keys.sorted() { markStale(uri) }
-        default: break  // `initialized`, `$/cancelRequest`, `$/setTrace` and the rest need nothing
+        case "initialized": watchSettingsFiles()
+        default: break  // `$/cancelRequest`, `$/setTrace` and the rest need nothing
         }
         return nil
     }
@@ -123,6 +126,7 @@ final class LanguageServer {
         let offered = params?["capabilities"]?["general"]?["positionEncodings"]?.array?.compactMap(\.string) ?? []
         encoding = PositionEncoding.negotiate(offered: offered)
         supportsDocumentChanges = params?["capabilities"]?["workspace"]?["workspaceEdit"]?["documentChanges"]?.bool ?? false
+        canWatchFiles = params?["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.bool ?? false
         documentation = RuleDocumentation(template: params?["initializationOptions"]?["ruleDocumentationURL"]?.string)
         if let root = params?["workspaceFolders"]?.array?.first?["uri"]?.string ?? params?["rootUri"]?.string,
            let path = OpenDocument.filePath(uri: root) {
@@ -144,6 +148,23 @@ final class LanguageServer {
             ])),
             ("serverInfo", .object([("name", .string("bodywork")), ("version", .string(bodyworkVersion))])),
         ])
+    }
+
+    /// Asks the client to report changes to configuration files on disk
+    /// (`workspace/didChangeWatchedFiles`), so that diagnostics follow an edited
+    /// `.bodywork.json`. (Deployment targets read from `Package.swift` or an Xcode
+    /// project are remembered for the session.) The client's answer needs no handling.
+    private func watchSettingsFiles() {
+        guard canWatchFiles else { return }
+        let watchers: [JSONText] = [.object([("globPattern", .string("**/\(ConfigurationLoader.fileName)"))])]
+        send(.object([
+            ("jsonrpc", .string("2.0")), ("id", .string("bodywork-watch-settings")), ("method", .string("client/registerCapability")),
+            ("params", .object([("registrations", .array([.object([
+                ("id", .string("bodywork-watch-settings")),
+                ("method", .string("workspace/didChangeWatchedFiles")),
+                ("registerOptions", .object([("watchers", .array(watchers))])),
+            ])]))])),
+        ]))
     }
 
     // MARK: - Documents
@@ -179,7 +200,7 @@ final class LanguageServer {
     private func didSave(_ params: JSONInput?) {
         guard let uri = params?["textDocument"]?["uri"]?.string else { return }
         let name = uri.split(separator: "/").last.map(String.init) ?? ""
-        if name == ConfigurationLoader.fileName || name == "Package.swift" {
+        if name == ConfigurationLoader.fileName {
             for uri in documents.keys.sorted() { markStale(uri) }
         } else if documents[uri] != nil {
             markStale(uri)

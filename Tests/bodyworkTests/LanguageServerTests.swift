@@ -133,6 +133,24 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(try server.shutDown(), 0)
     }
 
+    func testAnEditedConfigurationIsFollowedWhenTheClientWatchesFiles() throws {
+        let sandbox = try Sandbox()
+        let server = try LanguageServerClient(in: sandbox)
+        _ = try server.initialize(capabilities: ["workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true]]])
+        let registration = try server.serverRequest("client/registerCapability")
+        let registered = ((registration["params"] as? [String: Any])?["registrations"] as? [[String: Any]])?.first
+        XCTAssertEqual(registered?["method"] as? String, "workspace/didChangeWatchedFiles")
+        try server.send(["id": registration["id"] ?? NSNull(), "result": NSNull()])
+
+        let uri = sandbox.uri("View.swift")
+        try server.open(uri, text: "let fooBar = 1\nlet bazQux = 2\n")
+        XCTAssertEqual(try server.diagnostics(for: uri, version: 1).map(\.code), ["test-rename-foo", "test-suggest-baz"])
+        try sandbox.write(".bodywork.json", #"{ "rules": { "disable": ["test-rename-foo"] } }"#)
+        try server.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": sandbox.uri(".bodywork.json"), "type": 1]]])
+        XCTAssertEqual(try server.diagnostics(for: uri, version: 1).map(\.code), ["test-suggest-baz"])
+        XCTAssertEqual(try server.shutDown(), 0)
+    }
+
     func testFixAllIsOfferedWhenAskedForByKind() throws {
         let sandbox = try Sandbox()
         let server = try LanguageServerClient(in: sandbox)
@@ -331,8 +349,13 @@ final class LanguageServerClient {
         }
     }
 
-    func initialize(positionEncodings: [String] = []) throws -> [String: Any] {
-        var capabilities: [String: Any] = [:]
+    /// The next request the server sends to the client.
+    func serverRequest(_ method: String) throws -> [String: Any] {
+        try receive { $0["method"] as? String == method && $0["id"] != nil }
+    }
+
+    func initialize(positionEncodings: [String] = [], capabilities extra: [String: Any] = [:]) throws -> [String: Any] {
+        var capabilities = extra
         if !positionEncodings.isEmpty { capabilities["general"] = ["positionEncodings": positionEncodings] }
         let response = try request("initialize", ["processId": NSNull(), "rootUri": NSNull(), "capabilities": capabilities])
         try notify("initialized", [:])
