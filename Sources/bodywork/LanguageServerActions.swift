@@ -122,9 +122,9 @@ enum CodeActionKind {
 
 /// Builds the code actions for a range of one document.
 ///
-/// - A quick fix per finding whose fix the engine would apply, or would apply if asked
-///   (`suggested`); preferred only when the fix is `safe`. The fix's edits alone must not
-///   add a parse error.
+/// - A quick fix per finding whose fix the engine applies, or would apply if asked
+///   (`suggested`, which must then add no parse error on its own); preferred only when
+///   the fix is `safe`.
 /// - "Disable RULE for this line": `// bodywork:disable:next RULE` above the finding's
 ///   line, with its indentation and line break, offered only when the engine no longer
 ///   reports the finding with it (not when the line starts inside a string or comment).
@@ -145,12 +145,7 @@ struct CodeActionBuilder {
             for item in touching {
                 if let action = quickFix(item, outcome: outcome) { actions.append(action) }
             }
-            var disabled: Set<[String]> = []
-            for item in touching where item.finding.ruleID != Engine.unusedDisableRuleID {
-                let line = document.text.line(holding: item.finding.range.lowerBound).number
-                guard disabled.insert([item.finding.ruleID, String(line)]).inserted else { continue }
-                if let action = disableAction(item, outcome: outcome) { actions.append(action) }
-            }
+            actions += disableActions(touching, outcome: outcome)
         }
         if let only, wanted(CodeActionKind.fixAll, only: only), let action = fixAll(outcome) {
             actions.append(action)
@@ -168,45 +163,67 @@ struct CodeActionBuilder {
 
     private func quickFix(_ item: FindingOutcome, outcome: FileOutcome) -> JSONText? {
         guard let fix = item.finding.fix, !fix.edits.isEmpty else { return nil }
-        switch item.status {
-        case .fixed, .suggestedNotApplied: break
-        case .noFix, .dropped: return nil
-        }
         let bytes = document.text.bytes
-        guard let edits = CodeActionBuilder.ordered(fix.edits, in: bytes),
-              SyntaxTree.parse(CodeActionBuilder.apply(edits, to: bytes)).diagnostics.count <= outcome.parseErrorCount else { return nil }
+        guard let edits = CodeActionBuilder.ordered(fix.edits, in: bytes) else { return nil }
+        switch item.status {
+        case .fixed:
+            // The engine applied it, re-parsed and kept it: `--apply` writes it.
+            break
+        case .suggestedNotApplied:
+            // Never applied by the engine: it must add no parse error on its own.
+            guard SyntaxTree.parse(CodeActionBuilder.apply(edits, to: bytes)).diagnostics.count <= outcome.parseErrorCount else { return nil }
+        case .noFix, .dropped:
+            return nil
+        }
         let summary = fix.summary.isEmpty ? "Apply the fix" : fix.summary.prefix(1).uppercased() + fix.summary.dropFirst()
         let safety = fix.safety == .safe ? "" : ", \(fix.safety.rawValue)"
         return action(title: "\(summary) (\(item.finding.ruleID)\(safety))", kind: CodeActionKind.quickFix,
                       diagnostic: item, edits: edits, preferred: fix.safety == .safe)
     }
 
-    private func disableAction(_ item: FindingOutcome, outcome: FileOutcome) -> JSONText? {
-        guard let settings = analysis.settings else { return nil }
+    /// One "Disable RULE for this line" per rule and line of `items`. Every candidate
+    /// comment is inserted at once and the engine run once over the result: a comment is
+    /// offered only when, with it, its rule is no longer reported on its line, and only
+    /// when the comments together parse no worse than the text did.
+    private func disableActions(_ items: [FindingOutcome], outcome: FileOutcome) -> [JSONText] {
+        guard let settings = analysis.settings else { return [] }
         let text = document.text
         let bytes = text.bytes
-        let ruleID = item.finding.ruleID
-        let (number, line) = text.line(holding: item.finding.range.lowerBound)
-        var indentEnd = line.lowerBound
-        while indentEnd < line.upperBound && (bytes[indentEnd] == UInt8(ascii: " ") || bytes[indentEnd] == UInt8(ascii: "\t")) {
-            indentEnd += 1
+        var candidates: [(item: FindingOutcome, line: Int, edit: Edit)] = []
+        var seen: Set<[String]> = []
+        for item in items where item.finding.ruleID != Engine.unusedDisableRuleID {
+            let (number, line) = text.line(holding: item.finding.range.lowerBound)
+            guard seen.insert([item.finding.ruleID, String(number)]).inserted else { continue }
+            var indentEnd = line.lowerBound
+            while indentEnd < line.upperBound && (bytes[indentEnd] == UInt8(ascii: " ") || bytes[indentEnd] == UInt8(ascii: "\t")) {
+                indentEnd += 1
+            }
+            var lineBreak = text.lineBreak(after: line)
+            if lineBreak == nil && line.lowerBound > 0 { lineBreak = text.lineBreak(after: text.line(holding: line.lowerBound - 1).range) }
+            let comment = Array(bytes[line.lowerBound..<indentEnd]) + Array("// bodywork:disable:next \(item.finding.ruleID)".utf8)
+                + (lineBreak ?? [10])
+            candidates.append((item, number, Edit(range: line.lowerBound..<line.lowerBound, replacement: comment)))
         }
-        var lineBreak = text.lineBreak(after: line)
-        if lineBreak == nil && line.lowerBound > 0 { lineBreak = text.lineBreak(after: text.line(holding: line.lowerBound - 1).range) }
-        let comment = Array(bytes[line.lowerBound..<indentEnd]) + Array("// bodywork:disable:next \(ruleID)".utf8) + (lineBreak ?? [10])
-        let edit = Edit(range: line.lowerBound..<line.lowerBound, replacement: comment)
-        // Proof that the comment does what it says: with it, the engine no longer reports
-        // the rule on that line (now one lower) and the file parses no worse.
-        let changed = CodeActionBuilder.apply([edit], to: bytes)
+        guard !candidates.isEmpty else { return [] }
+        // Insertions at one offset keep their order; each adds one line above its own.
+        let edits = candidates.map(\.edit).enumerated().sorted { ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset) }
+        let changed = CodeActionBuilder.apply(edits.map(\.element), to: bytes)
         guard let check = DocumentAnalysis.check(changed, path: analysis.path, settings: settings).outcome,
-              check.parseErrorCount <= outcome.parseErrorCount else { return nil }
+              check.parseErrorCount <= outcome.parseErrorCount else { return [] }
+        // Where each original line went: lines move down by the comments inserted at or above them.
+        let insertedLines = candidates.map(\.line).sorted()
+        func movedLine(_ line: Int) -> Int { line + insertedLines.prefix { $0 <= line }.count }
         let lines = SourceLocationConverter(changed)
-        let stillReported = check.findings.contains { other in
-            other.round <= 1 && other.finding.ruleID == ruleID && lines.location(of: other.finding.range.lowerBound).line == number + 1
+        var stillReported: Set<[String]> = []
+        for other in check.findings where other.round <= 1 {
+            stillReported.insert([other.finding.ruleID, String(lines.location(of: other.finding.range.lowerBound).line)])
         }
-        guard !stillReported else { return nil }
-        return action(title: "Disable \(ruleID) for this line", kind: CodeActionKind.quickFix,
-                      diagnostic: item, edits: [edit], preferred: false)
+        return candidates.compactMap { candidate in
+            let ruleID = candidate.item.finding.ruleID
+            guard !stillReported.contains([ruleID, String(movedLine(candidate.line))]) else { return nil }
+            return action(title: "Disable \(ruleID) for this line", kind: CodeActionKind.quickFix,
+                          diagnostic: candidate.item, edits: [candidate.edit], preferred: false)
+        }
     }
 
     private func fixAll(_ outcome: FileOutcome) -> JSONText? {
