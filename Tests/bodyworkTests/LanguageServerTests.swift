@@ -167,6 +167,42 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(try server.shutDown(), 0)
     }
 
+    /// The real rules on every golden input: fixing the whole document from the editor
+    /// gives the bytes `--apply` writes for the same file.
+    func testFixAllMatchesApplyOnTheGoldenInputs() throws {
+        let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Golden")
+        let inputs = try FileManager.default.subpathsOfDirectory(atPath: golden.path)
+            .filter { $0.hasSuffix(".swift") && !$0.hasSuffix(".expected.swift") }.sorted()
+        XCTAssertGreaterThanOrEqual(inputs.count, 50, "the golden inputs were not found")
+        let sandbox = try Sandbox()
+        let server = try LanguageServerClient(in: sandbox)
+        _ = try server.initialize()
+        var changedCount = 0
+        for (number, input) in inputs.enumerated() {
+            let original = try String(contentsOf: golden.appendingPathComponent(input), encoding: .utf8)
+            let file = "case\(number)/\(URL(fileURLWithPath: input).lastPathComponent)"
+            try sandbox.write(file, original)
+            XCTAssertEqual(try sandbox.run(["--apply", "--quiet", file]).status, 0, input)
+            let applied = try sandbox.text(file)
+
+            let uri = sandbox.uri("editor/" + file)
+            var text = original
+            try server.open(uri, text: text)
+            _ = try server.diagnostics(for: uri, version: 1)
+            let actions = try server.codeActions(uri, Span(0, 0, 0, 0), only: ["source.fixAll"])
+            XCTAssertEqual(actions.count, applied == original ? 0 : 1, input)
+            if let fixAll = actions.first {
+                try server.change(uri, version: 2, text: &text, edits: fixAll.edits(for: uri), encoding: "utf-16")
+                changedCount += 1
+            }
+            XCTAssertEqual(Array(text.utf8), Array(applied.utf8), "\(input): the editor's fix-all differs from --apply")
+            try server.close(uri)
+        }
+        XCTAssertGreaterThan(changedCount, 20, "too few golden inputs were fixed for the comparison to mean much")
+        XCTAssertEqual(try server.shutDown(), 0)
+    }
+
     func testExitWithoutShutdownFailsAndRequestsWaitForInitialize() throws {
         let sandbox = try Sandbox()
         let server = try LanguageServerClient(in: sandbox)
