@@ -43,7 +43,7 @@ final class LanguageServerTests: XCTestCase {
     func testDisableForThisLineInsertsTheDirectiveWithTheLinesIndentation() throws {
         let sandbox = try Sandbox()
         let server = try LanguageServerClient(in: sandbox)
-        _ = try server.initialize()
+        _ = try server.initialize(capabilities: ["workspace": ["workspaceEdit": ["documentChanges": true]]])
         let uri = sandbox.uri("Row.swift")
         var text = "func f() {\r\n\tif true {\r\n\t\tprint(reportMe)\r\n\t}\r\n}\r\n"
         try server.open(uri, text: text)
@@ -51,6 +51,9 @@ final class LanguageServerTests: XCTestCase {
 
         let actions = try server.codeActions(uri, Span(2, 10, 2, 10))
         XCTAssertEqual(actions.map(\.title), ["Disable test-report-only for this line"], "a finding without a fix has no quick fix")
+        let documentChange = ((actions.first?.json["edit"] as? [String: Any])?["documentChanges"] as? [[String: Any]])?.first
+        XCTAssertEqual((documentChange?["textDocument"] as? [String: Any])?["version"] as? Int, 1,
+                       "a client that takes documentChanges gets edits tied to the version they were made for")
         try server.change(uri, version: 2, text: &text, edits: actions[0].edits(for: uri), encoding: "utf-16")
         XCTAssertEqual(text, "func f() {\r\n\tif true {\r\n\t\t// bodywork:disable:next test-report-only\r\n\t\tprint(reportMe)\r\n\t}\r\n}\r\n")
         XCTAssertEqual(try server.diagnostics(for: uri, version: 2).count, 0)
