@@ -173,7 +173,7 @@ final class LanguageServer {
         guard let item = params?["textDocument"], let uri = item["uri"]?.string, let text = item["text"]?.string else { return }
         documents[uri] = OpenDocument(uri: uri, path: OpenDocument.filePath(uri: uri) ?? FilePath.join(rootPath, "Untitled.swift"),
                                       languageID: item["languageId"]?.string ?? "", version: item["version"]?.int ?? 0,
-                                      text: MessageText(Array(text.utf8)))
+                                      text: DocumentText(Array(text.utf8)))
         markStale(uri)
     }
 
@@ -263,7 +263,7 @@ struct OpenDocument {
     var path: String
     var languageID: String
     var version: Int
-    var text: MessageText
+    var text: DocumentText
     var analysis: DocumentAnalysis?
 
     /// Whether the document is Swift (by its language id, or by its name when the client sends none).

@@ -62,7 +62,7 @@ struct DocumentAnalysis {
         return outcome.findings.filter { $0.round <= 1 }
     }
 
-    func diagnostics(in text: MessageText, encoding: PositionEncoding, documentation: RuleDocumentation) -> [JSONText] {
+    func diagnostics(in text: DocumentText, encoding: PositionEncoding, documentation: RuleDocumentation) -> [JSONText] {
         switch state {
         case .ignored:
             return []
@@ -77,7 +77,7 @@ struct DocumentAnalysis {
     }
 
     /// The diagnostic of one finding: the rule id as `code`, a link to the rule's documentation.
-    static func diagnostic(_ item: FindingOutcome, text: MessageText, encoding: PositionEncoding,
+    static func diagnostic(_ item: FindingOutcome, text: DocumentText, encoding: PositionEncoding,
                            documentation: RuleDocumentation) -> JSONText {
         let finding = item.finding
         var message = finding.message
@@ -108,7 +108,7 @@ struct DocumentAnalysis {
         }
     }
 
-    private static func fileDiagnostic(_ message: String, severity: Int, text: MessageText, encoding: PositionEncoding) -> JSONText {
+    private static func fileDiagnostic(_ message: String, severity: Int, text: DocumentText, encoding: PositionEncoding) -> JSONText {
         .object([("range", text.range(0..<0, encoding: encoding)), ("severity", .integer(severity)),
                  ("source", .string("bodywork")), ("message", .string(message))])
     }

@@ -6,7 +6,6 @@ import SwiftCST
 enum PositionEncoding: String {
     case utf8 = "utf-8"
     case utf16 = "utf-16"
-    case utf32 = "utf-32"
 
     /// The encoding to use given those the client offers: UTF-8 when offered, since
     /// offsets are UTF-8 already, else UTF-16, which every client supports.
@@ -18,9 +17,8 @@ enum PositionEncoding: String {
     /// Code units of this encoding in the scalar whose UTF-8 lead byte is `lead`.
     func units(leadByte lead: UInt8) -> Int {
         switch self {
-        case .utf8: return MessageText.scalarLength(leadByte: lead)
+        case .utf8: return DocumentText.scalarLength(leadByte: lead)
         case .utf16: return lead >= 0xF0 ? 2 : 1
-        case .utf32: return 1
         }
     }
 }
@@ -46,7 +44,7 @@ struct TextPosition: Equatable {
 
 /// The text of one open document and its position lookups. Line breaks are LF, CRLF
 /// and a lone CR, as in the protocol (and `SourceLocationConverter`).
-struct MessageText {
+struct DocumentText {
     private(set) var bytes: [UInt8]
     private var lines: SourceLocationConverter
 
@@ -66,7 +64,7 @@ struct MessageText {
             let width = encoding.units(leadByte: bytes[offset])
             if units + width > position.character { break }
             units += width
-            offset += MessageText.scalarLength(leadByte: bytes[offset])
+            offset += DocumentText.scalarLength(leadByte: bytes[offset])
         }
         return min(offset, line.upperBound)
     }
@@ -81,7 +79,7 @@ struct MessageText {
         var i = lineStart
         while i < end {
             units += encoding.units(leadByte: bytes[i])
-            i += MessageText.scalarLength(leadByte: bytes[i])
+            i += DocumentText.scalarLength(leadByte: bytes[i])
         }
         return TextPosition(line: line - 1, character: units)
     }

@@ -231,6 +231,16 @@ final class LanguageServerTests: XCTestCase {
         let session = try sandbox.run(["lsp", "--stdio"], stdin: Data(input.utf8))
         XCTAssertEqual(session.status, 0, session.stderr)
         XCTAssertTrue(session.output.contains("\"id\": 2"), session.output)
+
+        // A body that is not JSON gets a parse error and the session goes on; a header
+        // without Content-Length cannot be resynchronized and ends it with status 1.
+        let garbage = "Content-Length: 5\r\n\r\n{nope" + input
+        let recovered = try sandbox.run(["lsp"], stdin: Data(garbage.utf8))
+        XCTAssertEqual(recovered.status, 0, recovered.stderr)
+        XCTAssertTrue(recovered.output.contains("-32700") && recovered.output.contains("\"id\": 2"), recovered.output)
+        let headerless = try sandbox.run(["lsp"], stdin: Data("Content-Type: x\r\n\r\n{}".utf8))
+        XCTAssertEqual(headerless.status, 1)
+        XCTAssertTrue(headerless.stderr.contains("without a Content-Length"), headerless.stderr)
     }
 }
 
