@@ -64,7 +64,7 @@ final class LanguageServer {
             send(.errorResponse(id: .null, code: JSONRPCError.parseError, message: "the message is not a JSON object"))
             return nil
         }
-        guard let method = message["method"]?.string else { return nil }  // a response; none is expected
+        guard let method = message["method"]?.string else { return nil }  // the answer to registerCapability: nothing to do
         let params = message["params"]
         guard let idInput = message["id"] else {
             return notify(method, params: params)
