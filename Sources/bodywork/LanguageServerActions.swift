@@ -208,7 +208,11 @@ struct CodeActionBuilder {
         // Insertions at one offset keep their order; each adds one line above its own.
         let edits = candidates.map(\.edit).enumerated().sorted { ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset) }
         let changed = CodeActionBuilder.apply(edits.map(\.element), to: bytes)
-        guard let check = DocumentAnalysis.check(changed, path: analysis.path, settings: settings).outcome,
+        // Only the first round's findings of the rules named count, so only those rules run.
+        var checking = settings
+        let named = Set(candidates.map(\.item.finding.ruleID))
+        checking.engine = Engine(rules: settings.engine.rules.filter { named.contains($0.id) }, options: settings.engine.options)
+        guard let check = DocumentAnalysis.check(changed, path: analysis.path, settings: checking).outcome,
               check.parseErrorCount <= outcome.parseErrorCount else { return [] }
         // Where each original line went: lines move down by the comments inserted at or above them.
         let insertedLines = candidates.map(\.line).sorted()
