@@ -19,6 +19,7 @@ enum Help {
         bodywork man                           (this manual as a roff man page)
         bodywork config [PATH] [--config FILE] (the configuration PATH gets, as JSON)
         bodywork describe [--format text|json] [paths...]
+        bodywork lsp                           (Language Server on standard input/output)
 
     DESCRIPTION
         bodywork parses Swift files into a lossless syntax tree, runs its rules over them
@@ -297,6 +298,26 @@ enum Help {
         stay the same when lines are inserted above it.
         Lines are 1-based; columns are 1-based UTF-8 byte offsets within the line.
         On a terminal, text findings are colored by severity (see --color, NO_COLOR).
+
+    LANGUAGE SERVER
+        bodywork lsp speaks the Language Server Protocol (JSON-RPC 2.0 with Content-Length
+        framing) on standard input and output; `--stdio` is accepted and changes nothing.
+        Open, changed and saved documents get the findings as diagnostics: the rule id as
+        `code`, `source` "bodywork", severity error, warning or information (note), and
+        `codeDescription.href` pointing at the rule in RULES.md: the URL given as
+        initializationOptions.ruleDocumentationURL (`{rule}` is replaced by the rule id,
+        else `#rule-id` is appended), or else the RULES.md of the source checkout or the
+        installed share/doc/bodywork next to the executable. Each document is checked with
+        the configuration and deployment targets that apply at its path, as the command
+        line would check the file; a configuration error is shown at the top of the
+        document. A changed .bodywork.json applies at once when the client reports it
+        (saved in the editor, or watched: the server asks to watch **/.bodywork.json);
+        Package.swift and Xcode deployment targets are read once per session. Code actions: the rule's fix as a quick fix (preferred when `safe`;
+        `suggested` fixes are offered, not preferred), "Disable RULE for this line" (a
+        `// bodywork:disable:next RULE` line above, kept only when it does switch the
+        finding off), and `source.fixAll.bodywork` (what --apply would write) when that
+        kind is asked for. Positions are UTF-8 when the client offers it, else UTF-16;
+        changes may be incremental. The exit status is 0 after `shutdown` then `exit`, else 1.
 
     EXIT STATUS
         0   success

@@ -15,6 +15,14 @@ struct ModuleIndexes: Sendable {
     /// No facts for any file (no active rule reads the index).
     static let empty = ModuleIndexes()
 
+    /// `index` for the one file at `path` (the language server's document).
+    static func single(path: String, index: ProjectIndex) -> ModuleIndexes {
+        var result = ModuleIndexes()
+        result.indexes = [index]
+        result.viewByFile[path] = 0
+        return result
+    }
+
     /// The index the rules see for the planned file `path` (as the run names it).
     func index(forFile path: String) -> ProjectIndex {
         viewByFile[path].map { indexes[$0] } ?? ProjectIndex()

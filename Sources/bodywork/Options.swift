@@ -104,6 +104,8 @@ enum Command {
     case manPage
     /// `config [PATH] [--config FILE]`: the resolved configuration for PATH.
     case showConfiguration(path: String, configPath: String?)
+    /// `lsp`: a Language Server on standard input and output.
+    case languageServer
 }
 
 /// Turns `CommandLine.arguments` (without the program name) into a `Command`.
@@ -163,6 +165,13 @@ struct ArgumentParser {
             return try DescribeCommand.parse(Array(arguments.dropFirst()))
         case "help":
             return .help
+        case "lsp":
+            // `--stdio` is what some clients pass to choose the transport; it is the only one.
+            for argument in arguments.dropFirst() where argument != "--stdio" {
+                if argument == "-h" || argument == "--help" { return .help }
+                throw UsageError("lsp: unexpected argument '\(argument)'")
+            }
+            return .languageServer
         default:
             return try parseRun()
         }
