@@ -9,7 +9,11 @@
 /// - `S <start> <end>`: an outermost string literal or a regex literal, delimiters included.
 ///   The two parsers split literals into different tokens, so only the whole is compared;
 /// - `N <category> <start> <end>`: a node, from its first token's text to its last's, for
-///   the categories `call`, `closure`, `member`, `variable`, `function` and `type`.
+///   the categories `call`, `closure`, `member`, `variable`, `function`, `type`, `generics`
+///   (generic argument clauses), `return`, `statement` (`if`, `guard`, `for`, `while`,
+///   `repeat`, `do`, `switch`, `throw`), `catch` (a catch clause), `condition` (one
+///   condition of `if`/`guard`/`while`, without its comma) and `pattern` (the whole
+///   pattern of a condition, `case` item, `catch` item or `for` loop).
 ///
 /// Offsets are UTF-8 byte offsets; `end` is exclusive.
 public enum OracleFormat {
@@ -18,7 +22,7 @@ public enum OracleFormat {
         var entries: [OracleEntry] = []
         appendTokenEntries(tree, to: &entries)
         for node in tree.nodes where node.firstToken < node.endToken {
-            guard let category = oracleCategory(node.kind) else { continue }
+            guard let category = oracleCategory(node.kind, parent: tree.nodes[Int(node.parent)].kind) else { continue }
             entries.append(OracleEntry(label: "N " + category,
                                        start: tree.tokens[Int(node.firstToken)].textStart,
                                        end: tree.tokens[Int(node.endToken) - 1].textEnd))
@@ -37,9 +41,21 @@ public enum OracleFormat {
         return out
     }
 
-    /// The category a node kind is compared under, or nil when it is not compared.
-    static func oracleCategory(_ kind: SyntaxKind) -> String? {
+    /// The category a node is compared under, or nil when it is not compared.
+    static func oracleCategory(_ kind: SyntaxKind, parent: SyntaxKind) -> String? {
         switch kind {
+        case .genericArgumentClause: return "generics"
+        case .returnStmt: return "return"
+        case .ifExpr, .guardStmt, .forStmt, .whileStmt, .repeatStmt, .doStmt, .switchExpr, .throwStmt:
+            return "statement"
+        case .catchClause: return "catch"
+        case .condition: return "condition"
+        case .identifierPattern, .tuplePattern, .wildcardPattern, .valueBindingPattern, .expressionPattern,
+             .isTypePattern, .optionalPattern:
+            switch parent {
+            case .condition, .switchCaseLabel, .catchClause, .forStmt: return "pattern"
+            default: return nil
+            }
         case .functionCallExpr: return "call"
         case .closureExpr: return "closure"
         case .memberAccessExpr: return "member"

@@ -203,7 +203,8 @@ extension Parser {
                 break
             case .keyword:
                 switch t.keyword {
-                case .Any, .Self, .self, .inout, .throws, .let: break
+                // `_`: a placeholder argument, `Box<_, Int>(…)`.
+                case .Any, .Self, .self, .inout, .throws, .let, .wildcard: break
                 default: return false
                 }
             case .leftParen, .leftSquare: paren += 1

@@ -88,6 +88,30 @@ final class OracleFormatTests: XCTestCase {
         XCTAssertEqual(rendered.filter { $0.hasPrefix("N variable") }, ["N variable 0 57"])
     }
 
+    func testStatementsConditionsPatternsReturnsGenericsAndCatches() throws {
+        try skipWithoutRealLexer()
+        // The `case` pattern stops before `=`, the closure in the condition is a trailing
+        // closure, `return`'s value is on the next line, `_` is a generic argument and the
+        // `catch` has only a `where` clause.
+        let source = "if case .a = x, f { $0 }.y { return\n  A<_>(z) }\ndo {} catch where x {}"
+        let nodes = lines(source).filter { $0.hasPrefix("N ") }
+        XCTAssertEqual(nodes, [
+            "N statement 0 47",
+            "N condition 3 14",
+            "N member 8 10",
+            "N pattern 8 10",
+            "N condition 16 26",
+            "N member 16 26",
+            "N call 16 24",
+            "N closure 18 24",
+            "N return 29 45",
+            "N call 38 45",
+            "N generics 39 42",
+            "N statement 48 70",
+            "N catch 54 70",
+        ])
+    }
+
     func testEmptySourceHasNoLines() {
         XCTAssertEqual(OracleFormat.render(SyntaxTree.parse("")), "")
         XCTAssertEqual(OracleFormat.render(SyntaxTree.parse("  // only trivia\n")), "")

@@ -71,6 +71,9 @@ private final class DigestVisitor: SyntaxAnyVisitor {
             if let category = Self.category(node.kind), start < end {
                 entries.append(Entry(label: "N " + category, start: start, end: end))
             }
+            if let role = Self.role(node), start < end {
+                entries.append(Entry(label: "N " + role, start: start, end: end))
+            }
         }
         return .visitChildren
     }
@@ -82,9 +85,26 @@ private final class DigestVisitor: SyntaxAnyVisitor {
         }
     }
 
-    /// Mirrors `OracleFormat`'s categories.
+    /// Mirrors `OracleFormat`'s categories that depend on where a node is (bodywork has a
+    /// node of its own for them), on top of the category of its kind.
+    static func role(_ node: Syntax) -> String? {
+        switch node.keyPathInParent {
+        case \ConditionElementSyntax.condition: return "condition"
+        case \MatchingPatternConditionSyntax.pattern, \OptionalBindingConditionSyntax.pattern,
+             \SwitchCaseItemSyntax.pattern, \CatchItemSyntax.pattern, \ForStmtSyntax.pattern:
+            return "pattern"
+        default: return nil
+        }
+    }
+
+    /// Mirrors `OracleFormat`'s categories of node kinds.
     static func category(_ kind: SyntaxKind) -> String? {
         switch kind {
+        case .genericArgumentClause: return "generics"
+        case .returnStmt: return "return"
+        case .ifExpr, .guardStmt, .forStmt, .whileStmt, .repeatStmt, .doStmt, .switchExpr, .throwStmt:
+            return "statement"
+        case .catchClause: return "catch"
         case .functionCallExpr: return "call"
         case .closureExpr: return "closure"
         case .memberAccessExpr: return "member"
