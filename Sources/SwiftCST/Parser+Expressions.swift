@@ -512,6 +512,8 @@ extension Parser {
                 bump()
                 if at(.identifier) || at(.keyword) || at(.integerLiteral) || at(.dollarIdentifier) {
                     bump()
+                } else if (at(.postfixQuestion) || at(.exclamation)) && pos == m.token + 2 {
+                    // `\.!`: the root itself is unwrapped; the next turn takes the `!`.
                 } else {
                     error("expected key path component")
                 }

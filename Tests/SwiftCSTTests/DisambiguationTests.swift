@@ -291,6 +291,44 @@ final class DisambiguationTests: XCTestCase {
         ])
     }
 
+    func testOptionalGenericArgumentBeforeTheClosingAngle() {
+        XCTAssertEqual(statementOutline("let t = Box<Task<Void, Never>?>(wrappedValue: nil)"), [
+            "variableDecl `let t = Box<Task<Void, Never>?>(wrappedValue: nil)`",
+            "  patternBinding `t = Box<Task<Void, Never>?>(wrappedValue: nil)`",
+            "    identifierPattern `t`",
+            "    initializerClause `= Box<Task<Void, Never>?>(wrappedValue: nil)`",
+            "      functionCallExpr `Box<Task<Void, Never>?>(wrappedValue: nil)`",
+            "        identifierExpr `Box<Task<Void, Never>?>`",
+            "          genericArgumentClause `<Task<Void, Never>?>`",
+            "            optionalType `Task<Void, Never>?`",
+            "              identifierType `Task<Void, Never>`",
+            "                genericArgumentClause `<Void, Never>`",
+            "                  identifierType `Void`",
+            "                  identifierType `Never`",
+            "        argumentList `(wrappedValue: nil)`",
+            "          argument `wrappedValue: nil`",
+            "            nilLiteralExpr `nil`",
+        ])
+    }
+
+    // MARK: - Key paths
+
+    func testKeyPathThatUnwrapsItsRoot() {
+        XCTAssertEqual(statementOutline(#"_ = store.id(state: \.!, action: \.self)"#), [
+            #"sequenceExpr `_ = store.id(state: \.!, action: \.self)`"#,
+            "  discardAssignmentExpr `_`",
+            "  assignmentExpr `=`",
+            #"  functionCallExpr `store.id(state: \.!, action: \.self)`"#,
+            "    memberAccessExpr `store.id`",
+            "      identifierExpr `store`",
+            #"    argumentList `(state: \.!, action: \.self)`"#,
+            #"      argument `state: \.!,`"#,
+            #"        keyPathExpr `\.!`"#,
+            #"      argument `action: \.self`"#,
+            #"        keyPathExpr `\.self`"#,
+        ])
+    }
+
     // MARK: - return
 
     func testReturnValueOnTheNextLine() {
