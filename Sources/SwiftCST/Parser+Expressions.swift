@@ -419,7 +419,12 @@ extension Parser {
             parseSwitch()
         case .let where inPattern, .var where inPattern:
             bump()
-            parsePattern()
+            if at(.period) {
+                // `(nil, let .some(x))`: the binding covers an enum case pattern.
+                nested { p in p.parsePostfix() }
+            } else {
+                parsePattern()
+            }
             finish(.valueBindingPattern, m)
         case .is where inPattern:
             bump()

@@ -195,6 +195,25 @@ final class DisambiguationTests: XCTestCase {
         ])
     }
 
+    func testBindingOfAnEnumCaseInsideATuplePattern() {
+        XCTAssertEqual(statementOutline("switch pair {\ncase (nil, let .some(x)): break\ndefault: break\n}")[1...6], [
+            "  identifierExpr `pair`",
+            "  switchCase `case (nil, let .some(x)): break`",
+            "    switchCaseLabel `case (nil, let .some(x)):`",
+            "      expressionPattern `(nil, let .some(x))`",
+            "        tupleExpr `(nil, let .some(x))`",
+            "          argumentList `(nil, let .some(x))`",
+        ])
+        XCTAssertEqual(statementOutline("switch pair {\ncase (nil, let .some(x)): break\ndefault: break\n}")[7...12], [
+            "            argument `nil,`",
+            "              nilLiteralExpr `nil`",
+            "            argument `let .some(x)`",
+            "              valueBindingPattern `let .some(x)`",
+            "                functionCallExpr `.some(x)`",
+            "                  memberAccessExpr `.some`",
+        ])
+    }
+
     // MARK: - catch
 
     func testCatchWithOnlyAWhereClause() {

@@ -50,6 +50,8 @@ private final class DigestVisitor: SyntaxAnyVisitor {
         let start = node.positionAfterSkippingLeadingTrivia.utf8Offset
         let end = node.endPositionBeforeTrailingTrivia.utf8Offset
         if let token = node.as(TokenSyntax.self) {
+            // A `#!` line is a token for SwiftParser and trivia for bodywork, like a comment.
+            if case .shebang = token.tokenKind { return .visitChildren }
             if token.presence == .present && token.tokenKind != .endOfFile && literalDepth == 0
                 && !mergedTokenStarts.contains(start) {
                 entries.append(Entry(label: "T", start: start, end: end))
