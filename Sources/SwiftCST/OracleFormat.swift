@@ -11,9 +11,11 @@
 /// - `N <category> <start> <end>`: a node, from its first token's text to its last's, for
 ///   the categories `call`, `closure`, `member`, `variable`, `function`, `type`, `generics`
 ///   (generic argument clauses), `return`, `statement` (`if`, `guard`, `for`, `while`,
-///   `repeat`, `do`, `switch`, `throw`), `catch` (a catch clause), `condition` (one
-///   condition of `if`/`guard`/`while`, without its comma) and `pattern` (the whole
-///   pattern of a condition, `case` item, `catch` item or `for` loop).
+///   `repeat`, `do`, `switch`, `throw`), `catch` (a catch clause), `case` (a switch case,
+///   label and statements), `subscript`, `keypath`, `array`, `dictionary`, `ifconfig`
+///   (`#if` … `#endif`), `attribute`, `condition` (one condition of `if`/`guard`/`while`,
+///   without its comma) and `pattern` (the whole pattern of a condition, `case` item,
+///   `catch` item or `for` loop).
 ///
 /// Offsets are UTF-8 byte offsets; `end` is exclusive.
 public enum OracleFormat {
@@ -49,6 +51,13 @@ public enum OracleFormat {
         case .ifExpr, .guardStmt, .forStmt, .whileStmt, .repeatStmt, .doStmt, .switchExpr, .throwStmt:
             return "statement"
         case .catchClause: return "catch"
+        case .switchCase: return "case"
+        case .subscriptCallExpr: return "subscript"
+        case .keyPathExpr: return "keypath"
+        case .arrayExpr: return "array"
+        case .dictionaryExpr: return "dictionary"
+        case .ifConfig: return "ifconfig"
+        case .attribute: return "attribute"
         case .condition: return "condition"
         case .identifierPattern, .tuplePattern, .wildcardPattern, .valueBindingPattern, .expressionPattern,
              .isTypePattern, .optionalPattern:

@@ -50,6 +50,7 @@ final class OracleFormatTests: XCTestCase {
         let source = "@MainActor struct V {\n  init() {}\n  var c = Color.red\n}"
         XCTAssertEqual(lines(source), [
             "N type 0 55",
+            "N attribute 0 10",
             "T 0 1",
             "T 1 10",
             "T 11 17",
@@ -109,6 +110,23 @@ final class OracleFormatTests: XCTestCase {
             "N generics 39 42",
             "N statement 48 70",
             "N catch 54 70",
+        ])
+    }
+
+    func testSubscriptsKeyPathsCollectionsIfConfigsAndSwitchCases() throws {
+        try skipWithoutRealLexer()
+        let source = "let a = b[\\.c] + [1: [2]]\n#if X\nswitch a { case 1: f() }\n#endif"
+        XCTAssertEqual(lines(source).filter { $0.hasPrefix("N ") }, [
+            "N variable 0 25",
+            "N subscript 8 14",
+            "N keypath 10 13",
+            "N dictionary 17 25",
+            "N array 21 24",
+            "N ifconfig 26 63",
+            "N statement 32 56",
+            "N case 43 54",
+            "N pattern 48 49",
+            "N call 51 54",
         ])
     }
 

@@ -107,6 +107,13 @@ private final class DigestVisitor: SyntaxAnyVisitor {
         case .ifExpr, .guardStmt, .forStmt, .whileStmt, .repeatStmt, .doStmt, .switchExpr, .throwStmt:
             return "statement"
         case .catchClause: return "catch"
+        case .switchCase: return "case"
+        case .subscriptCallExpr: return "subscript"
+        case .keyPathExpr: return "keypath"
+        case .arrayExpr: return "array"
+        case .dictionaryExpr: return "dictionary"
+        case .ifConfigDecl: return "ifconfig"
+        case .attribute: return "attribute"
         case .functionCallExpr: return "call"
         case .closureExpr: return "closure"
         case .memberAccessExpr: return "member"
