@@ -12,7 +12,8 @@
 ///   the categories `call`, `closure`, `member`, `variable`, `function`, `type`, `generics`
 ///   (generic argument clauses), `return`, `statement` (`if`, `guard`, `for`, `while`,
 ///   `repeat`, `do`, `switch`, `throw`), `catch` (a catch clause), `case` (a switch case,
-///   label and statements), `subscript`, `keypath`, `array`, `dictionary`, `ifconfig`
+///   label and statements), `signature` (a closure's, up to `in`), `trailing` (a labeled
+///   trailing closure), `try`, `await`, `subscript`, `keypath`, `array`, `dictionary`, `ifconfig`
 ///   (`#if` … `#endif`), `attribute`, `condition` (one condition of `if`/`guard`/`while`,
 ///   without its comma) and `pattern` (the whole pattern of a condition, `case` item,
 ///   `catch` item or `for` loop).
@@ -52,6 +53,10 @@ public enum OracleFormat {
             return "statement"
         case .catchClause: return "catch"
         case .switchCase: return "case"
+        case .closureSignature: return "signature"
+        case .labeledTrailingClosure: return "trailing"
+        case .tryExpr: return "try"
+        case .awaitExpr: return "await"
         case .subscriptCallExpr: return "subscript"
         case .keyPathExpr: return "keypath"
         case .arrayExpr: return "array"

@@ -130,6 +130,20 @@ final class OracleFormatTests: XCTestCase {
         ])
     }
 
+    func testEffectsClosureSignaturesAndLabeledTrailingClosures() throws {
+        try skipWithoutRealLexer()
+        XCTAssertEqual(lines("let v = try await f { x in x } label: { }").filter { $0.hasPrefix("N ") }, [
+            "N variable 0 41",
+            "N try 8 41",
+            "N await 12 41",
+            "N call 18 41",
+            "N closure 20 30",
+            "N signature 22 26",
+            "N trailing 31 41",
+            "N closure 38 41",
+        ])
+    }
+
     func testEmptySourceHasNoLines() {
         XCTAssertEqual(OracleFormat.render(SyntaxTree.parse("")), "")
         XCTAssertEqual(OracleFormat.render(SyntaxTree.parse("  // only trivia\n")), "")
