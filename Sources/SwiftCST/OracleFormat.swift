@@ -13,7 +13,8 @@
 ///   (generic argument clauses), `return`, `statement` (`if`, `guard`, `for`, `while`,
 ///   `repeat`, `do`, `switch`, `throw`), `catch` (a catch clause), `case` (a switch case,
 ///   label and statements), `signature` (a closure's, up to `in`), `trailing` (a labeled
-///   trailing closure), `try`, `await`, `subscript`, `keypath`, `array`, `dictionary`, `ifconfig`
+///   trailing closure), `try`, `await`, `typeref` (a type, but not an attribute's name nor
+///   a function type's parameter list), `subscript`, `keypath`, `array`, `dictionary`, `ifconfig`
 ///   (`#if` … `#endif`), `attribute`, `condition` (one condition of `if`/`guard`/`while`,
 ///   without its comma) and `pattern` (the whole pattern of a condition, `case` item,
 ///   `catch` item or `for` loop).
@@ -25,7 +26,10 @@ public enum OracleFormat {
         var entries: [OracleEntry] = []
         appendTokenEntries(tree, to: &entries)
         for node in tree.nodes where node.firstToken < node.endToken {
-            guard let category = oracleCategory(node.kind, parent: tree.nodes[Int(node.parent)].kind) else { continue }
+            let parent = tree.nodes[Int(node.parent)]
+            // A function type's parameters are a tuple type here, not in SwiftParser's tree.
+            if node.kind == .tupleType && parent.kind == .functionType && parent.firstToken == node.firstToken { continue }
+            guard let category = oracleCategory(node.kind, parent: parent.kind) else { continue }
             entries.append(OracleEntry(label: "N " + category,
                                        start: tree.tokens[Int(node.firstToken)].textStart,
                                        end: tree.tokens[Int(node.endToken) - 1].textEnd))
@@ -53,6 +57,9 @@ public enum OracleFormat {
             return "statement"
         case .catchClause: return "catch"
         case .switchCase: return "case"
+        case .identifierType, .memberType, .arrayType, .dictionaryType, .optionalType, .implicitlyUnwrappedOptionalType,
+             .tupleType, .functionType, .metatypeType, .compositionType, .someOrAnyType, .attributedType:
+            return "typeref"
         case .closureSignature: return "signature"
         case .labeledTrailingClosure: return "trailing"
         case .tryExpr: return "try"

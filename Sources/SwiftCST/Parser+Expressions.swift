@@ -407,7 +407,13 @@ extension Parser {
             bump(); finish(.nilLiteralExpr, m)
         case .super:
             bump(); finish(.superExpr, m)
-        case .self, .Self, .Any, .`init`:
+        case .Any:
+            // A type in expression position (`[Any]()`, `Any.self`), as in SwiftParser's tree.
+            let t = mark()
+            bump()
+            finish(.identifierType, t)
+            finish(.typeExpr, m)
+        case .self, .Self, .`init`:
             bump()
             if isGenericArgumentStart() && canParseGenericArguments() { parseGenericArguments() }
             finish(.identifierExpr, m)

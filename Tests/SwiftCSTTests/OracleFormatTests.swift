@@ -108,6 +108,7 @@ final class OracleFormatTests: XCTestCase {
             "N return 29 45",
             "N call 38 45",
             "N generics 39 42",
+            "N typeref 40 41",
             "N statement 48 70",
             "N catch 54 70",
         ])

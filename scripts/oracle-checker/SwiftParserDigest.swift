@@ -70,7 +70,9 @@ private final class DigestVisitor: SyntaxAnyVisitor {
             if literalDepth == 0 { entries.append(Entry(label: "S", start: start, end: end)) }
             literalDepth += 1
         default:
-            if let category = Self.category(node.kind), start < end {
+            // An attribute's name is a type for SwiftParser, tokens of the attribute for bodywork.
+            if let category = Self.category(node.kind), start < end,
+               category != "typeref" || !Self.isInAttributeName(node) {
                 entries.append(Entry(label: "N " + category, start: start, end: end))
             }
             if let role = Self.role(node), start < end {
@@ -99,6 +101,17 @@ private final class DigestVisitor: SyntaxAnyVisitor {
         }
     }
 
+    /// Whether `node` is the name of an attribute or its base (`FocusState` in
+    /// `@FocusState<T?>.Binding`); its generic arguments are types for both parsers.
+    static func isInAttributeName(_ node: Syntax) -> Bool {
+        var current = node
+        while true {
+            if current.keyPathInParent == \AttributeSyntax.attributeName { return true }
+            guard let parent = current.parent, parent.is(TypeSyntax.self) else { return false }
+            current = parent
+        }
+    }
+
     /// Mirrors `OracleFormat`'s categories of node kinds.
     static func category(_ kind: SyntaxKind) -> String? {
         switch kind {
@@ -108,6 +121,10 @@ private final class DigestVisitor: SyntaxAnyVisitor {
             return "statement"
         case .catchClause: return "catch"
         case .switchCase: return "case"
+        case .identifierType, .memberType, .arrayType, .dictionaryType, .optionalType, .implicitlyUnwrappedOptionalType,
+             .tupleType, .functionType, .metatypeType, .compositionType, .someOrAnyType, .attributedType,
+             .classRestrictionType:
+            return "typeref"
         case .closureSignature: return "signature"
         case .multipleTrailingClosureElement: return "trailing"
         case .tryExpr: return "try"
