@@ -62,6 +62,7 @@ private let byteClassTable: [UInt16] = {
     let lowercase = "abcdefghijklmnopqrstuvwxyz"
     mark(lowercase + lowercase.uppercased() + "_", ByteClass.identifierHead | ByteClass.identifierBody)
     mark("0123456789", ByteClass.identifierBody | ByteClass.decimalDigit | ByteClass.hexDigit)
+    mark("$", ByteClass.identifierBody)  // `_$id`, as macro expansions write them
     mark("abcdefABCDEF", ByteClass.hexDigit)
     mark("/=-+!*%<>&|^~?", ByteClass.operatorCharacter)
     mark(" \t\n\r\u{0B}\u{0C}\u{00})]},;:", ByteClass.endsRightBinding)
@@ -465,6 +466,10 @@ private struct TokenScanner {
             return emit(first == UInt8(ascii: "?") ? .postfixQuestion : .exclamation, start, start + 1, flags: flags)
         }
         let startsWithDot = first == dot
+        if startsWithDot && leftBound && tokens.last?.kind == .backslash {
+            // `\.!`, `\.?.name`: a key path's root, then its own `?`/`!` component.
+            return emit(.period, start, start + 1, flags: flags)
+        }
         var end = start + (first < 0x80 ? 1 : (decodeScalar(at: start)?.length ?? 1))
         while end < count {
             let current = bytes[end]

@@ -9,7 +9,15 @@
 /// - `S <start> <end>`: an outermost string literal or a regex literal, delimiters included.
 ///   The two parsers split literals into different tokens, so only the whole is compared;
 /// - `N <category> <start> <end>`: a node, from its first token's text to its last's, for
-///   the categories `call`, `closure`, `member`, `variable`, `function` and `type`.
+///   the categories `call`, `closure`, `member`, `variable`, `function`, `type`, `generics`
+///   (generic argument clauses), `return`, `statement` (`if`, `guard`, `for`, `while`,
+///   `repeat`, `do`, `switch`, `throw`), `catch` (a catch clause), `case` (a switch case,
+///   label and statements), `signature` (a closure's, up to `in`), `trailing` (a labeled
+///   trailing closure), `try`, `await`, `typeref` (a type, but not an attribute's name nor
+///   a function type's parameter list), `subscript`, `keypath`, `array`, `dictionary`, `ifconfig`
+///   (`#if` … `#endif`), `attribute`, `condition` (one condition of `if`/`guard`/`while`,
+///   without its comma) and `pattern` (the whole pattern of a condition, `case` item,
+///   `catch` item or `for` loop).
 ///
 /// Offsets are UTF-8 byte offsets; `end` is exclusive.
 public enum OracleFormat {
@@ -18,7 +26,10 @@ public enum OracleFormat {
         var entries: [OracleEntry] = []
         appendTokenEntries(tree, to: &entries)
         for node in tree.nodes where node.firstToken < node.endToken {
-            guard let category = oracleCategory(node.kind) else { continue }
+            let parent = tree.nodes[Int(node.parent)]
+            // A function type's parameters are a tuple type here, not in SwiftParser's tree.
+            if node.kind == .tupleType && parent.kind == .functionType && parent.firstToken == node.firstToken { continue }
+            guard let category = oracleCategory(node.kind, parent: parent.kind) else { continue }
             entries.append(OracleEntry(label: "N " + category,
                                        start: tree.tokens[Int(node.firstToken)].textStart,
                                        end: tree.tokens[Int(node.endToken) - 1].textEnd))
@@ -37,9 +48,35 @@ public enum OracleFormat {
         return out
     }
 
-    /// The category a node kind is compared under, or nil when it is not compared.
-    static func oracleCategory(_ kind: SyntaxKind) -> String? {
+    /// The category a node is compared under, or nil when it is not compared.
+    static func oracleCategory(_ kind: SyntaxKind, parent: SyntaxKind) -> String? {
         switch kind {
+        case .genericArgumentClause: return "generics"
+        case .returnStmt: return "return"
+        case .ifExpr, .guardStmt, .forStmt, .whileStmt, .repeatStmt, .doStmt, .switchExpr, .throwStmt:
+            return "statement"
+        case .catchClause: return "catch"
+        case .switchCase: return "case"
+        case .identifierType, .memberType, .arrayType, .dictionaryType, .optionalType, .implicitlyUnwrappedOptionalType,
+             .tupleType, .functionType, .metatypeType, .compositionType, .someOrAnyType, .attributedType:
+            return "typeref"
+        case .closureSignature: return "signature"
+        case .labeledTrailingClosure: return "trailing"
+        case .tryExpr: return "try"
+        case .awaitExpr: return "await"
+        case .subscriptCallExpr: return "subscript"
+        case .keyPathExpr: return "keypath"
+        case .arrayExpr: return "array"
+        case .dictionaryExpr: return "dictionary"
+        case .ifConfig: return "ifconfig"
+        case .attribute: return "attribute"
+        case .condition: return "condition"
+        case .identifierPattern, .tuplePattern, .wildcardPattern, .valueBindingPattern, .expressionPattern,
+             .isTypePattern, .optionalPattern:
+            switch parent {
+            case .condition, .switchCaseLabel, .catchClause, .forStmt: return "pattern"
+            default: return nil
+            }
         case .functionCallExpr: return "call"
         case .closureExpr: return "closure"
         case .memberAccessExpr: return "member"

@@ -21,7 +21,7 @@ extension Parser {
                 // An operator at the start of a line continues the sequence.
                 bump()
                 parseUnary()
-            case .equal:
+            case .equal where !inPattern:
                 let a = mark()
                 bump()
                 finish(.assignmentExpr, a)
@@ -141,6 +141,9 @@ extension Parser {
     /// postfix `#if` — all wrapping what `m` started.
     mutating func parsePostfixSuffixes(_ m: Marker, allowBareCalls: Bool) {
         var hasBase = allowBareCalls
+        // A literal takes no trailing closure (`x == 1 { … }`), as in SwiftParser.
+        var isLiteralBase = nodes.count > m.node && Int(nodes[nodes.count - 1].firstToken) == m.token
+            && Parser.isLiteral(nodes[nodes.count - 1].kind)
         while !atEnd {
             if stopAtNewline && atStartOfLine { return }
             switch kind {
@@ -172,14 +175,15 @@ extension Parser {
                     finish(.identifierExpr, m)
                 }
             case .leftParen where !atStartOfLine && hasBase:
+                // In a condition, a closure after `(…)` is a second call wrapping this one.
                 parseArgumentList(open: .leftParen, close: .rightParen)
-                if isTrailingClosureStart() { parseTrailingClosures() }
+                if allowTrailingClosure && isTrailingClosureStart() { parseTrailingClosures() }
                 finish(.functionCallExpr, m)
             case .leftSquare where !atStartOfLine && hasBase:
                 parseArgumentList(open: .leftSquare, close: .rightSquare)
-                if isTrailingClosureStart() { parseTrailingClosures() }
+                if allowTrailingClosure && isTrailingClosureStart() { parseTrailingClosures() }
                 finish(.subscriptCallExpr, m)
-            case .leftBrace where hasBase && isTrailingClosureStart():
+            case .leftBrace where hasBase && !isLiteralBase && isTrailingClosureStart():
                 parseTrailingClosures()
                 finish(.functionCallExpr, m)
             case .postfixQuestion:
@@ -201,6 +205,18 @@ extension Parser {
             default:
                 return
             }
+            isLiteralBase = false
+        }
+    }
+
+    /// The literal expressions SwiftParser gives no trailing closure.
+    static func isLiteral(_ kind: SyntaxKind) -> Bool {
+        switch kind {
+        case .arrayExpr, .dictionaryExpr, .booleanLiteralExpr, .integerLiteralExpr, .floatLiteralExpr,
+             .nilLiteralExpr, .regexLiteralExpr, .stringLiteralExpr:
+            return true
+        default:
+            return false
         }
     }
 
@@ -216,11 +232,56 @@ extension Parser {
         return labels > 0 && token(i).kind == .rightParen
     }
 
-    /// A `{` that opens a trailing closure: same line, allowed here, and not the
-    /// accessor block of a property (`var x = 1 { didSet { } }`).
+    /// A `{` that opens a trailing closure: not the accessor block of a property
+    /// (`var x = 1 { didSet { } }`), not a switch body, and in a condition only where
+    /// SwiftParser takes one.
     func isTrailingClosureStart() -> Bool {
         // Like the compiler, a `{` on the next line still opens a trailing closure.
-        at(.leftBrace) && allowTrailingClosure && !isAccessorBlockStart(pos) && peek().keyword != .case
+        guard at(.leftBrace) && !isAccessorBlockStart(pos) && peek().keyword != .case else { return false }
+        return allowTrailingClosure || isTrailingClosureInCondition()
+    }
+
+    /// SwiftParser's rule (`atValidTrailingClosure`) for a `{` after an expression in a
+    /// statement condition, where it could also open the statement's body: it is a
+    /// trailing closure when something follows on its line and its matching `}` is
+    /// followed by `{`, `where` or `,`, or, on the same line, by a token that continues
+    /// the expression (`if xs.filter { $0 }.isEmpty {`).
+    func isTrailingClosureInCondition() -> Bool {
+        if peekStartOfLine(1) { return false }
+        var i = pos + 1
+        var depth = 0
+        scan: while true {
+            switch token(i).kind {
+            case .endOfFile:
+                return false
+            case .leftParen, .leftSquare, .leftBrace, .interpolationOpen:
+                depth += 1
+            case .rightParen, .rightSquare:
+                if depth > 0 { depth -= 1 }
+            case .rightBrace:
+                if depth == 0 { break scan }
+                depth -= 1
+            case .poundElse, .poundElseif, .poundEndif:
+                if depth == 0 { return false }
+            default:
+                break
+            }
+            i += 1
+        }
+        let next = token(i + 1)
+        switch next.kind {
+        case .leftBrace, .comma:
+            return true
+        case .keyword where next.keyword == .where:
+            return true
+        case .keyword where next.keyword == .is || next.keyword == .as:
+            return !next.flags.contains(.atStartOfLine)
+        case .leftSquare, .leftParen, .period, .postfixQuestion, .infixQuestion, .exclamation, .colon,
+             .equal, .postfixOperator, .binaryOperator:
+            return !next.flags.contains(.atStartOfLine)
+        default:
+            return false
+        }
     }
 
     /// The first trailing closure and any `label: { }` after it.
@@ -346,7 +407,13 @@ extension Parser {
             bump(); finish(.nilLiteralExpr, m)
         case .super:
             bump(); finish(.superExpr, m)
-        case .self, .Self, .Any, .`init`:
+        case .Any:
+            // A type in expression position (`[Any]()`, `Any.self`), as in SwiftParser's tree.
+            let t = mark()
+            bump()
+            finish(.identifierType, t)
+            finish(.typeExpr, m)
+        case .self, .Self, .`init`:
             bump()
             if isGenericArgumentStart() && canParseGenericArguments() { parseGenericArguments() }
             finish(.identifierExpr, m)
@@ -358,7 +425,12 @@ extension Parser {
             parseSwitch()
         case .let where inPattern, .var where inPattern:
             bump()
-            parsePattern()
+            if at(.period) {
+                // `(nil, let .some(x))`: the binding covers an enum case pattern.
+                nested { p in p.parsePostfix() }
+            } else {
+                parsePattern()
+            }
             finish(.valueBindingPattern, m)
         case .is where inPattern:
             bump()
@@ -451,6 +523,8 @@ extension Parser {
                 bump()
                 if at(.identifier) || at(.keyword) || at(.integerLiteral) || at(.dollarIdentifier) {
                     bump()
+                } else if (at(.postfixQuestion) || at(.exclamation)) && pos == m.token + 2 {
+                    // `\.!`: the root itself is unwrapped; the next turn takes the `!`.
                 } else {
                     error("expected key path component")
                 }

@@ -126,11 +126,48 @@ extension Parser {
     private mutating func parseReturnLike(_ kind: SyntaxKind) {
         let m = mark()
         bump()
-        if !atEnd && !atStartOfLine && !at(.rightBrace) && !at(.semicolon) && !at(.rightParen)
-            && !isStartOfSwitchCaseLabel() {
+        if kind == .returnStmt ? isStartOfReturnValue() : !atStartOfLine && isStartOfReturnValue() {
             parseExpression()
         }
         finish(kind, m)
+    }
+
+    /// Whether the token after `return` starts its value. As in SwiftParser
+    /// (`isStartOfReturnExpr`), the value may start on the next line: `return` is bare
+    /// only before `}`, `;`, a `case` or `default` label, a `#if` clause, a statement
+    /// (but `if` and `switch` are values) or a declaration.
+    func isStartOfReturnValue() -> Bool {
+        switch kind {
+        case .endOfFile, .rightBrace, .semicolon, .poundIf, .poundElse, .poundElseif, .poundEndif,
+             .rightParen, .rightSquare, .comma:
+            return false
+        case .keyword:
+            switch keyword {
+            case .case, .default: return false
+            case .if, .switch: return true
+            default: break
+            }
+        default:
+            break
+        }
+        if isStartOfStatementKeyword() || isStartOfDeclaration(inMembers: false) { return false }
+        return !(atStartOfLine && isStartOfSwitchCaseLabel())
+    }
+
+    /// Whether a statement that is not an expression starts here, after an optional
+    /// `label:` (SwiftParser's `atStartOfStatement(preferExpr: true)`).
+    private func isStartOfStatementKeyword() -> Bool {
+        var i = pos
+        if token(i).kind == .identifier && token(i + 1).kind == .colon { i += 2 }
+        let t = token(i)
+        switch t.keyword {
+        case .return, .throw, .defer, .if, .guard, .while, .do, .for, .break, .continue, .fallthrough, .switch:
+            return t.kind == .keyword
+        case .repeat:
+            return t.kind == .keyword && token(i + 1).kind == .leftBrace
+        default:
+            return false
+        }
     }
 
     // MARK: - Conditions
@@ -236,7 +273,7 @@ extension Parser {
         while at(.catch) {
             let c = mark()
             bump()
-            if !at(.leftBrace) { parseCasePatternList(allowingTrailingClosures: false) }
+            if !at(.leftBrace) { parseCasePatternList(inCatch: true) }
             parseCodeBlock()
             finish(.catchClause, c)
         }
@@ -295,8 +332,7 @@ extension Parser {
             bump()
         } else {
             expect(.case, "'case'")
-            // A case label ends with `:`, so trailing closures are unambiguous here.
-            parseCasePatternList(allowingTrailingClosures: true)
+            parseCasePatternList(inCatch: false)
         }
         expect(.colon, "':'")
         finish(.switchCaseLabel, label)
@@ -304,14 +340,15 @@ extension Parser {
         finish(.switchCase, m)
     }
 
-    /// `pattern where condition, pattern, …` of a `catch` or a `case` label. A `catch`
-    /// is followed by its body's `{`, so trailing closures are not allowed there.
-    private mutating func parseCasePatternList(allowingTrailingClosures: Bool) {
+    /// `pattern where condition, pattern, …` of a `catch` or a `case` label, read as a
+    /// condition (SwiftParser's `stmtCondition` flavor). A `catch` item may have no
+    /// pattern: `catch where condition {`.
+    private mutating func parseCasePatternList(inCatch: Bool) {
         let saved = allowTrailingClosure
-        allowTrailingClosure = allowingTrailingClosures
+        allowTrailingClosure = false
         while true {
             let before = pos
-            parseCasePattern()
+            if !(inCatch && at(.where)) { parseCasePattern() }
             if at(.where) { bump(); parseExpression() }
             if pos == before || !at(.comma) { break }
             bump()

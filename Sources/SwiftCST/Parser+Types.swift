@@ -203,7 +203,8 @@ extension Parser {
                 break
             case .keyword:
                 switch t.keyword {
-                case .Any, .Self, .self, .inout, .throws, .let: break
+                // `_`: a placeholder argument, `Box<_, Int>(…)`.
+                case .Any, .Self, .self, .inout, .throws, .let, .wildcard: break
                 default: return false
                 }
             case .leftParen, .leftSquare: paren += 1
@@ -227,6 +228,10 @@ extension Parser {
                     while j < end && bytes[j] == UInt8(ascii: ">") {
                         angle -= 1
                         j += 1
+                        // `Box<Task<Void, Never>?>`: an inner argument made optional.
+                        while angle > 0 && j < end - 1 && (bytes[j] == UInt8(ascii: "?") || bytes[j] == UInt8(ascii: "!")) {
+                            j += 1
+                        }
                         if angle == 0 {
                             // What follows the closing `>` decides.
                             if j < end {

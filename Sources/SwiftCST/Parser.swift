@@ -15,7 +15,9 @@ struct Parser {
     var depth = 0
     static let maxDepth = 192
 
-    /// Trailing closures are not allowed in `if`/`guard`/`while`/`for`/`switch` heads.
+    /// False in statement conditions (`if`/`guard`/`while`/`for`/`switch` heads, `case`
+    /// and `catch` patterns): there a `{` opens a trailing closure only where SwiftParser
+    /// takes one (`isTrailingClosureInCondition`), and never after `(…)` or `[…]`.
     var allowTrailingClosure = true
     /// Inside a `#if` condition: stop at the end of the line.
     var stopAtNewline = false

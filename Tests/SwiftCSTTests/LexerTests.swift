@@ -142,6 +142,22 @@ final class LexerTests: XCTestCase {
         XCTAssertEqual(texts("$0.count $name"), ["$0", ".", "count", "$name"])
     }
 
+    func testDollarInsideIdentifiers() {
+        // Macro expansions name members `_$id`, `_$observationRegistrar`.
+        XCTAssertEqual(kinds("var _$id = store._$observationRegistrar"),
+                       [.keyword, .identifier, .equal, .identifier, .period, .identifier])
+        XCTAssertEqual(texts("var _$id = store._$observationRegistrar"),
+                       ["var", "_$id", "=", "store", ".", "_$observationRegistrar"])
+        XCTAssertEqual(texts("a$b $x$y"), ["a$b", "$x$y"])
+    }
+
+    func testKeyPathRootUnwrapIsPeriodThenMark() {
+        XCTAssertEqual(kinds(#"f(\.!, \.?.count)"#),
+                       [.identifier, .leftParen, .backslash, .period, .exclamation, .comma,
+                        .backslash, .period, .postfixQuestion, .period, .identifier, .rightParen])
+        XCTAssertEqual(kinds("a .! b").dropFirst().first, .binaryOperator, "a dot operator elsewhere stays one token")
+    }
+
     func testPoundDirectivesAndMacros() {
         XCTAssertEqual(kinds("#if DEBUG\n#elseif os(iOS)\n#else\n#endif"),
                        [.poundIf, .identifier, .poundElseif, .identifier, .leftParen, .identifier, .rightParen,

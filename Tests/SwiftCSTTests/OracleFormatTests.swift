@@ -50,6 +50,7 @@ final class OracleFormatTests: XCTestCase {
         let source = "@MainActor struct V {\n  init() {}\n  var c = Color.red\n}"
         XCTAssertEqual(lines(source), [
             "N type 0 55",
+            "N attribute 0 10",
             "T 0 1",
             "T 1 10",
             "T 11 17",
@@ -86,6 +87,62 @@ final class OracleFormatTests: XCTestCase {
         XCTAssertEqual(tokenStarts.count, 15)
         XCTAssertEqual(rendered.filter { $0.hasPrefix("N member") }, ["N member 53 57"])
         XCTAssertEqual(rendered.filter { $0.hasPrefix("N variable") }, ["N variable 0 57"])
+    }
+
+    func testStatementsConditionsPatternsReturnsGenericsAndCatches() throws {
+        try skipWithoutRealLexer()
+        // The `case` pattern stops before `=`, the closure in the condition is a trailing
+        // closure, `return`'s value is on the next line, `_` is a generic argument and the
+        // `catch` has only a `where` clause.
+        let source = "if case .a = x, f { $0 }.y { return\n  A<_>(z) }\ndo {} catch where x {}"
+        let nodes = lines(source).filter { $0.hasPrefix("N ") }
+        XCTAssertEqual(nodes, [
+            "N statement 0 47",
+            "N condition 3 14",
+            "N member 8 10",
+            "N pattern 8 10",
+            "N condition 16 26",
+            "N member 16 26",
+            "N call 16 24",
+            "N closure 18 24",
+            "N return 29 45",
+            "N call 38 45",
+            "N generics 39 42",
+            "N typeref 40 41",
+            "N statement 48 70",
+            "N catch 54 70",
+        ])
+    }
+
+    func testSubscriptsKeyPathsCollectionsIfConfigsAndSwitchCases() throws {
+        try skipWithoutRealLexer()
+        let source = "let a = b[\\.c] + [1: [2]]\n#if X\nswitch a { case 1: f() }\n#endif"
+        XCTAssertEqual(lines(source).filter { $0.hasPrefix("N ") }, [
+            "N variable 0 25",
+            "N subscript 8 14",
+            "N keypath 10 13",
+            "N dictionary 17 25",
+            "N array 21 24",
+            "N ifconfig 26 63",
+            "N statement 32 56",
+            "N case 43 54",
+            "N pattern 48 49",
+            "N call 51 54",
+        ])
+    }
+
+    func testEffectsClosureSignaturesAndLabeledTrailingClosures() throws {
+        try skipWithoutRealLexer()
+        XCTAssertEqual(lines("let v = try await f { x in x } label: { }").filter { $0.hasPrefix("N ") }, [
+            "N variable 0 41",
+            "N try 8 41",
+            "N await 12 41",
+            "N call 18 41",
+            "N closure 20 30",
+            "N signature 22 26",
+            "N trailing 31 41",
+            "N closure 38 41",
+        ])
     }
 
     func testEmptySourceHasNoLines() {

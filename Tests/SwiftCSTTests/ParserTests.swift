@@ -375,4 +375,14 @@ extension ParserTests {
         XCTAssertEqual(member.parent?.kind, .genericSpecializationExpr)
         XCTAssertEqual(tree.root.descendants(.functionCallExpr).first.flatMap(FunctionCallExpr.init)?.calleeName, "Sequence")
     }
+
+    func testAnyInExpressionPositionIsAType() throws {
+        let tree = parse("let a = [Any]()\nlet t = Any.self\n")
+        let types = tree.root.descendants(.typeExpr)
+        XCTAssertEqual(types.map(\.text), ["Any", "Any"])
+        XCTAssertEqual(types.map { $0.childNodes.map { $0.kind } }, [[SyntaxKind.identifierType], [SyntaxKind.identifierType]])
+        XCTAssertEqual(types[0].parent?.parent?.kind, .arrayExpr)
+        XCTAssertEqual(types[1].parent?.kind, .memberAccessExpr)
+        XCTAssertEqual(types[1].parent?.text, "Any.self")
+    }
 }

@@ -50,6 +50,8 @@ private final class DigestVisitor: SyntaxAnyVisitor {
         let start = node.positionAfterSkippingLeadingTrivia.utf8Offset
         let end = node.endPositionBeforeTrailingTrivia.utf8Offset
         if let token = node.as(TokenSyntax.self) {
+            // A `#!` line is a token for SwiftParser and trivia for bodywork, like a comment.
+            if case .shebang = token.tokenKind { return .visitChildren }
             if token.presence == .present && token.tokenKind != .endOfFile && literalDepth == 0
                 && !mergedTokenStarts.contains(start) {
                 entries.append(Entry(label: "T", start: start, end: end))
@@ -68,8 +70,13 @@ private final class DigestVisitor: SyntaxAnyVisitor {
             if literalDepth == 0 { entries.append(Entry(label: "S", start: start, end: end)) }
             literalDepth += 1
         default:
-            if let category = Self.category(node.kind), start < end {
+            // An attribute's name is a type for SwiftParser, tokens of the attribute for bodywork.
+            if let category = Self.category(node.kind), start < end,
+               category != "typeref" || !Self.isInAttributeName(node) {
                 entries.append(Entry(label: "N " + category, start: start, end: end))
+            }
+            if let role = Self.role(node), start < end {
+                entries.append(Entry(label: "N " + role, start: start, end: end))
             }
         }
         return .visitChildren
@@ -82,9 +89,52 @@ private final class DigestVisitor: SyntaxAnyVisitor {
         }
     }
 
-    /// Mirrors `OracleFormat`'s categories.
+    /// Mirrors `OracleFormat`'s categories that depend on where a node is (bodywork has a
+    /// node of its own for them), on top of the category of its kind.
+    static func role(_ node: Syntax) -> String? {
+        switch node.keyPathInParent {
+        case \ConditionElementSyntax.condition: return "condition"
+        case \MatchingPatternConditionSyntax.pattern, \OptionalBindingConditionSyntax.pattern,
+             \SwitchCaseItemSyntax.pattern, \CatchItemSyntax.pattern, \ForStmtSyntax.pattern:
+            return "pattern"
+        default: return nil
+        }
+    }
+
+    /// Whether `node` is the name of an attribute or its base (`FocusState` in
+    /// `@FocusState<T?>.Binding`); its generic arguments are types for both parsers.
+    static func isInAttributeName(_ node: Syntax) -> Bool {
+        var current = node
+        while true {
+            if current.keyPathInParent == \AttributeSyntax.attributeName { return true }
+            guard let parent = current.parent, parent.is(TypeSyntax.self) else { return false }
+            current = parent
+        }
+    }
+
+    /// Mirrors `OracleFormat`'s categories of node kinds.
     static func category(_ kind: SyntaxKind) -> String? {
         switch kind {
+        case .genericArgumentClause: return "generics"
+        case .returnStmt: return "return"
+        case .ifExpr, .guardStmt, .forStmt, .whileStmt, .repeatStmt, .doStmt, .switchExpr, .throwStmt:
+            return "statement"
+        case .catchClause: return "catch"
+        case .switchCase: return "case"
+        case .identifierType, .memberType, .arrayType, .dictionaryType, .optionalType, .implicitlyUnwrappedOptionalType,
+             .tupleType, .functionType, .metatypeType, .compositionType, .someOrAnyType, .attributedType,
+             .classRestrictionType:
+            return "typeref"
+        case .closureSignature: return "signature"
+        case .multipleTrailingClosureElement: return "trailing"
+        case .tryExpr: return "try"
+        case .awaitExpr: return "await"
+        case .subscriptCallExpr: return "subscript"
+        case .keyPathExpr: return "keypath"
+        case .arrayExpr: return "array"
+        case .dictionaryExpr: return "dictionary"
+        case .ifConfigDecl: return "ifconfig"
+        case .attribute: return "attribute"
         case .functionCallExpr: return "call"
         case .closureExpr: return "closure"
         case .memberAccessExpr: return "member"
