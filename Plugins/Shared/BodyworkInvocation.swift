@@ -27,13 +27,22 @@ enum BodyworkInvocation {
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
+    /// bodywork's standard error (messages, the summary) is passed on as remarks:
+    /// SwiftPM prints a plugin's own output streams on its standard output, where they
+    /// would break a `--format json` or `sarif` document.
     static func execute(tool: URL, arguments: [String], paths: [String], in directory: String? = nil) throws {
         let process = Process()
         process.executableURL = tool
         process.arguments = arguments + ["--"] + paths
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let errors = Pipe()
+        process.standardError = errors
         try process.run()
+        let messages = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        for line in String(decoding: messages, as: UTF8.self).split(separator: "\n") where !line.isEmpty {
+            Diagnostics.remark(String(line))
+        }
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             Diagnostics.error("bodywork exited with status \(process.terminationStatus)")
             return

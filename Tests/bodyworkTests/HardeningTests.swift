@@ -121,8 +121,10 @@ final class HardeningTests: XCTestCase {
         let expected = body.replacingOccurrences(of: "fooBar", with: "barFoo")
         var interrupted = 0
         for (signal, status) in [(SIGINT, 130), (SIGTERM, 143), (SIGHUP, 129)] {
-            for delay in [0.05, 0.2] {
-                let process = try box.start(["--apply", "-q", "Sources"])
+            for delay in [0.0, 0.1] {
+                // The first `-v` line says files are being written: the signal cannot land
+                // before the process has set up its handling (when the default would kill it).
+                let process = try box.startAfterFirstLine(["--apply", "-v", "Sources"])
                 Thread.sleep(forTimeInterval: delay)
                 kill(process.processIdentifier, signal)
                 process.waitUntilExit()
@@ -311,8 +313,9 @@ extension Sandbox {
                                    environment: ["BODYWORK_TEST_RULES": "1", "PATH": path])
     }
 
-    /// Starts bodywork in this directory without waiting for it.
-    func start(_ arguments: [String]) throws -> Process {
+    /// Starts bodywork and returns once it has written its first line to standard error;
+    /// the rest of its output is drained on another thread.
+    func startAfterFirstLine(_ arguments: [String]) throws -> Process {
         let process = Process()
         process.executableURL = Sandbox.binary
         process.arguments = arguments
@@ -321,8 +324,15 @@ extension Sandbox {
         environment["BODYWORK_TEST_RULES"] = "1"
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
         try process.run()
+        let reading = errors.fileHandleForReading
+        while true {
+            let chunk = reading.availableData
+            if chunk.isEmpty || chunk.contains(0x0A) { break }
+        }
+        Thread.detachNewThread { _ = reading.readDataToEndOfFile() }
         return process
     }
 
