@@ -37,6 +37,8 @@ do {
         status = ParseCommand(view: view, paths: paths, jobs: jobs, timing: timing, console: console).run()
     case .describe(let command):
         status = command.run(console: console)
+    case .audit(let command):
+        status = command.run(console: console, environment: environment)
     case .run(let options):
         status = Runner(options: options, console: console, environment: environment).run()
     }
