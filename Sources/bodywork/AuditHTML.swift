@@ -190,7 +190,7 @@ enum AuditHTML {
         .card .value{font-size:24px;font-weight:600}
         .card .label{color:var(--muted)}
         .status{margin:12px 0 4px}
-        .explain{color:var(--muted);font-size:13px;max-width:900px}
+        .explain{color:var(--muted);font-size:13px;max-width:900px;margin-bottom:0}
         .grid{display:flex;gap:24px;flex-wrap:wrap;align-items:flex-start}
         figure{margin:0;background:var(--card);border:1px solid var(--line);border-radius:8px;padding:10px 14px}
         figcaption{font-weight:600;margin-bottom:6px}
