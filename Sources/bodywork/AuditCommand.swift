@@ -159,6 +159,7 @@ struct AuditCommand {
         let tree = SyntaxTree.parse(bytes)
         let finder = AuditSiteFinder(tree: tree)
         result.rowCallees = finder.rowCallees()
+        result.viewTypeNames = finder.viewTypeNames()
         let findings = work.report.findings.filter { $0.normalizedSource != nil }
         guard !findings.isEmpty else { return result }
         let locations = SourceLocationConverter(bytes)
@@ -173,6 +174,7 @@ struct AuditCommand {
                 message: finding.message, explanation: explanations[finding.ruleID] ?? "", path: work.report.path,
                 line: finding.line, column: finding.column, endLine: finding.endLine, endColumn: finding.endColumn,
                 typeName: site.typeName, isView: site.isView, place: site.place, placeReason: site.reason,
+                viewPlace: site.viewPlace, viewPlaceReason: site.viewReason,
                 fix: finding.fix, fixText: fixText(finding), diff: diff(of: finding, in: bytes, path: work.report.path),
                 excerpt: excerpt, excerptStart: finding.line))
         }

@@ -59,6 +59,9 @@ struct AuditFinding: Sendable {
     var isView: Bool
     var place: AuditPlace
     var placeReason: String
+    /// Place and reason should the type turn out to be a view declared in another file.
+    var viewPlace: AuditPlace
+    var viewPlaceReason: String
     var fix: FixState
     /// What the fix does, or why there is none.
     var fixText: String
@@ -160,6 +163,7 @@ struct AuditFileResult: Sendable {
     var skipReason: String?
     var findings: [AuditFinding] = []
     var rowCallees: [String: String] = [:]
+    var viewTypeNames: Set<String> = []
     var modules: [String] = []
     var projectKey = ""
 }
@@ -191,13 +195,22 @@ enum AuditBuilder {
             let files = byProject[key]!
             // Views some row in this project builds, and which view's row builds them.
             var rowViews: [String: String] = [:]
-            for file in files { rowViews.merge(file.rowCallees) { old, _ in old } }
+            var viewNames = Set<String>()
+            for file in files {
+                rowViews.merge(file.rowCallees) { old, _ in old }
+                viewNames.formUnion(file.viewTypeNames)
+            }
             var modules: [String: AuditModule] = [:]
             var views: [String: AuditView] = [:]
             for file in files {
                 let moduleName = file.modules.first ?? "?"
                 for name in file.modules { modules[name, default: AuditModule(name: name)].files += 1 }
                 for var finding in file.findings {
+                    if !finding.isView, let type = finding.typeName, viewNames.contains(type) {
+                        finding.isView = true
+                        finding.place = finding.viewPlace
+                        finding.placeReason = finding.viewPlaceReason
+                    }
                     if finding.place == .body, finding.isView, let type = finding.typeName, let user = rowViews[type], user != type {
                         finding.place = .row
                         finding.placeReason = "in `\(type)`, which a row of `\(user)` builds once per row (\(finding.placeReason))"

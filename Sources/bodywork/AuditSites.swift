@@ -27,6 +27,10 @@ struct AuditSite: Sendable {
     var place: AuditPlace
     /// Why the place was chosen, in words.
     var reason: String
+    /// The place and reason if the type is a view declared elsewhere (this is its
+    /// extension, or it conforms in another file).
+    var viewPlace: AuditPlace
+    var viewReason: String
 }
 
 /// Answers `AuditSite` questions about one parsed file.
@@ -47,7 +51,10 @@ struct AuditSiteFinder {
 
     /// The site of the byte at `offset`.
     func site(at offset: Int) -> AuditSite {
-        guard !tree.tokens.isEmpty else { return AuditSite(typeName: nil, isView: false, place: .elsewhere, reason: "outside any view") }
+        guard !tree.tokens.isEmpty else {
+            return AuditSite(typeName: nil, isView: false, place: .elsewhere, reason: "outside any view", viewPlace: .elsewhere,
+                             viewReason: "outside any view")
+        }
         let start = tree.token(containing: offset).parent
         var place: AuditPlace?
         var reason = ""
@@ -68,14 +75,27 @@ struct AuditSiteFinder {
             }
             if let type = TypeDecl(node) {
                 let isView = AuditSiteFinder.isView(type)
+                let (asView, asViewReason) = place.map { ($0, reason) } ?? AuditSiteFinder.memberPlace(member, isView: true)
                 if place == nil {
                     (place, reason) = AuditSiteFinder.memberPlace(member, isView: isView)
                 }
-                return AuditSite(typeName: type.name, isView: isView, place: place ?? .elsewhere, reason: reason)
+                return AuditSite(typeName: type.name, isView: isView, place: place ?? .elsewhere, reason: reason,
+                                 viewPlace: asView, viewReason: asViewReason)
             }
         }
-        return AuditSite(typeName: nil, isView: false, place: place ?? .elsewhere,
-                         reason: place == nil ? "outside any view" : reason)
+        let outside = place == nil ? "outside any view" : reason
+        return AuditSite(typeName: nil, isView: false, place: place ?? .elsewhere, reason: outside,
+                         viewPlace: place ?? .elsewhere, viewReason: outside)
+    }
+
+    /// Names of the types this file declares as views (conforming to `View` or declaring
+    /// `body`).
+    func viewTypeNames() -> Set<String> {
+        var names = Set<String>()
+        for node in tree.root.descendants([.structDecl, .classDecl, .enumDecl, .extensionDecl]) {
+            if let type = TypeDecl(node), AuditSiteFinder.isView(type), let name = type.name { names.insert(name) }
+        }
+        return names
     }
 
     /// Type names called inside row content, each with the type whose row calls it: the

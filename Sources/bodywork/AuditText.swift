@@ -11,13 +11,14 @@ enum AuditText {
 
     static func render(_ audit: Audit) -> String {
         var out = oneLine(audit) + "\n"
+        var clean: [String] = []
         for section in audit.sections {
-            out += "\n\(section.name) (\(section.kind), \(section.path)): \(plural(section.findings.count, "finding")), score \(section.score)\n"
             let causes = section.categoryCounts.filter { $0.findings > 0 }
             guard !causes.isEmpty else {
-                out += "  nothing found\n"
+                clean.append(section.name)
                 continue
             }
+            out += "\n\(section.name) (\(section.kind), \(section.path)): \(plural(section.findings.count, "finding")), score \(section.score)\n"
             out += "  causes: " + causes.map { "\($0.category.title.lowercased()) \($0.findings)" }.joined(separator: ", ") + "\n"
             let shown = section.views.prefix(audit.top)
             let nameWidth = max(4, shown.map(\.name.count).max() ?? 4)
@@ -31,6 +32,7 @@ enum AuditText {
             }
             if section.views.count > shown.count { out += "  … and \(plural(section.views.count - shown.count, "more view"))\n" }
         }
+        if !clean.isEmpty { out += "\nNothing found in: \(clean.joined(separator: ", "))\n" }
         if audit.findingCount > 0 {
             out += "\nFull report: bodywork audit --format html --output audit.html (or markdown, json)\n"
         }

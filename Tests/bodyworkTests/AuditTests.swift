@@ -88,6 +88,27 @@ final class AuditTests: XCTestCase {
         XCTAssertEqual(cell["category"] as? String, "work-in-body")
     }
 
+    func testExtensionOfAViewInAnotherFileIsPartOfTheView() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("App/Profile.swift", "struct Profile: View {\n    var body: some View { Text(title) }\n}\n")
+        try sandbox.write("App/Profile+Parts.swift", """
+            extension Profile {
+                var title: String { reportMe }
+                func tap() { reportMe() }
+            }
+            extension Model {
+                var title: String { reportMe }
+            }
+
+            """)
+        let json = try audit(sandbox, ["App"])
+        XCTAssertEqual(views(json).map { "\($0["name"]!):\($0["kind"]!):\($0["score"]!)" }, ["Profile:view:6", "Model:type:2"])
+        let places = (views(json).first?["findings"] as? [[String: Any]] ?? []).map { $0["place"] as? String }
+        XCTAssertEqual(places, ["body", "action"])
+        let nothing = try sandbox.run(["audit", "App"])
+        XCTAssertFalse(nothing.output.contains("Nothing found"), nothing.output)
+    }
+
     func testQuickWinCarriesItsOwnDiffAndNothingIsWritten() throws {
         let sandbox = try Sandbox()
         let path = try sandbox.write("App/Screens.swift", AuditTests.screens)
@@ -194,6 +215,17 @@ final class AuditTests: XCTestCase {
         XCTAssertEqual(projects.map { ($0["modules"] as? [[String: Any]])?.map { "\($0["name"]!):\($0["files"]!):\($0["findings"]!)" } },
                        [["Alpha:1:0", "AlphaKit:1:1"], ["Beta:1:0", "BetaUI:2:2"]], "the manifest is in its folder's module")
         XCTAssertEqual(views(json, project: 1).map { $0["module"] as? String }, ["BetaUI", "BetaUI"])
+
+        try sandbox.write("Gamma/Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Gamma", targets: [.target(name: "GammaCore")])
+
+            """)
+        try sandbox.write("Gamma/Sources/GammaCore/Clean.swift", "struct Clean {}\n")
+        let summary = try sandbox.run(["audit", "."])
+        XCTAssertTrue(summary.output.contains("\nAlpha (swiftpm, Alpha): 1 finding, score 4\n"), summary.output)
+        XCTAssertTrue(summary.output.contains("\nNothing found in: Gamma\n"), summary.output)
 
         let markdown = try sandbox.run(["audit", "--format", "markdown", "."])
         XCTAssertEqual(markdown.status, 0, markdown.stderr)
