@@ -1,6 +1,6 @@
 // The audit as Markdown, for a pull request or an issue: per project the causes, the
-// modules, the ranked views, then each top view's findings with excerpt, fix diff and the
-// measurement and test that would confirm them.
+// modules, the ranked views, then each view's findings with excerpt and fix diff, and for
+// the top views the measurement and test that would confirm them.
 
 /// Renders an audit as Markdown.
 enum AuditMarkdown {
@@ -31,10 +31,11 @@ enum AuditMarkdown {
             out += "| \(rank + 1) | \(cell(view.name)) | \(cell(view.module)) | \(view.score) | \(view.findings.count) | "
                 + "\(view.quickWins) | \(view.mainCategory.title) |\n"
         }
-        for (rank, view) in section.views.prefix(top).enumerated() {
+        for (rank, view) in section.views.enumerated() {
             out += "\n### \(rank + 1). \(view.name) — score \(view.score)\n\n"
             out += "`\(view.path)` (\(view.kind), module \(view.module))\n"
             for finding in view.findings { out += render(finding) }
+            guard rank < top else { continue }
             out += "\n**To confirm:**\n\n"
             for measurement in view.measurements { out += "- \(measurement.category.title): \(measurement.how)\n" }
             out += "\nA UI performance test to paste:\n\n```swift\n\(view.testScaffold)```\n"

@@ -254,6 +254,13 @@ final class AuditTests: XCTestCase {
         XCTAssertTrue(markdown.contains("```diff\n--- a/App/Screens.swift\n"), markdown)
         XCTAssertTrue(markdown.contains("final class DetailScreenPerformanceTests: XCTestCase"), markdown)
 
+        // Every view's findings are listed; only the top ones get a test to paste.
+        let topOne = try sandbox.run(["audit", "--format", "markdown", "--top", "1", "App"]).output
+        XCTAssertTrue(topOne.contains("\n### 2. DetailScreen — score 8\n"), topOne)
+        XCTAssertTrue(topOne.contains("`foreach-filter`") == false && topOne.contains("`test-rename-foo` at `App/Screens.swift:18`"), topOne)
+        XCTAssertTrue(topOne.contains("ListScreenPerformanceTests"), topOne)
+        XCTAssertFalse(topOne.contains("DetailScreenPerformanceTests"), topOne)
+
         for arguments in [["audit", "--format", "sarif"], ["audit", "--top", "0"], ["audit", "--bogus"]] {
             let result = try sandbox.run(arguments)
             XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
