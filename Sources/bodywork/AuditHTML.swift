@@ -225,6 +225,9 @@ enum AuditHTML {
         pre.diff .del{background:#ffebe9}
         pre.diff .at{color:#6f42c1}
         pre.diff .h{color:var(--muted)}
+        .fill.work-in-body{fill:#d9480f}.fill.wide-dependencies{fill:#5f3dc4}.fill.unstable-identity{fill:#c2255c}
+        .fill.variable-row-count{fill:#1971c2}.fill.eager-container{fill:#2b8a3e}.fill.layout-feedback{fill:#e67700}
+        .fill.stored-closure{fill:#0c8599}.fill.images{fill:#862e9c}.fill.expensive-rendering{fill:#495057}
         .confirm{background:#fffbea;border:1px solid #f1e2a6;border-radius:6px;padding:4px 12px;margin:10px 0}
         """
 }
