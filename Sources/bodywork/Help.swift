@@ -20,6 +20,7 @@ enum Help {
         bodywork config [PATH] [--config FILE] (the configuration PATH gets, as JSON)
         bodywork describe [--format text|json] [paths...]
         bodywork lsp                           (Language Server on standard input/output)
+        bodywork audit [--format text|markdown|json|html] [--output FILE] [--top N] [paths...]
 
     DESCRIPTION
         bodywork parses Swift files into a lossless syntax tree, runs its rules over them
@@ -226,6 +227,24 @@ enum Help {
         bodywork describe [--format text|json] [PATH...] prints the projects, modules,
         file counts, dependencies and deployment targets; --verbose names each file's
         modules. Index facts are cached by file content (see --no-cache).
+
+    AUDIT
+        bodywork audit [PATH...] runs every active rule in report mode (nothing is
+        written) and prints a SwiftUI performance audit: findings grouped by cause (work
+        in body, dependencies wider than needed, unstable identity, variable row counts,
+        eager containers, layout feedback, stored closures, images, expensive rendering)
+        and by view, one section per project. Each finding has its place, an excerpt, the
+        rule's explanation, its fix as a diff or why there is none, a priority, and the
+        status "unconfirmed (from code)". Priority = severity weight (error 3, warning 2,
+        note 1) times place weight (4 in a ForEach/List row, a lazy container's content or
+        a view such a row builds; 2 in body, init or what body reads; 1 in an action
+        closure or elsewhere); views are ranked by the sum. The top views (--top N,
+        default 10) get the measurement that would confirm them and an XCTest performance
+        test. The default output is a terminal summary; --format markdown, json (schema
+        `bodywork-audit`, see README.md) or html (one self-contained page) write the full
+        report, to standard output or to --output FILE. As for the main command, it
+        takes --config, --exclude, --jobs and --no-cache. Exit status 3 when a file
+        could not be read or the report not written.
 
     SUPPRESSION
         // bodywork:disable RULE...        off from this line to `// bodywork:enable`

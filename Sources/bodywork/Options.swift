@@ -96,6 +96,8 @@ enum Command {
     case explain(ruleID: String)
     case parse(view: ParseView?, paths: [String], jobs: Int, timing: ParseTiming)
     case describe(DescribeCommand)
+    /// `audit [PATHS]`: the ranked performance audit (`AuditCommand`).
+    case audit(AuditCommand)
     case help
     case version
     /// `completions SHELL`: a completion script for bash, zsh or fish.
@@ -163,6 +165,8 @@ struct ArgumentParser {
             return try parseParse()
         case "describe":
             return try DescribeCommand.parse(Array(arguments.dropFirst()))
+        case "audit":
+            return try AuditCommand.parse(Array(arguments.dropFirst()), defaultJobs: defaultJobs)
         case "help":
             return .help
         case "lsp":

@@ -70,7 +70,7 @@ enum ManualIndex {
 
 /// `bodywork completions bash|zsh|fish`.
 enum Completions {
-    static let subcommands = ["lint", "fix", "rules", "list-rules", "explain", "parse", "version", "completions", "man", "help"]
+    static let subcommands = ["lint", "fix", "rules", "list-rules", "explain", "parse", "audit", "version", "completions", "man", "help"]
 
     static func script(for shell: String, ruleIDs: [String]) -> String? {
         let options = ManualIndex.allOptions

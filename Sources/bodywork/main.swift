@@ -39,6 +39,8 @@ do {
         status = command.run(console: console)
     case .languageServer:
         status = LanguageServer(environment: environment, console: console).run()
+    case .audit(let command):
+        status = command.run(console: console, environment: environment)
     case .run(let options):
         status = Runner(options: options, console: console, environment: environment).run()
     }

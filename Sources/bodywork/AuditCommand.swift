@@ -1,0 +1,245 @@
+// `bodywork audit [PATHS]`: every rule in report mode over a whole app (nothing is
+// written), turned into a ranked performance audit per project: terminal summary,
+// Markdown, JSON or a self-contained HTML page.
+import Codemod
+import Patch
+import Project
+import SwiftCST
+
+/// The formats `audit` writes.
+enum AuditFormat: String, CaseIterable {
+    case text, markdown, json, html
+}
+
+/// Runs `audit [--format F] [--output FILE] [--top N] [PATHS]`.
+struct AuditCommand {
+    var paths: [String] = []
+    var format = AuditFormat.text
+    var outputPath: String?
+    var configPath: String?
+    var excludes: [String] = []
+    var top = 10
+    var jobs = 1
+    var noCache = false
+
+    /// Parses the arguments after `audit`.
+    static func parse(_ arguments: [String], defaultJobs: Int) throws(UsageError) -> Command {
+        var command = AuditCommand()
+        command.jobs = max(1, defaultJobs)
+        var index = 0
+        func value(_ name: String, _ inline: String?) throws(UsageError) -> String {
+            if let inline { return inline }
+            guard index < arguments.count else { throw UsageError("audit: \(name) needs a value") }
+            index += 1
+            return arguments[index - 1]
+        }
+        func count(_ name: String, _ text: String) throws(UsageError) -> Int {
+            guard let number = Int(text), number >= 1, number <= ArgumentParser.largestCount else {
+                throw UsageError("audit: \(name) needs a whole number from 1, not '\(text)'")
+            }
+            return number
+        }
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if optionsEnded || !argument.hasPrefix("-") {
+                command.paths.append(argument)
+                continue
+            }
+            var name = argument
+            var inline: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inline = String(argument[argument.index(after: equals)...])
+            }
+            switch name {
+            case "-h", "--help": return .help
+            case "--": optionsEnded = true
+            case "--format":
+                let text = try value(name, inline)
+                guard let format = AuditFormat(rawValue: text) else {
+                    throw UsageError("audit: --format must be one of \(AuditFormat.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text)'")
+                }
+                command.format = format
+            case "-o", "--output": command.outputPath = try value(name, inline)
+            case "--config": command.configPath = try value(name, inline)
+            case "--exclude": command.excludes.append(try value(name, inline))
+            case "--top": command.top = try count(name, try value(name, inline))
+            case "-j", "--jobs": command.jobs = try count(name, try value(name, inline))
+            case "--no-cache": command.noCache = true
+            default: throw UsageError("audit: unknown option '\(argument)' (see `bodywork --help`)")
+            }
+        }
+        if command.paths.isEmpty { command.paths = ["."] }
+        return .audit(command)
+    }
+
+    /// Audits the paths; exit 0, 2 for a usage or configuration error, 3 when a file
+    /// could not be read or the report not written.
+    func run(console: Console, environment: [String: String]) -> Int32 {
+        let rules = AvailableRules.all(environment: environment)
+        var options = RunOptions()
+        options.paths = paths
+        options.mode = .lint
+        options.configPath = configPath
+        options.excludes = excludes
+        options.jobs = jobs
+        options.noCache = noCache
+        do {
+            var planner = RunPlanner(options: options, rules: rules)
+            let model = ProjectModel(roots: paths.filter { FileKind.of($0) == .directory }.map(FilePath.absolute))
+            planner.model = model
+            let selection = Discovery(excludes: excludes.map(Glob.init)).select(paths)
+            let plan = try planner.plan(selection.files)
+            if let outputPath { try PatchFileWriter.checkOutputPath(outputPath, option: "--output", inputs: selection.files) }
+            let needsIndex = plan.settings.contains { $0.engine.rules.contains { $0.usesProjectIndex } }
+            let indexes = needsIndex
+                ? ModuleIndexes.build(files: plan.files.map(\.path), model: model, jobs: jobs, maxFileSize: options.maxFileSize,
+                                      cache: noCache ? nil : IndexCache(environment: environment))
+                : .empty
+            let processor = FileProcessor(maxFileSize: options.maxFileSize, indexes: indexes)
+            let explanations = Dictionary(rules.map { ($0.id, AuditCommand.firstParagraph($0.documentation)) }) { a, _ in a }
+            let files = plan.files
+            let settings = plan.settings
+            let collected = AuditCollector(count: files.count)
+            runOrdered(count: files.count, jobs: jobs, work: { index in
+                let file = files[index]
+                var result = AuditCommand.audit(processor.run(file.path, settings: settings[file.settingsIndex]),
+                                                explanations: explanations)
+                result.path = file.path
+                return result
+            }, emit: { index, result in collected.set(index, result) })
+
+            var projects: [String: AuditProjectInfo] = [:]
+            var results = collected.results.compactMap { $0 }
+            for index in results.indices {
+                let owners = model.owners(ofFile: FilePath.absolute(results[index].path)).compactMap(model.module)
+                results[index].modules = owners.map(\.name)
+                let projectPath = owners.first?.projectPath ?? FilePath.directory(of: FilePath.absolute(results[index].path))
+                results[index].projectKey = projectPath
+                if projects[projectPath] == nil {
+                    let project = model.project(projectPath)
+                    projects[projectPath] = AuditProjectInfo(name: project?.name ?? String(FilePath.fileName(projectPath)),
+                                                             kind: project?.kind.rawValue ?? "folder",
+                                                             path: ProjectDescription.displayPath(projectPath))
+                }
+            }
+            var audit = AuditBuilder.build(results, projects: projects, top: top)
+            audit.skipped = selection.problems + audit.skipped
+            let document: String
+            switch format {
+            case .text: document = AuditText.render(audit)
+            case .markdown: document = AuditMarkdown.render(audit)
+            case .json: document = AuditJSON.render(audit).rendered()
+            case .html: document = AuditHTML.render(audit)
+            }
+            let report = ReportOutput(path: outputPath, console: console)
+            report.write(document)
+            for problem in audit.skipped { console.message("bodywork: \(FilePath.shown(problem.path)): \(problem.reason) (skipped)") }
+            if let error = report.commit() {
+                console.message("bodywork: \(error)")
+                return ExitStatus.fileErrors
+            }
+            if let outputPath, format != .text { console.message(AuditText.oneLine(audit) + "; report written to \(outputPath)") }
+            return audit.skipped.isEmpty ? ExitStatus.success : ExitStatus.fileErrors
+        } catch {
+            console.message("bodywork: \(error)")
+            return ExitStatus.usageError
+        }
+    }
+
+    // MARK: - One file
+
+    /// The audit's view of one processed file: its first-round findings (the code as it
+    /// is; findings about code a fix would write are left out) with their sites.
+    static func audit(_ work: FileWork, explanations: [String: String]) -> AuditFileResult {
+        var result = AuditFileResult(path: work.report.path, skipReason: work.report.skipReason)
+        guard let bytes = work.outcome?.original else { return result }
+        let tree = SyntaxTree.parse(bytes)
+        let finder = AuditSiteFinder(tree: tree)
+        result.rowCallees = finder.rowCallees()
+        result.viewTypeNames = finder.viewTypeNames()
+        let findings = work.report.findings.filter { $0.normalizedSource != nil }
+        guard !findings.isEmpty else { return result }
+        let locations = SourceLocationConverter(bytes)
+        let lines = AuditCommand.lines(of: bytes)
+        for finding in findings {
+            let offset = locations.offset(line: finding.line, column: finding.column) ?? 0
+            let site = finder.site(at: offset)
+            let last = min(finding.endLine, finding.line + 5, lines.count)
+            let excerpt = finding.line <= last ? Array(lines[(finding.line - 1)..<last]) : []
+            result.findings.append(AuditFinding(
+                ruleID: finding.ruleID, category: AuditCategory.of(ruleID: finding.ruleID), severity: finding.severity,
+                message: finding.message, explanation: explanations[finding.ruleID] ?? "", path: work.report.path,
+                line: finding.line, column: finding.column, endLine: finding.endLine, endColumn: finding.endColumn,
+                typeName: site.typeName, isView: site.isView, place: site.place, placeReason: site.reason,
+                viewPlace: site.viewPlace, viewPlaceReason: site.viewReason,
+                fix: finding.fix, fixText: fixText(finding), diff: diff(of: finding, in: bytes, path: work.report.path),
+                excerpt: excerpt, excerptStart: finding.line))
+        }
+        return result
+    }
+
+    /// What the fix does, or why bodywork cannot apply one.
+    private static func fixText(_ finding: ReportedFinding) -> String {
+        switch finding.fix {
+        case .applied: return "bodywork fixes this: `bodywork --apply`"
+        case .suggested: return "suggested fix (may change behaviour; review it): `bodywork --apply --unsafe-fixes`"
+        case .withheld: return "no automatic fix: \(finding.reason ?? "not proven safe from the source")"
+        case .none: return "no automatic fix: the rule reports this pattern only"
+        }
+    }
+
+    /// The finding's own edits applied to the file, as a unified diff with two lines of
+    /// context.
+    private static func diff(of finding: ReportedFinding, in bytes: [UInt8], path: String) -> String {
+        guard !finding.edits.isEmpty else { return "" }
+        var output: [UInt8] = []
+        var at = 0
+        for edit in finding.edits.sorted(by: { $0.startOffset < $1.startOffset }) {
+            guard edit.startOffset >= at, edit.endOffset <= bytes.count else { return "" }
+            output += bytes[at..<edit.startOffset]
+            output += Array(edit.replacement.utf8)
+            at = edit.endOffset
+        }
+        output += bytes[at...]
+        return String(decoding: UnifiedDiff.render(old: bytes, new: output, path: FilePath.inPatch(path), context: 2), as: UTF8.self)
+    }
+
+    /// The file's lines without their line breaks (LF, CRLF or CR).
+    static func lines(of bytes: [UInt8]) -> [String] {
+        var lines: [String] = []
+        var start = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                lines.append(String(decoding: bytes[start..<index], as: UTF8.self))
+                if byte == UInt8(ascii: "\r"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\n") { index += 1 }
+                start = index + 1
+            }
+            index += 1
+        }
+        lines.append(String(decoding: bytes[start...], as: UTF8.self))
+        return lines
+    }
+
+    /// The documentation's first paragraph, joined into one line.
+    static func firstParagraph(_ text: String) -> String {
+        var paragraph: [Substring] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.drop { $0 == " " }
+            if trimmed.isEmpty { if paragraph.isEmpty { continue } else { break } }
+            paragraph.append(trimmed)
+        }
+        return paragraph.joined(separator: " ")
+    }
+}
+
+/// Results as the ordered batch emits them, one at a time.
+private final class AuditCollector: @unchecked Sendable {
+    var results: [AuditFileResult?]
+    init(count: Int) { results = Array(repeating: nil, count: count) }
+    func set(_ index: Int, _ value: AuditFileResult) { results[index] = value }
+}

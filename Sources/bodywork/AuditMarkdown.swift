@@ -1,0 +1,65 @@
+// The audit as Markdown, for a pull request or an issue: per project the causes, the
+// modules, the ranked views, then each view's findings with excerpt and fix diff, and for
+// the top views the measurement and test that would confirm them.
+
+/// Renders an audit as Markdown.
+enum AuditMarkdown {
+    static func render(_ audit: Audit) -> String {
+        var out = "# SwiftUI performance audit\n\n"
+        out += "\(plural(audit.filesScanned, "file")) scanned: \(plural(audit.findingCount, "finding")) in "
+            + "\(plural(audit.viewCount, "view")), \(plural(audit.quickWins, "quick win")). "
+            + "Every finding is **\(auditStatus)** until a measurement confirms it.\n\n"
+        out += "_\(AuditPriority.explanation)_\n"
+        for problem in audit.skipped { out += "\n- skipped `\(problem.path)`: \(problem.reason)" }
+        if !audit.skipped.isEmpty { out += "\n" }
+        for section in audit.sections { out += render(section, top: audit.top) }
+        return out
+    }
+
+    private static func render(_ section: AuditSection, top: Int) -> String {
+        var out = "\n## \(section.name) (\(section.kind), `\(section.path)`)\n\n"
+        out += "\(plural(section.findings.count, "finding")), score \(section.score), \(plural(section.quickWins, "quick win")).\n\n"
+        out += "| Cause | Findings | Score |\n|---|---:|---:|\n"
+        for count in section.categoryCounts { out += "| \(count.category.title) | \(count.findings) | \(count.score) |\n" }
+        out += "\n| Module | Files | Findings | Score | Quick wins |\n|---|---:|---:|---:|---:|\n"
+        for module in section.modules {
+            out += "| \(cell(module.name)) | \(module.files) | \(module.findings) | \(module.score) | \(module.quickWins) |\n"
+        }
+        guard !section.views.isEmpty else { return out + "\nNothing found.\n" }
+        out += "\n| # | View | Module | Score | Findings | Quick wins | Main cause |\n|---:|---|---|---:|---:|---:|---|\n"
+        for (rank, view) in section.views.enumerated() {
+            out += "| \(rank + 1) | \(cell(view.name)) | \(cell(view.module)) | \(view.score) | \(view.findings.count) | "
+                + "\(view.quickWins) | \(view.mainCategory.title) |\n"
+        }
+        for (rank, view) in section.views.enumerated() {
+            out += "\n### \(rank + 1). \(view.name) — score \(view.score)\n\n"
+            out += "`\(view.path)` (\(view.kind), module \(view.module))\n"
+            for finding in view.findings { out += render(finding) }
+            guard rank < top else { continue }
+            out += "\n**To confirm:**\n\n"
+            for measurement in view.measurements { out += "- \(measurement.category.title): \(measurement.how)\n" }
+            out += "\nA UI performance test to paste:\n\n```swift\n\(view.testScaffold)```\n"
+        }
+        return out
+    }
+
+    private static func render(_ finding: AuditFinding) -> String {
+        var out = "\n#### \(finding.category.title): `\(finding.ruleID)` at `\(finding.path):\(finding.line)`"
+            + (finding.isQuickWin ? " — quick win" : "") + "\n\n"
+        out += "\(finding.message)\n\n"
+        if !finding.explanation.isEmpty { out += "> \(finding.explanation)\n\n" }
+        out += "- Status: \(auditStatus)\n"
+        out += "- Priority \(finding.score): \(finding.scoreExplanation); \(finding.placeReason)\n"
+        out += "- Fix: \(finding.fixText)\n\n"
+        out += "```swift\n"
+        for (offset, line) in finding.excerpt.enumerated() { out += "\(finding.excerptStart + offset)  \(line)\n" }
+        out += "```\n"
+        if !finding.diff.isEmpty { out += "\n```diff\n\(finding.diff)```\n" }
+        return out
+    }
+
+    /// Text safe in a table cell.
+    private static func cell(_ text: String) -> String {
+        text.replacingAll("|", with: "\\|")
+    }
+}
