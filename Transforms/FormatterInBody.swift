@@ -150,15 +150,6 @@ let constantInitializers: Set<String> = ["Locale", "TimeZone", "Calendar", "NSLo
 /// The platforms from which FormatStyle exists.
 let formatStylePlatforms: [Platform: Version] = [.iOS: Version(15), .macOS: Version(12), .tvOS: Version(15), .watchOS: Version(8)]
 
-extension String {
-    /// The text without trailing spaces and tabs.
-    func trimmingSuffixSpaces() -> Substring {
-        var end = endIndex
-        while end > startIndex, self[index(before: end)] == " " || self[index(before: end)] == "\t" { end = index(before: end) }
-        return self[..<end]
-    }
-}
-
 // MARK: - A construction and its configuration
 
 /// What the rule found: where the object is built, how it is configured, and how it is used.
