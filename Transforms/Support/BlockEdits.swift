@@ -64,20 +64,24 @@ extension SourceLayout {
 
     // MARK: - Moving blocks
 
-    /// The lines of `range` (which starts on a line) with each line's `from` prefix replaced
-    /// by `to`; a line without the prefix loses its own indentation and gets `to`, a blank
-    /// line stays empty. Lines are joined with the file's line ending, without a final one.
+    /// The lines of `range` (which starts on a line) moved to another depth: each line's
+    /// `from` prefix becomes `to`; a line without the prefix is kept as it is (a `#if` in
+    /// column 0, the inside of a multi-line string), and a blank line becomes empty. Lines are
+    /// joined with the file's line ending, without a final one.
     func reindent(_ range: Range<Int>, from: String, to: String) -> String {
         var out = ""
         var position = lineStart(range.lowerBound)
         var firstLine = true
         while position < range.upperBound {
             let end = min(lineEnd(position), range.upperBound)
-            var line = text(position..<end)
-            if line.hasPrefix(from) { line = String(line.dropFirst(from.count)) }
-            else { line = String(line.drop { $0 == " " || $0 == "\t" }) }
+            let line = text(position..<end)
             if !firstLine { out += lineEnding }
-            out += line.isEmpty ? "" : to + line
+            if line.allSatisfy({ $0 == " " || $0 == "\t" }) {
+            } else if line.hasPrefix(from) {
+                out += to + line.dropFirst(from.count)
+            } else {
+                out += line
+            }
             firstLine = false
             let next = afterLineBreak(lineEnd(position))
             if next >= range.upperBound || next == position { break }

@@ -66,6 +66,12 @@ struct ForEachSite {
     /// The modifiers applied to the container: `.onDelete { }` after `ForEach(…) { }`.
     var containerModifiers: [Modifier] { ModifierChain.applied(to: node).modifiers }
 
+    /// From the container's name to the closing parenthesis of its arguments: where a
+    /// finding about the call is reported.
+    var headRange: Range<Int> {
+        node.trimmedRange.lowerBound..<(call.argumentList?.trimmedRange.upperBound ?? node.trimmedRange.upperBound)
+    }
+
     /// From the data to the end of `id:` (or of the data when there is no `id:`).
     var dataAndIDRange: Range<Int> {
         dataExpression.trimmedRange.lowerBound..<(idExpression?.trimmedRange.upperBound ?? dataExpression.trimmedRange.upperBound)
