@@ -3,70 +3,7 @@
 import Codemod
 import SwiftCST
 
-/// Moves the construction of formatters (and decoders, encoders, regular expressions,
-/// predicates, calendars) out of the render path of SwiftUI views.
-///
-/// A `DateFormatter()` loads locale data and costs far more than a plain allocation; built in
-/// `body`, in a computed property `body` reads, in a helper it calls, or in a `ForEach` row, it
-/// is rebuilt on every evaluation, once per row per update. A stored property initialized with
-/// one is rebuilt every time the parent re-creates the view.
-///
-/// **Fix 1 (safe, any OS)**: when the construction and each configuration statement use only
-/// constants (literals, enum cases, `Locale(identifier:)`, `TimeZone(identifier:)`,
-/// `TimeZone(secondsFromGMT:)`, static or file-scope constants) and the object is only read
-/// after its configuration, it is hoisted into a `private static let` of the view, with the
-/// configuration lines moved verbatim (their comments and `#if` blocks included), and every use
-/// becomes `Self.name`. The static is inserted right before the member that used it, indented
-/// like that member, followed by a blank line. Its name comes from the configuration
-/// (`mediumDateFormatter`, `shortTimeFormatter`, `currencyFormatter`), else from the local's
-/// name, else from the type; it never collides with a member of the type (a numeric suffix is
-/// added), and an identical configuration in the same type reuses the existing static. A
-/// private computed property that returns a new formatter, or a private stored `let` with a
-/// `{ … }()` initializer, becomes a `static let` in place and its uses `Self.name`.
-///
-/// Generic types cannot hold static stored properties: there the value becomes a file-scope
-/// `private let` with a name unique in the file, inserted before the outermost type. In Swift 6
-/// language mode (or when the mode is unknown) it is declared `@MainActor`: the views that read
-/// it are MainActor-isolated, so this is exactly their isolation, and it type-checks whether or
-/// not the platform's Foundation marks the type `Sendable` (`nonisolated(unsafe)` would compile
-/// too, but would switch checking off instead of stating the truth). A static inside a view is
-/// MainActor-isolated like the view and needs nothing more.
-///
-/// **Fix 2 (safe, iOS 15 / macOS 12 / tvOS 15 / watchOS 8)**: when the deployment target
-/// allows FormatStyle and the formatter is used only through `string(from:)`, each use becomes
-/// `value.formatted(…)` and the formatter disappears, but only for the configurations of
-/// `FormatStyleMapping.table`, each proven to give identical strings by a test that formats both
-/// ways across locales, time zones and values. Other configurations get Fix 1.
-///
-/// **Withheld** (reported, no fix): configuration from instance state, `@Environment` values
-/// (the message suggests `Text(value, format: …)`), parameters, loop variables or local values;
-/// configuration under a condition or in a loop; a formatter passed to a function, stored,
-/// returned or mutated after its configuration; properties visible outside the file; uses from
-/// `nonisolated` code or from closures that run off the main actor (`Task.detached`,
-/// `queue.async`, `addTask`, `@Sendable`); comments the fix would delete; layouts the fix cannot
-/// move line by line. Constructions outside views are
-/// not this rule's business.
-///
-/// Before:
-/// ```
-/// var body: some View {
-///     let formatter = DateFormatter()
-///     formatter.dateStyle = .medium
-///     return Text(formatter.string(from: date))
-/// }
-/// ```
-/// After (Fix 1):
-/// ```
-/// private static let mediumDateFormatter: DateFormatter = {
-///     let formatter = DateFormatter()
-///     formatter.dateStyle = .medium
-///     return formatter
-/// }()
-///
-/// var body: some View {
-///     return Text(Self.mediumDateFormatter.string(from: date))
-/// }
-/// ```
+/// Rule `formatter-in-body`; `documentation` below is its one description (RULES.md, `explain`).
 public struct FormatterInBody: Rule {
     public init() {}
 
@@ -125,10 +62,7 @@ public struct FormatterInBody: Rule {
 
     public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
         var planner = HoistPlanner(tree: tree, context: context, ruleID: id)
-        for type in planner.typeDeclarations {
-            guard planner.isViewScope(type) else { continue }
-            planner.scan(type)
-        }
+        for view in planner.types.views { planner.scan(view.declaration) }
         return planner.findings
     }
 }
@@ -189,96 +123,24 @@ struct HoistPlanner {
     var plannedNames: [Int: Set<String>] = [:]
     /// Recipe key → planned name, per scope, for recipes planned in this run.
     var plannedRecipes: [Int: [String: String]] = [:]
-    /// Type names (as written, and their last component) that this file declares or
-    /// extends as a View or ViewModifier.
-    let viewTypeNames: Set<String>
-    /// Every type declaration and extension of the file, in source order.
-    let typeDeclarations: [TypeDecl]
-    /// The same, by the last component of their name (`Outer.Row` under `Row`).
-    let typesBySimpleName: [String: [TypeDecl]]
+    /// The file's types, and which are views.
+    let types: FileTypes
     /// Top-level `let` names: constants configuration may read.
     let fileConstants: Set<String>
-    /// Names of the types declared in the file → whether generic.
-    let fileTypes: [String: Bool]
 
     init(tree: SyntaxTree, context: RuleContext, ruleID: String) {
         self.tree = tree
         self.context = context
         self.ruleID = ruleID
         layout = SourceLayout(tree.bytes)
+        types = FileTypes(tree, index: context.index)
         var constants = Set<String>()
-        var types: [String: Bool] = [:]
         for node in tree.root.childNodes {
             if let variable = VariableDecl(node), variable.isLet {
                 for binding in variable.bindings { if let name = binding.name { constants.insert(name) } }
             }
         }
-        var views = Set<String>()
-        typeDeclarations = tree.root.descendants(SyntaxKind.typeDeclarations).compactMap(TypeDecl.init)
-        for type in typeDeclarations {
-            guard let name = type.name else { continue }
-            if !type.isExtension { types[name] = type.isGeneric }
-            if type.inheritedTypeNames.contains(where: HoistPlanner.viewProtocols.contains) {
-                views.insert(name)
-                views.insert(HoistPlanner.lastComponent(name))
-            }
-        }
         fileConstants = constants
-        fileTypes = types
-        viewTypeNames = views
-        var bySimpleName: [String: [TypeDecl]] = [:]
-        for type in typeDeclarations {
-            if let name = type.name { bySimpleName[HoistPlanner.lastComponent(name), default: []].append(type) }
-        }
-        typesBySimpleName = bySimpleName
-    }
-
-    static func lastComponent(_ name: String) -> String {
-        name.split(separator: ".").last.map(String.init) ?? name
-    }
-
-    /// Every identifier written in the file, for file-scope names (rarely needed, so
-    /// not gathered up front).
-    func fileIdentifiers() -> Set<String> {
-        var identifiers = Set<String>()
-        for index in 0..<tree.tokens.count where tree.tokens[index].kind == .identifier {
-            identifiers.insert(tree.token(at: index).text)
-        }
-        return identifiers
-    }
-
-    // MARK: Views
-
-    static let viewProtocols: Set<String> = ["View", "ViewModifier", "SwiftUI.View", "SwiftUI.ViewModifier"]
-
-    /// Whether `type` is a View or ViewModifier, or an extension of one.
-    func isViewScope(_ type: TypeDecl) -> Bool {
-        guard type.node.kind != .protocolDecl, let name = type.name else { return false }
-        if type.isExtension && (name == "View" || name == "SwiftUI.View" || name == "ViewModifier") { return false }
-        if type.inheritedTypeNames.contains(where: HoistPlanner.viewProtocols.contains) { return true }
-        let simpleName = HoistPlanner.lastComponent(name)
-        if viewTypeNames.contains(name) || viewTypeNames.contains(simpleName) { return true }
-        for key in [name, simpleName] {
-            if let conformances = context.index.conformances[key],
-               !conformances.isDisjoint(with: HoistPlanner.viewProtocols) { return true }
-        }
-        return false
-    }
-
-    /// Whether statics of `type` must live at file scope: generic types, and extensions of
-    /// types this file does not show to be non-generic.
-    func needsFileScope(_ type: TypeDecl) -> Bool {
-        if type.isGeneric { return true }
-        var node = type.node.parent
-        while let current = node {
-            if let outer = TypeDecl(current), needsFileScope(outer) { return true }
-            node = current.parent
-        }
-        if type.isExtension {
-            guard let name = type.name, let generic = fileTypes[name.split(separator: ".").last.map(String.init) ?? name] else { return true }
-            return generic
-        }
-        return false
     }
 
     // MARK: Finding constructions
@@ -291,7 +153,7 @@ struct HoistPlanner {
             for node in member.descendants(.functionCallExpr) {
                 guard let call = FunctionCallExpr(node), let callee = call.callee, callee.kind == .identifierExpr,
                       let name = call.calleeName, expensiveTypes.contains(name),
-                      call.trailingClosure == nil, innermostType(of: node) == type.node else { continue }
+                      call.trailingClosure == nil, FileTypes.innermostType(of: node) == type.node else { continue }
                 if name == "Calendar" && call.argument("identifier") == nil { continue }
                 if name == "NSRegularExpression" || name == "NSPredicate" || name == "NSCalendar" || name == "Calendar" {
                     if call.arguments.isEmpty { continue }
@@ -302,16 +164,6 @@ struct HoistPlanner {
                 handle(call: call, typeName: name, member: member, type: type)
             }
         }
-    }
-
-    /// The nearest type declaration around `node`.
-    func innermostType(of node: Node) -> Node? {
-        var current = node.parent
-        while let n = current {
-            if TypeDecl(n) != nil { return n }
-            current = n.parent
-        }
-        return nil
     }
 
     mutating func report(_ call: Node, _ typeName: String, _ reason: String) {
@@ -560,7 +412,7 @@ struct HoistPlanner {
                                 recipe: Recipe?, member: Node) -> Construction? {
         let node = call.node
         guard variable.node == member, let name = binding.name, variable.bindings.count == 1,
-              let type = innermostType(of: member).flatMap(TypeDecl.init) else {
+              let type = FileTypes.innermostType(of: member).flatMap(TypeDecl.init) else {
             report(node, typeName, "it is built in a getter the rule does not rewrite; hoist it by hand")
             return nil
         }
@@ -653,7 +505,7 @@ struct HoistPlanner {
     // MARK: Planning fixes
 
     mutating func plan(_ construction: Construction, type: TypeDecl) {
-        let fileScope = needsFileScope(type)
+        let fileScope = types.isGenericContext(type)
         let scopeKey = fileScope ? -1 : type.node.index
         let message = "`\(construction.typeName)` is built every time the view renders"
         // Fix 2 first: it removes the formatter altogether.
@@ -786,22 +638,10 @@ struct HoistPlanner {
             return style + "Formatter"
         }
         if let local = construction.localName, local.count > 2, !["fmt", "formatter"].contains(local) { return local }
-        return lowerCamel(construction.typeName)
+        return Names.lowerCamel(construction.typeName)
     }
 
     func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
-
-    /// `DateFormatter` → `dateFormatter`, `JSONDecoder` → `jsonDecoder`,
-    /// `NSRegularExpression` → `regularExpression`.
-    func lowerCamel(_ typeName: String) -> String {
-        var name = typeName
-        if name.hasPrefix("NS"), name.count > 2, name.dropFirst(2).first?.isUppercase == true { name = String(name.dropFirst(2)) }
-        let characters = Array(name)
-        var run = 0
-        while run < characters.count && (characters[run].isUppercase || characters[run].isNumber) { run += 1 }
-        if run <= 1 || run == characters.count { return name.prefix(max(run, 1)).lowercased() + name.dropFirst(max(run, 1)) }
-        return String(characters[0..<(run - 1)]).lowercased() + String(characters[(run - 1)...])
-    }
 
     /// `base`, or `base2`, `base3`… : free among the type's members (nested types and those of
     /// its extensions in the file), the names planned in this run, and for file scope every
@@ -809,59 +649,21 @@ struct HoistPlanner {
     func uniqueName(_ base: String, type: TypeDecl, fileScope: Bool, scopeKey: Int, ownScope: Node?) -> String {
         var taken = plannedNames[scopeKey] ?? []
         if fileScope {
-            taken.formUnion(fileIdentifiers())
+            taken.formUnion(Names.identifiers(in: tree.root))
             // The local being hoisted does not block its own name.
             if let declaration = ownScope, let scope = declaration.parent, VariableDecl(declaration)?.bindings.first?.name == base,
-               occurrences(of: base, in: tree.root) == occurrences(of: base, in: scope) {
+               Names.occurrences(of: base, in: tree.root) == Names.occurrences(of: base, in: scope) {
                 taken.remove(base)
             }
         } else {
-            taken.formUnion(memberNames(of: type))
+            taken.formUnion(types.memberNames(of: type))
         }
-        if !taken.contains(base) { return base }
-        var suffix = 2
-        while taken.contains(base + String(suffix)) { suffix += 1 }
-        return base + String(suffix)
+        return Names.fresh(base) { taken.contains($0) }
     }
 
     /// The declaration of a local recipe, whose name vanishes with it.
     func ownScope(_ construction: Construction) -> Node? {
         guard case .local(let declaration) = construction.shape else { return nil }
         return declaration
-    }
-
-    func occurrences(of name: String, in node: Node) -> Int {
-        guard !node.isEmpty else { return 0 }
-        var count = 0
-        for index in node.firstTokenIndex..<node.endTokenIndex {
-            let token = tree.token(at: index)
-            if token.kind == .identifier && token.text == name { count += 1 }
-        }
-        return count
-    }
-
-    /// Every member name of the type, its declaration and the extensions in this file.
-    func memberNames(of type: TypeDecl) -> Set<String> {
-        var names = Set<String>()
-        guard let typeName = type.name.map(HoistPlanner.lastComponent) else { return names }
-        for other in typesBySimpleName[typeName] ?? [] {
-            for member in other.members {
-                if let variable = VariableDecl(member) {
-                    for binding in variable.bindings {
-                        if let name = binding.name { names.insert(name) }
-                        binding.pattern?.descendants(.identifierPattern).forEach { names.insert($0.text) }
-                    }
-                } else if let function = FunctionLikeDecl(member), let name = function.name {
-                    names.insert(name)
-                } else if let nested = TypeDecl(member), let name = nested.name {
-                    names.insert(name)
-                } else if let cases = EnumCaseDecl(member) {
-                    names.formUnion(cases.elementNames)
-                } else if let alias = TypealiasDecl(member), let name = alias.name {
-                    names.insert(name)
-                }
-            }
-        }
-        return names
     }
 }
