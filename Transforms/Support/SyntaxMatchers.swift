@@ -81,3 +81,25 @@ func singleLineText(_ node: Node) -> String? {
     }
     return String(decoding: out, as: UTF8.self)
 }
+
+/// The references to the member `name` in `root`, outside its own `declaration`: `name`
+/// and `self.name` (not `other.name`).
+func memberReferences(_ name: String, in root: Node, outside declaration: Node) -> [Node] {
+    var result: [Node] = []
+    for node in root.descendants(.identifierExpr) where node.textEquals(name) {
+        if declaration.contains(node) { continue }
+        if let parent = node.parent, parent.kind == .memberAccessExpr, parent.childNodes.first != node {
+            // `x.name`: only `self.name` refers to the member.
+            if MemberAccessExpr(parent)?.base?.text == "self" { result.append(parent) }
+            continue
+        }
+        result.append(node)
+    }
+    // `self.name` where the parser made `name` a plain token of the access.
+    for node in root.descendants(.memberAccessExpr) {
+        guard let access = MemberAccessExpr(node), access.name == name, access.base?.text == "self",
+              !declaration.contains(node), !result.contains(node) else { continue }
+        result.append(node)
+    }
+    return result
+}
