@@ -172,7 +172,7 @@ private struct Pass {
             return withheld(site, base, suggestion: "\(site.container)(\(sourceText)) { element in … }", reason: "the row closure does not name the index")
         }
         let indexName = indexToken.text
-        if rebinds(indexName, in: closure) {
+        if !Names.binders(of: indexName, in: closure.statements).isEmpty {
             return withheld(site, base, suggestion: "\(site.container)(\(sourceText)) { element in … }", reason: "`\(indexName)` is declared again inside the row")
         }
         let elementName = freshElementName(for: source, closure: closure)
@@ -281,17 +281,6 @@ private struct Pass {
 
     private enum Use { case read(Node), binding(Node), other }
 
-    /// Whether a closure parameter or pattern inside the row declares `name` again.
-    private func rebinds(_ name: String, in closure: ClosureExpr) -> Bool {
-        for statement in closure.statements {
-            for node in statement.descendants([.identifierPattern, .closureParameter]) {
-                let token = node.kind == .closureParameter ? ClosureParameter(node)?.nameToken : node.firstToken
-                if token?.text == name { return true }
-            }
-        }
-        return false
-    }
-
     /// `source[i]` read without mutation, `$source[i]`, or anything else.
     private func classify(_ use: Node, source: Node) -> Use {
         guard let argument = use.parent, argument.kind == .argument, argument.childNodes.count == 1,
@@ -299,55 +288,13 @@ private struct Pass {
               list.children(.argument).count == 1, let subscriptNode = list.parent, subscriptNode.kind == .subscriptCallExpr,
               subscriptNode.child(.closureExpr) == nil, let base = subscriptNode.childNodes.first, base != list
         else { return .other }
-        if sameTokens(base, source) { return isMutated(subscriptNode) ? .other : .read(subscriptNode) }
+        if sameTokens(base, source) { return mayBeWritten(subscriptNode) ? .other : .read(subscriptNode) }
         if source.kind == .identifierExpr, base.kind == .identifierExpr, let token = base.firstToken,
            base.endTokenIndex == token.index + 1, token.kind == .dollarIdentifier, token.text == "$" + source.text {
             return .binding(subscriptNode)
         }
         return .other
     }
-
-    /// Whether `xs[i]` may be written to: assigned, passed `inout`, or the base of a
-    /// method call (which may be `mutating`) through its member chain.
-    private func isMutated(_ subscriptNode: Node) -> Bool {
-        var node = subscriptNode
-        while let parent = node.parent {
-            switch parent.kind {
-            case .memberAccessExpr, .optionalChainingExpr, .forceUnwrapExpr, .subscriptCallExpr:
-                guard parent.childNodes.first == node else { return false }
-                node = parent
-                continue
-            case .functionCallExpr:
-                guard parent.childNodes.first == node else { return false }
-                // A method call may be `mutating`, unless it is a well-known reading one.
-                guard let name = FunctionCallExpr(parent)?.calleeName, Pass.readingMethods.contains(name) else { return true }
-                node = parent
-                continue
-            case .inOutExpr:
-                return true
-            case .sequenceExpr:
-                let children = parent.children
-                guard let position = children.firstIndex(where: { $0.asNode == node }), position + 1 < children.count else { return false }
-                switch children[position + 1] {
-                case .node(let next): return next.kind == .assignmentExpr
-                case .token(let next):
-                    let text = next.text
-                    return next.kind == .binaryOperator && text.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(text)
-                }
-            default:
-                return false
-            }
-        }
-        return false
-    }
-
-    /// Standard-library and Foundation methods that never mutate their receiver.
-    static let readingMethods: Set<String> = [
-        "enumerated", "formatted", "uppercased", "lowercased", "capitalized", "contains", "filter", "map",
-        "compactMap", "flatMap", "sorted", "reversed", "prefix", "suffix", "joined", "hasPrefix", "hasSuffix",
-        "description", "first", "last", "min", "max", "count", "isEmpty", "reduce", "allSatisfy", "dropFirst",
-        "dropLast", "firstIndex", "lastIndex", "split", "trimmingCharacters", "appending", "distance",
-    ]
 
     // MARK: - Names
 

@@ -197,7 +197,8 @@ extension HoistPlanner {
                 return false
             }
         }
-        if shadows(name, in: tree.root, except: construction) {
+        if case .property(let declaration, _) = construction.shape,
+           Names.binders(of: name, in: [tree.root]).contains(where: { !declaration.contains($0) }) {
             report(node, construction.typeName, "another declaration in this file is also named `\(name)`; rename one and run again")
             return false
         }
@@ -208,32 +209,5 @@ extension HoistPlanner {
     func propertyReferences(_ name: String, construction: Construction) -> [Node] {
         guard case .property(let declaration, _) = construction.shape else { return [] }
         return memberReferences(name, in: tree.root, outside: declaration)
-    }
-
-    /// Whether a declaration other than the construction's binds `name`.
-    func shadows(_ name: String, in root: Node, except construction: Construction) -> Bool {
-        for node in root.preorder {
-            switch node.kind {
-            case .identifierPattern:
-                if node.text == name {
-                    if case .property(let declaration, _) = construction.shape, declaration.contains(node) { continue }
-                    if let local = construction.localName, local == name, isInsideRecipe(node, construction) { continue }
-                    return true
-                }
-            case .parameter:
-                if Parameter(node)?.name == name { return true }
-            case .closureParameter:
-                if ClosureParameter(node)?.name == name { return true }
-            case .functionDecl:
-                if FunctionLikeDecl(node)?.name == name { return true }
-            default: continue
-            }
-        }
-        return false
-    }
-
-    func isInsideRecipe(_ node: Node, _ construction: Construction) -> Bool {
-        if case .property(let declaration, _) = construction.shape { return declaration.contains(node) }
-        return false
     }
 }
