@@ -12,7 +12,7 @@ extension HoistPlanner {
     /// The values a configuration statement (or `#if` of them) reads.
     func configurationPieces(_ statement: Node) -> [ConfigurationPiece] {
         if statement.kind == .ifConfig {
-            return statement.children(.ifConfigClause).flatMap { clauseStatements($0).flatMap(configurationPieces) }
+            return statement.children(.ifConfigClause).flatMap { ifConfigClauseStatements($0).flatMap(configurationPieces) }
         }
         if let sequence = SequenceExpr(statement), sequence.isAssignment { return [ConfigurationPiece(value: sequence.assignedValue)] }
         if let call = FunctionCallExpr(statement) { return call.arguments.map { ConfigurationPiece(value: $0.expression) } }
@@ -25,7 +25,7 @@ extension HoistPlanner {
         if statement.kind == .ifConfig {
             var count = 0
             for clause in statement.children(.ifConfigClause) {
-                for child in clauseStatements(clause) {
+                for child in ifConfigClauseStatements(clause) {
                     guard isConfiguration(child, of: name) else { return false }
                     count += 1
                 }
@@ -43,13 +43,6 @@ extension HoistPlanner {
             return true
         }
         return false
-    }
-
-    /// The statements of one `#if`/`#elseif`/`#else` clause, without its condition.
-    func clauseStatements(_ clause: Node) -> [Node] {
-        let nodes = clause.childNodes
-        guard let first = clause.firstToken, first.kind == .poundIf || first.kind == .poundElseif else { return nodes }
-        return Array(nodes.dropFirst())
     }
 
     func isSetter(_ method: String) -> Bool {

@@ -71,20 +71,11 @@ extension HoistPlanner {
     /// The text that identifies a recipe: the construction and configuration tokens, with the
     /// local name replaced, comments and spacing ignored.
     func recipeKey(_ construction: Construction) -> String {
-        var parts = [tokenText(construction.call, local: nil)]
-        for statement in construction.configuration { parts.append(tokenText(statement, local: construction.localName)) }
-        return parts.joined(separator: ";")
+        recipeKey(call: construction.call, configuration: construction.configuration, local: construction.localName)
     }
 
-    func tokenText(_ node: Node, local: String?) -> String {
-        var out = ""
-        guard !node.isEmpty else { return out }
-        for index in node.firstTokenIndex..<node.endTokenIndex {
-            let token = tree.token(at: index)
-            out += (local != nil && token.kind == .identifier && token.text == local) ? "$" : token.text
-            out += " "
-        }
-        return out
+    func recipeKey(call: Node, configuration: [Node], local: String?) -> String {
+        ([tokenKey(call)] + configuration.map { tokenKey($0, placeholderFor: local) }).joined(separator: ";")
     }
 
     /// The name of a static (or file-scope constant) already holding the same recipe.
@@ -96,15 +87,13 @@ extension HoistPlanner {
                   let initializer = binding.initializer else { continue }
             if let call = FunctionCallExpr(initializer), call.callee?.kind == .identifierExpr,
                let calleeName = call.calleeName, expensiveTypes.contains(calleeName) {
-                if tokenText(initializer, local: nil) == key { return name }
+                if tokenKey(initializer) == key { return name }
                 continue
             }
             if initializer.kind == .functionCallExpr, let closure = initializer.childNodes.first.flatMap(ClosureExpr.init),
                let first = closure.statements.first, let declaration = VariableDecl(first),
                let inner = declaration.bindings.first?.initializer, let recipe = recipeAround(inner) {
-                var parts = [tokenText(inner, local: nil)]
-                for statement in recipe.configuration { parts.append(tokenText(statement, local: recipe.localName)) }
-                if parts.joined(separator: ";") == key { return name }
+                if recipeKey(call: inner, configuration: recipe.configuration, local: recipe.localName) == key { return name }
             }
         }
         return nil

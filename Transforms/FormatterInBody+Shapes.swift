@@ -101,12 +101,6 @@ extension HoistPlanner {
         return block.parent.flatMap(PatternBinding.init)
     }
 
-    func isImplicitReturn(_ node: Node) -> Bool {
-        guard let parent = node.parent else { return false }
-        return (parent.kind == .codeBlock || parent.kind == .accessorBlock || parent.kind == .closureExpr)
-            && parent.childNodes.filter { $0.kind != .closureSignature }.count == 1
-    }
-
     mutating func bindingShape(call: FunctionCallExpr, typeName: String, variable: VariableDecl, binding: PatternBinding,
                                recipe: Recipe?, member: Node, type: TypeDecl) -> Construction? {
         let node = call.node

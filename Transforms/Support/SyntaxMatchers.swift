@@ -103,3 +103,30 @@ func memberReferences(_ name: String, in root: Node, outside declaration: Node) 
     }
     return result
 }
+
+/// The tokens of `node` as one string, spacing and comments ignored, with the identifier
+/// `local` (when given) written `$`: two recipes that differ only in a local's name match.
+func tokenKey(_ node: Node, placeholderFor local: String? = nil) -> String {
+    var out = ""
+    guard !node.isEmpty else { return out }
+    for index in node.firstTokenIndex..<node.endTokenIndex {
+        let token = node.tree.token(at: index)
+        out += (local != nil && token.kind == .identifier && token.text == local) ? "$" : token.text
+        out += " "
+    }
+    return out
+}
+
+/// Whether `node` is the only expression of a block, closure or getter: returned implicitly.
+func isImplicitReturn(_ node: Node) -> Bool {
+    guard let parent = node.parent else { return false }
+    return (parent.kind == .codeBlock || parent.kind == .accessorBlock || parent.kind == .closureExpr)
+        && parent.childNodes.filter { $0.kind != .closureSignature }.count == 1
+}
+
+/// The statements of one `#if`/`#elseif`/`#else` clause, without its condition.
+func ifConfigClauseStatements(_ clause: Node) -> [Node] {
+    let nodes = clause.childNodes
+    guard let first = clause.firstToken, first.kind == .poundIf || first.kind == .poundElseif else { return nodes }
+    return Array(nodes.dropFirst())
+}
