@@ -75,22 +75,22 @@ public struct ForEachFilter: Rule {
             let what = statement.kind == .switchExpr ? "a `switch`" : "`if … else`"
             let message = "The \(name) row starts with \(what), so SwiftUI must run every row to learn its views; wrap the row in a single container such as VStack"
             if let reason = wrapWithheldReason(site, statement: statement) {
-                return Finding(ruleID: id, range: range, message: message + " (\(reason))", withheldReason: reason)
+                return Finding(range: range, message: message + " (\(reason))", withheldReason: reason)
             }
             guard let fix = wrapFix(closure: closure, statement: statement, layout: layout) else {
                 let reason = "the row's layout is unusual; wrap it by hand"
-                return Finding(ruleID: id, range: range, message: message + " (\(reason))", withheldReason: reason)
+                return Finding(range: range, message: message + " (\(reason))", withheldReason: reason)
             }
             if let loss = CommentKeeping.lossReason(fix, in: call.node.tree) {
-                return Finding(ruleID: id, range: range, message: message + " (\(loss))", withheldReason: loss)
+                return Finding(range: range, message: message + " (\(loss))", withheldReason: loss)
             }
-            return Finding(ruleID: id, range: range, message: message, fix: fix)
+            return Finding(range: range, message: message, fix: fix)
         }
         guard let ifExpr = IfExpr(statement) else { return nil }
 
         let message = "`if` inside a \(name) row makes the row count depend on every row's content; filter the data instead"
         func withheld(_ reason: String) -> Finding {
-            Finding(ruleID: id, range: range, message: message + " (\(reason))", withheldReason: reason)
+            Finding(range: range, message: message + " (\(reason))", withheldReason: reason)
         }
 
         if site.isBindingData {
@@ -148,7 +148,7 @@ public struct ForEachFilter: Rule {
         }
         let fix = Fix(edits: edits, safety: .safe, summary: "filter the data of \(name)")
         if let loss = CommentKeeping.lossReason(fix, in: call.node.tree) { return withheld(loss + "; move it by hand") }
-        return Finding(ruleID: id, range: range, message: message, fix: fix)
+        return Finding(range: range, message: message, fix: fix)
     }
 
     /// Why a condition cannot move into a filter, or nil when it can.
@@ -340,7 +340,7 @@ public struct ForEachFilter: Rule {
             let isGrouping = name == "Dictionary" && call.argument("grouping") != nil
             if isTransform || isGrouping {
                 let what = isGrouping ? "Dictionary(grouping:)" : ".\(name)"
-                return Finding(ruleID: id, range: node.trimmedRange,
+                return Finding(range: node.trimmedRange,
                                message: "`\(what)` in the data of \(callee) runs on every body evaluation; keep the derived collection in the model, or derive it once with `let` when its source is an immutable input",
                                severity: .note)
             }

@@ -164,6 +164,6 @@ extension HoistPlanner {
             guard let lines = localLines(construction) else { return nil }
             edits.append(.delete(layout.removalRange(lines)))
         }
-        return Fix(edits: edits, safety: .safe, summary: "format with `\(mapping)`")
+        return Fix(edits: edits, safety: .safe, summary: "format with `\(mapping)`", platforms: formatStylePlatforms)
     }
 }

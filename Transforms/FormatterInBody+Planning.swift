@@ -17,7 +17,7 @@ extension HoistPlanner {
         func commentReason(_ fix: Fix) -> String { (CommentKeeping.lossReason(fix, in: tree) ?? "") + "; hoist it by hand" }
         if context.deploymentTargets.satisfies(formatStylePlatforms),
            let fix = formatStyleFix(construction), keepsComments(fix) {
-            findings.append(Finding(ruleID: ruleID, range: construction.call.trimmedRange,
+            findings.append(Finding(range: construction.call.trimmedRange,
                                     message: message + "; use FormatStyle, which prints the same strings",
                                     fix: fix))
             return
@@ -34,7 +34,7 @@ extension HoistPlanner {
             }
             let fix = Fix(edits: edits, safety: .safe, summary: "make `\(name)` static")
             guard keepsComments(fix) else { return report(construction.call, construction.typeName, commentReason(fix)) }
-            findings.append(Finding(ruleID: ruleID, range: construction.call.trimmedRange,
+            findings.append(Finding(range: construction.call.trimmedRange,
                                     message: message + "; make `\(name)` a shared static", fix: fix))
         case .local, .inline:
             // An existing static with the same recipe, or one planned in this run.
@@ -44,13 +44,13 @@ extension HoistPlanner {
                 }
                 let fix = Fix(edits: edits, safety: .safe, summary: "use the shared `\(existing)`")
                 guard keepsComments(fix) else { return report(construction.call, construction.typeName, commentReason(fix)) }
-                findings.append(Finding(ruleID: ruleID, range: construction.call.trimmedRange,
+                findings.append(Finding(range: construction.call.trimmedRange,
                                         message: message + "; use the shared `\(existing)`", fix: fix))
                 return
             }
             if plannedRecipes[scopeKey]?[key] != nil {
                 // Another finding of this run declares it; the next round reuses it.
-                findings.append(Finding(ruleID: ruleID, range: construction.call.trimmedRange, message: message))
+                findings.append(Finding(range: construction.call.trimmedRange, message: message))
                 return
             }
             let name = uniqueName(descriptiveName(construction), type: type, fileScope: fileScope, scopeKey: scopeKey,
@@ -63,7 +63,7 @@ extension HoistPlanner {
             plannedRecipes[scopeKey, default: [:]][key] = name
             let fix = Fix(edits: [insertion] + edits, safety: .safe, summary: "hoist into `\(name)`")
             guard keepsComments(fix) else { return report(construction.call, construction.typeName, commentReason(fix)) }
-            findings.append(Finding(ruleID: ruleID, range: construction.call.trimmedRange,
+            findings.append(Finding(range: construction.call.trimmedRange,
                                     message: message + "; share one as `\(fileScope ? "" : "static ")\(name)`", fix: fix))
         }
     }

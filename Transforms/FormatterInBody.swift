@@ -16,6 +16,8 @@ public struct FormatterInBody: Rule {
 
     public let id = "formatter-in-body"
     public let summary = "Hoist formatters built while a view renders into shared statics or FormatStyle"
+    public let platformNeeds = [PlatformNeed(fix: "FormatStyle: `value.formatted(…)` in place of the formatter",
+                                             platforms: formatStylePlatforms)]
     public let documentation = """
         A DateFormatter, NumberFormatter, JSONDecoder, NSRegularExpression or similar object \
         built in a view's body, in a computed property or helper the body calls, in a ForEach \
@@ -61,7 +63,7 @@ public struct FormatterInBody: Rule {
         """
 
     public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
-        var planner = HoistPlanner(tree: tree, context: context, ruleID: id)
+        var planner = HoistPlanner(tree: tree, context: context)
         for view in planner.types.views { planner.scan(view.declaration) }
         return planner.findings
     }
@@ -116,7 +118,6 @@ struct Construction {
 struct HoistPlanner {
     let tree: SyntaxTree
     let context: RuleContext
-    let ruleID: String
     let layout: SourceLayout
     var findings: [Finding] = []
     /// Names planned in this run, per insertion scope (a type's node index, or -1 for file scope).
@@ -128,10 +129,9 @@ struct HoistPlanner {
     /// Top-level `let` names: constants configuration may read.
     let fileConstants: Set<String>
 
-    init(tree: SyntaxTree, context: RuleContext, ruleID: String) {
+    init(tree: SyntaxTree, context: RuleContext) {
         self.tree = tree
         self.context = context
-        self.ruleID = ruleID
         layout = SourceLayout(tree.bytes)
         types = FileTypes(tree, index: context.index)
         fileConstants = ConstantValues.fileConstants(of: tree)
@@ -165,7 +165,7 @@ struct HoistPlanner {
     }
 
     mutating func report(_ call: Node, _ typeName: String, _ reason: String) {
-        findings.append(Finding(ruleID: ruleID, range: call.trimmedRange,
+        findings.append(Finding(range: call.trimmedRange,
                                 message: "`\(typeName)` is built every time the view renders; \(reason)",
                                 withheldReason: reason))
     }
