@@ -70,7 +70,7 @@ struct BuilderContext: Equatable {
         "overlay", "background", "mask", "clipShape", "sheet", "fullScreenCover", "popover", "inspector",
         "navigationDestination", "contextMenu", "swipeActions", "safeAreaInset", "alert", "confirmationDialog",
         "searchSuggestions", "tabItem", "badge", "labelStyle", "accessibilityRepresentation", "accessibilityActions",
-        "toolbar", "refreshable", "onDrag", "draggable", "menuIndicator",
+        "toolbar", "draggable",
     ]
 
     /// The non-View content around `node`, if any: a call such as `Chart { }` or
