@@ -3,37 +3,7 @@
 import Codemod
 import SwiftCST
 
-/// Replaces index-based and unstable identity in `ForEach` and `List` with the data's
-/// own `Identifiable` identity.
-///
-/// A row whose identity is its position keeps the state and animations of whatever row
-/// was at that position before: inserting or removing an element gives every later row
-/// the wrong state, animates the wrong rows, and can crash when a row reads `items[i]`
-/// after the array shrank. `ForEach(0..<items.count)` is worse: SwiftUI reads a range
-/// without `id:` only once. `.id(UUID())` gives a view a new identity on every body
-/// evaluation, so SwiftUI discards and rebuilds its whole subtree each time.
-///
-/// Fixes, each applied only when the project index proves the element type
-/// `Identifiable` (declaration, extension, `@Model`, `NSManagedObject`):
-/// - `ForEach(Array(items.enumerated()), id: \.offset) { index, item in … }` becomes
-///   `ForEach(items) { item in … }` when `index` is unused, else keeps the enumeration
-///   with `id: \.element.id` (`id: \.1.id` for `Array(zip(items.indices, items))`);
-/// - `ForEach(items.indices, id: \.self) { i in … }` and `ForEach(0..<items.count)`
-///   become `ForEach(items) { item in … item … }` when every use of `i` reads
-///   `items[i]`; `ForEach($items) { $item in … }` when some uses are `$items[i]`
-///   (needs iOS 15/macOS 12: otherwise the enumeration below is used); else
-///   `ForEach(Array(items.enumerated()), id: \.element.id) { i, item in … }`;
-/// - `ForEach(items, id: \.self)` over an `Identifiable` element becomes `ForEach(items)`.
-/// The new element name comes from the collection (`items` → `item`, `entries` →
-/// `entry`, else `element`) and never reuses a name of the enclosing declaration.
-///
-/// Withheld (reported with the suggested rewrite): element types the index does not know
-/// or cannot prove `Identifiable`, `Set` data, closures written with `$0`, index names
-/// rebound inside the row. `.id(UUID())`, `.id(Date())`, `.id(Date.now)`,
-/// `.id(UUID().uuidString)` and `.id(Int.random(in:))` are reported only, even with
-/// `--unsafe-fixes`: code often resets a view this way on purpose, and the source cannot
-/// tell which; the message says what to use instead (a stable id, or an id tied to the
-/// state the reset follows).
+/// Rule `foreach-identity`; `documentation` below is its one description (RULES.md, `explain`).
 public struct ForEachIdentity: Rule {
     public init() {}
 
@@ -43,6 +13,8 @@ public struct ForEachIdentity: Rule {
 
     public let id = "foreach-identity"
     public let summary = "Replace index-based and per-render identity with the data's stable identity"
+    public let platformNeeds = [PlatformNeed(fix: "`ForEach($items) { $item in … }`, for rows that bind `$items[i]`",
+                                             platforms: Pass.bindingForEachPlatforms)]
     public let documentation = """
         A ForEach row identified by its position keeps the state of whatever row was at \
         that position before: inserting or removing an element gives later rows the wrong \
@@ -78,25 +50,19 @@ public struct ForEachIdentity: Rule {
 
     public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
         // The file's own declarations are always known, even when no index pass ran.
-        var index = context.index
-        if !index.indexedPaths.contains(context.path) {
-            var own = ProjectIndexBuilder()
-            own.add(tree, path: context.path)
-            let ownFacts = own.finish()
-            if !index.covers(ownFacts) { index = index.merging(ownFacts) }
-        }
-        var pass = Pass(ruleID: id, tree: tree, context: context, index: index)
+        let index = context.index(including: tree)
+        var pass = Pass(tree: tree, context: context, index: index)
         for node in tree.root.descendants(.functionCallExpr) {
             guard let call = FunctionCallExpr(node) else { continue }
             if var finding = pass.unstableIDFinding(call) ?? pass.collectionFinding(call) {
                 if let fix = finding.fix, let loss = CommentKeeping.lossReason(fix, in: tree) {
                     let reason = loss + "; rewrite it by hand"
-                    finding = Finding(ruleID: id, range: finding.range, message: finding.message + " (\(reason))",
+                    finding = Finding(range: finding.range, message: finding.message + " (\(reason))",
                                       withheldReason: reason)
                 } else if finding.fix != nil, let container = pass.selectionContainer(of: call) {
                     // The rows' implicit tags are their ids: new ids select other values.
                     let reason = "inside \(container) each row's implicit tag is its id; a new id changes which value the row selects"
-                    finding = Finding(ruleID: id, range: finding.range, message: finding.message + " (\(reason))",
+                    finding = Finding(range: finding.range, message: finding.message + " (\(reason))",
                                       withheldReason: reason)
                 }
                 pass.findings.append(finding)
@@ -109,7 +75,6 @@ public struct ForEachIdentity: Rule {
 // MARK: - The pass over one file
 
 private struct Pass {
-    let ruleID: String
     let tree: SyntaxTree
     let context: RuleContext
     let index: ProjectIndex
@@ -121,16 +86,13 @@ private struct Pass {
     /// Names declared at file scope, gathered once: every row's scope ends there.
     let fileScopeNames: Set<String>
 
-    init(ruleID: String, tree: SyntaxTree, context: RuleContext, index: ProjectIndex) {
-        self.ruleID = ruleID
+    init(tree: SyntaxTree, context: RuleContext, index: ProjectIndex) {
         self.tree = tree
         self.context = context
         self.index = index
         self.resolver = TypeResolver(index: index)
         self.layout = SourceLayout(tree.bytes)
-        var names = Set<String>()
-        for declaration in flattenIfConfig(tree.root) { names.formUnion(Pass.declaredNames(declaration)) }
-        fileScopeNames = names
+        fileScopeNames = Names.fileScope(of: tree)
     }
 
     /// iOS 15, macOS 12, tvOS 15, watchOS 8: `ForEach($items) { $item in }`.
@@ -147,44 +109,25 @@ private struct Pass {
            closure.node.descendants(.memberAccessExpr).contains(where: { MemberAccessExpr($0)?.name == "tag" }) {
             return nil
         }
-        var child = call.node
-        var current = call.node.parent
-        while let parent = current {
-            if parent.kind == .functionCallExpr, let outer = FunctionCallExpr(parent), outer.callee != child,
-               let name = outer.calleeName {
-                if name == "Picker" || name == "TabView" { return "a `\(name)`" }
-                if outer.argument("selection") != nil { return "a `\(name)` with `selection:`" }
-            }
-            if [.variableDecl, .functionDecl, .subscriptDecl].contains(parent.kind) { return nil }
-            child = parent
-            current = parent.parent
+        for (outer, name) in enclosingCalls(of: call.node) {
+            if name == "Picker" || name == "TabView" { return "a `\(name)`" }
+            if outer.argument("selection") != nil { return "a `\(name)` with `selection:`" }
         }
         return nil
     }
 
     mutating func collectionFinding(_ call: FunctionCallExpr) -> Finding? {
-        guard let name = call.calleeName, name == "ForEach" || name == "List", call.callee?.kind == .identifierExpr,
-              call.callee?.endTokenIndex == call.callee.map({ $0.firstTokenIndex + 1 }),
-              let argumentList = call.argumentList, argumentList.firstToken?.kind == .leftParen,
-              let data = call.arguments.first, data.label == nil, let dataExpr = data.expression
-        else { return nil }
-        let idArgument = call.argument("id")
-        guard call.arguments.count == (idArgument == nil ? 1 : 2), call.arguments.last?.label == idArgument?.label
-        else { return nil }
-        let idPath = idArgument?.expression.flatMap(KeyPathExpr.init).flatMap { $0.root == nil ? $0.components : nil }
-        if idArgument != nil && idPath == nil { return nil }
-        let site = Site(call: call, name: name, data: dataExpr, idExpression: idArgument?.expression, idPath: idPath,
-                        closure: call.additionalTrailingClosures.isEmpty ? call.trailingClosure : nil,
-                        range: call.node.trimmedRange.lowerBound..<argumentList.trimmedRange.upperBound)
-
-        if let enumerated = enumeratedSource(dataExpr), idPath == ".offset" || idPath == ".0" {
+        guard let site = ForEachSite(call.node), site.hasOnlyDataAndID else { return nil }
+        let idPath = site.idKeyPath
+        if site.idArgument != nil && idPath == nil { return nil }
+        if let enumerated = enumeratedSource(site.dataExpression), idPath == ".offset" || idPath == ".0" {
             if enumerated.isZip && idPath != ".0" { return nil }
             return enumeratedFinding(site, source: enumerated.source, isZip: enumerated.isZip)
         }
-        if let source = indicesSource(dataExpr), idPath == nil || idPath == ".self" {
+        if let source = indicesSource(site.dataExpression), idPath == nil || idPath == ".self" {
             return indicesFinding(site, source: source)
         }
-        if idPath == ".self", dataExpr.firstToken?.kind != .dollarIdentifier {
+        if idPath == ".self", !site.isBindingData {
             return selfIDFinding(site)
         }
         return nil
@@ -192,16 +135,16 @@ private struct Pass {
 
     /// Pattern 1: `Array(xs.enumerated())`, `xs.enumerated().map { $0 }` or
     /// `Array(zip(xs.indices, xs))` identified by the offset.
-    private func enumeratedFinding(_ site: Site, source: Node, isZip: Bool) -> Finding? {
-        let base = "`\(site.name)` identifies its rows by their offset: inserting or removing an element gives every later row another row's state and animation"
-        let parameters = site.closure?.parameters ?? []
-        guard let closure = site.closure, parameters.count == 2, parameters.allSatisfy({ $0.type == nil && $0.nameToken?.kind != .dollarIdentifier }),
+    private func enumeratedFinding(_ site: ForEachSite, source: Node, isZip: Bool) -> Finding? {
+        let base = "`\(site.container)` identifies its rows by their offset: inserting or removing an element gives every later row another row's state and animation"
+        let parameters = site.row?.parameters ?? []
+        guard let closure = site.row, parameters.count == 2, parameters.allSatisfy({ $0.type == nil && $0.nameToken?.kind != .dollarIdentifier }),
               let indexName = parameters[0].name, let elementName = parameters[1].name, let clause = closure.parameterClause
         else {
             return withheld(site, base, suggestion: "id: \\.element.id", reason: "the row closure does not name the index and the element")
         }
-        let indexUsed = indexName != "_" && usesOf(indexName, in: closure).count > 0
-        let suggestion = indexUsed ? (isZip ? "id: \\.1.id" : "id: \\.element.id") : "\(site.name)(\(source.text)) { \(elementName) in … }"
+        let indexUsed = indexName != "_" && uses(of: indexName, in: closure.statements).count > 0
+        let suggestion = indexUsed ? (isZip ? "id: \\.1.id" : "id: \\.element.id") : "\(site.container)(\(source.text)) { \(elementName) in … }"
         if let reason = proofFailure(source, needs: indexUsed ? .anyOrder : .randomAccess) { return withheld(site, base, suggestion: suggestion, reason: reason) }
 
         var edits: [Edit]
@@ -212,29 +155,29 @@ private struct Pass {
             edits = [Edit(range: site.dataAndIDRange, replacement: layout.text(source.trimmedRange)),
                      Edit(range: clause.trimmedRange, replacement: elementName)]
         }
-        return Finding(ruleID: ruleID, range: site.range, message: base + "; use \(suggestion)",
+        return Finding(range: site.headRange, message: base + "; use \(suggestion)",
                        fix: Fix(edits: edits, safety: .safe, summary: indexUsed ? "identify rows by the element's id" : "iterate the elements"))
     }
 
     /// Pattern 2: `xs.indices` or `0..<xs.count`, with `id: \.self` or none.
-    private mutating func indicesFinding(_ site: Site, source: Node) -> Finding? {
-        let base = site.idPath == nil
-            ? "`\(site.name)` over a range without `id:` reads the range once and identifies rows by position; elements added or removed later are not shown right"
-            : "`\(site.name)` identifies its rows by their index: inserting or removing an element gives every later row another row's state and animation"
+    private mutating func indicesFinding(_ site: ForEachSite, source: Node) -> Finding? {
+        let base = site.idKeyPath == nil
+            ? "`\(site.container)` over a range without `id:` reads the range once and identifies rows by position; elements added or removed later are not shown right"
+            : "`\(site.container)` identifies its rows by their index: inserting or removing an element gives every later row another row's state and animation"
         let sourceText = layout.text(source.trimmedRange)
-        let parameters = site.closure?.parameters ?? []
-        guard let closure = site.closure, parameters.count == 1, parameters[0].type == nil,
+        let parameters = site.row?.parameters ?? []
+        guard let closure = site.row, parameters.count == 1, parameters[0].type == nil,
               let indexToken = parameters[0].nameToken, indexToken.kind == .identifier, let clause = closure.parameterClause
         else {
-            return withheld(site, base, suggestion: "\(site.name)(\(sourceText)) { element in … }", reason: "the row closure does not name the index")
+            return withheld(site, base, suggestion: "\(site.container)(\(sourceText)) { element in … }", reason: "the row closure does not name the index")
         }
         let indexName = indexToken.text
-        if rebinds(indexName, in: closure) {
-            return withheld(site, base, suggestion: "\(site.name)(\(sourceText)) { element in … }", reason: "`\(indexName)` is declared again inside the row")
+        if !Names.binders(of: indexName, in: closure.statements).isEmpty {
+            return withheld(site, base, suggestion: "\(site.container)(\(sourceText)) { element in … }", reason: "`\(indexName)` is declared again inside the row")
         }
         let elementName = freshElementName(for: source, closure: closure)
         var reads: [Node] = [], bindings: [Node] = [], others = 0
-        for use in usesOf(indexName, in: closure) {
+        for use in uses(of: indexName, in: closure.statements) {
             switch classify(use, source: source) {
             case .read(let subscriptNode): reads.append(subscriptNode)
             case .binding(let subscriptNode): bindings.append(subscriptNode)
@@ -246,8 +189,8 @@ private struct Pass {
         var note = ""
         if variant == .bindings && !context.deploymentTargets.satisfies(Pass.bindingForEachPlatforms) {
             note = context.deploymentTargets.versions.isEmpty
-                ? " (`\(site.name)($\(sourceText)) { $\(elementName) in … }` needs iOS 15/macOS 12 and the deployment target is unknown)"
-                : " (`\(site.name)($\(sourceText)) { $\(elementName) in … }` needs iOS 15/macOS 12, above the deployment target)"
+                ? " (`\(site.container)($\(sourceText)) { $\(elementName) in … }` needs iOS 15/macOS 12 and the deployment target is unknown)"
+                : " (`\(site.container)($\(sourceText)) { $\(elementName) in … }` needs iOS 15/macOS 12, above the deployment target)"
             variant = .enumerated
         }
         let newData: String, newParameters: String
@@ -256,7 +199,7 @@ private struct Pass {
         case .bindings: (newData, newParameters) = ("$" + sourceText, "$" + elementName)
         case .enumerated: (newData, newParameters) = ("Array(\(sourceText).enumerated()), id: \\.element.id", "\(indexName), \(elementName)")
         }
-        let suggestion = "\(site.name)(\(newData)) { \(newParameters) in … }"
+        let suggestion = "\(site.container)(\(newData)) { \(newParameters) in … }"
         let requirement: Requirement = variant == .enumerated ? .zeroBasedIndices : (variant == .bindings ? .mutableArray : .randomAccess)
         if let reason = proofFailure(source, needs: requirement) { return withheld(site, base + note, suggestion: suggestion, reason: reason) }
         if variant == .bindings, !isStateOrBinding(source, bindingUse: bindings[0]) {
@@ -271,26 +214,27 @@ private struct Pass {
         }
         introducedNames.append((closure.node, elementName))
         let summary = variant == .enumerated ? "identify rows by the element's id" : "iterate the elements"
-        return Finding(ruleID: ruleID, range: site.range, message: base + "; use \(suggestion)" + note,
-                       fix: Fix(edits: edits, safety: .safe, summary: summary))
+        return Finding(range: site.headRange, message: base + "; use \(suggestion)" + note,
+                       fix: Fix(edits: edits, safety: .safe, summary: summary,
+                                platforms: variant == .bindings ? Pass.bindingForEachPlatforms : [:]))
     }
 
     /// Pattern 3: `ForEach(items, id: \.self)` over `Identifiable` elements.
-    private func selfIDFinding(_ site: Site) -> Finding? {
-        guard let (collection, scope) = resolver.collectionType(of: site.data), !collection.isBinding,
+    private func selfIDFinding(_ site: ForEachSite) -> Finding? {
+        guard let (collection, scope) = resolver.collectionType(of: site.dataExpression), !collection.isBinding,
               collection.isRandomAccess, index.isIdentifiable(collection.element, inScope: scope) == true,
               !index.isIdentifiedBySelf(collection.element, inScope: scope),  // the same identity: no churn
               let idExpression = site.idExpression
         else { return nil }
-        let removed = site.data.trimmedRange.upperBound..<idExpression.trimmedRange.upperBound
+        let removed = site.dataExpression.trimmedRange.upperBound..<idExpression.trimmedRange.upperBound
         guard !tree.bytes[removed].contains(UInt8(ascii: "/")) else { return nil }
-        let message = "`\(collection.element)` is Identifiable, but `id: \\.self` identifies rows by their whole value: any change to an element makes it a new row that loses its state; use \(site.name)(\(site.data.text))"
-        return Finding(ruleID: ruleID, range: site.range, message: message,
+        let message = "`\(collection.element)` is Identifiable, but `id: \\.self` identifies rows by their whole value: any change to an element makes it a new row that loses its state; use \(site.container)(\(site.dataExpression.text))"
+        return Finding(range: site.headRange, message: message,
                        fix: Fix(edits: [.delete(removed)], safety: .safe, summary: "identify rows by the element's id"))
     }
 
-    private func withheld(_ site: Site, _ message: String, suggestion: String, reason: String) -> Finding {
-        Finding(ruleID: ruleID, range: site.range, message: message + "; consider \(suggestion) (\(reason))", withheldReason: reason)
+    private func withheld(_ site: ForEachSite, _ message: String, suggestion: String, reason: String) -> Finding {
+        Finding(range: site.headRange, message: message + "; consider \(suggestion) (\(reason))", withheldReason: reason)
     }
 
     // MARK: - Proof
@@ -338,30 +282,6 @@ private struct Pass {
 
     private enum Use { case read(Node), binding(Node), other }
 
-    /// The identifier expressions naming `name` in the closure's statements.
-    private func usesOf(_ name: String, in closure: ClosureExpr) -> [Node] {
-        var uses: [Node] = []
-        for statement in closure.statements {
-            for node in statement.descendants(.identifierExpr) {
-                guard let token = node.firstToken, node.endTokenIndex == token.index + 1, token.kind == .identifier,
-                      token.text == name else { continue }
-                uses.append(node)
-            }
-        }
-        return uses
-    }
-
-    /// Whether a closure parameter or pattern inside the row declares `name` again.
-    private func rebinds(_ name: String, in closure: ClosureExpr) -> Bool {
-        for statement in closure.statements {
-            for node in statement.descendants([.identifierPattern, .closureParameter]) {
-                let token = node.kind == .closureParameter ? ClosureParameter(node)?.nameToken : node.firstToken
-                if token?.text == name { return true }
-            }
-        }
-        return false
-    }
-
     /// `source[i]` read without mutation, `$source[i]`, or anything else.
     private func classify(_ use: Node, source: Node) -> Use {
         guard let argument = use.parent, argument.kind == .argument, argument.childNodes.count == 1,
@@ -369,7 +289,7 @@ private struct Pass {
               list.children(.argument).count == 1, let subscriptNode = list.parent, subscriptNode.kind == .subscriptCallExpr,
               subscriptNode.child(.closureExpr) == nil, let base = subscriptNode.childNodes.first, base != list
         else { return .other }
-        if sameTokens(base, source) { return isMutated(subscriptNode) ? .other : .read(subscriptNode) }
+        if sameTokens(base, source) { return mayBeWritten(subscriptNode) ? .other : .read(subscriptNode) }
         if source.kind == .identifierExpr, base.kind == .identifierExpr, let token = base.firstToken,
            base.endTokenIndex == token.index + 1, token.kind == .dollarIdentifier, token.text == "$" + source.text {
             return .binding(subscriptNode)
@@ -377,174 +297,19 @@ private struct Pass {
         return .other
     }
 
-    /// Whether `xs[i]` may be written to: assigned, passed `inout`, or the base of a
-    /// method call (which may be `mutating`) through its member chain.
-    private func isMutated(_ subscriptNode: Node) -> Bool {
-        var node = subscriptNode
-        while let parent = node.parent {
-            switch parent.kind {
-            case .memberAccessExpr, .optionalChainingExpr, .forceUnwrapExpr, .subscriptCallExpr:
-                guard parent.childNodes.first == node else { return false }
-                node = parent
-                continue
-            case .functionCallExpr:
-                guard parent.childNodes.first == node else { return false }
-                // A method call may be `mutating`, unless it is a well-known reading one.
-                guard let name = FunctionCallExpr(parent)?.calleeName, Pass.readingMethods.contains(name) else { return true }
-                node = parent
-                continue
-            case .inOutExpr:
-                return true
-            case .sequenceExpr:
-                let children = parent.children
-                guard let position = children.firstIndex(where: { $0.asNode == node }), position + 1 < children.count else { return false }
-                switch children[position + 1] {
-                case .node(let next): return next.kind == .assignmentExpr
-                case .token(let next):
-                    let text = next.text
-                    return next.kind == .binaryOperator && text.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(text)
-                }
-            default:
-                return false
-            }
-        }
-        return false
-    }
-
-    /// Standard-library and Foundation methods that never mutate their receiver.
-    static let readingMethods: Set<String> = [
-        "enumerated", "formatted", "uppercased", "lowercased", "capitalized", "contains", "filter", "map",
-        "compactMap", "flatMap", "sorted", "reversed", "prefix", "suffix", "joined", "hasPrefix", "hasSuffix",
-        "description", "first", "last", "min", "max", "count", "isEmpty", "reduce", "allSatisfy", "dropFirst",
-        "dropLast", "firstIndex", "lastIndex", "split", "trimmingCharacters", "appending", "distance",
-    ]
-
-    private func sameTokens(_ a: Node, _ b: Node) -> Bool {
-        guard a.endTokenIndex - a.firstTokenIndex == b.endTokenIndex - b.firstTokenIndex else { return false }
-        for offset in 0..<(a.endTokenIndex - a.firstTokenIndex) {
-            let x = tree.token(at: a.firstTokenIndex + offset).textRange
-            let y = tree.token(at: b.firstTokenIndex + offset).textRange
-            if tree.bytes[x] != tree.bytes[y] { return false }
-        }
-        return true
-    }
-
     // MARK: - Names
-
-    private static let reservedNames: Set<String> = [
-        "self", "Self", "super", "true", "false", "nil", "in", "is", "as", "let", "var", "func", "if", "else", "for",
-        "while", "do", "case", "default", "switch", "return", "where", "class", "struct", "enum", "protocol",
-        "import", "init", "repeat", "break", "continue", "throw", "throws", "try", "catch", "guard", "defer",
-        "static", "inout", "operator", "extension", "subscript", "typealias", "internal", "private", "public",
-        "fileprivate", "rethrows", "Any", "some", "any",
-    ]
 
     /// The element name for the rows of `source`: from its last name (`items` → `item`),
     /// else `element`, never one the enclosing declaration already uses.
     private func freshElementName(for source: Node, closure: ClosureExpr) -> String {
-        var around = namesAround(closure.node)
+        var around = Names.around(closure.node, index: index)
         for (outer, name) in introducedNames where outer.contains(closure.node) { around.insert(name) }
         // File-scope names are looked up, not copied: a copy per row would cost the
         // whole file for every candidate.
-        func isTaken(_ name: String) -> Bool { around.contains(name) || fileScopeNames.contains(name) }
-        let last = source.lastToken?.text ?? ""
-        var candidates: [String] = []
-        if let singular = Pass.singular(of: last) { candidates.append(singular) }
-        candidates.append("element")
-        for candidate in candidates where !isTaken(candidate) && !Pass.reservedNames.contains(candidate) {
-            return candidate
+        let singular = Names.singular(of: source.lastToken?.text ?? "")
+        return Names.fresh((singular.map { [$0] } ?? []) + ["element"], fallback: "element") { name in
+            around.contains(name) || fileScopeNames.contains(name)
         }
-        var number = 2
-        while isTaken("element\(number)") { number += 1 }
-        return "element\(number)"
-    }
-
-    /// The names the row's closure could clash with: every name written in it, and every
-    /// name declared in the scopes around it (locals, parameters, the members of the
-    /// enclosing types, including those the index knows from other files); the file's
-    /// global names are `fileScopeNames`, checked beside these.
-    private func namesAround(_ closure: Node) -> Set<String> {
-        var names: Set<String> = []
-        for tokenIndex in closure.firstTokenIndex..<closure.endTokenIndex {
-            let token = tree.token(at: tokenIndex)
-            if token.kind == .identifier || token.kind == .keyword { names.insert(token.text) }
-            if token.kind == .dollarIdentifier { names.insert(String(token.text.dropFirst())) }
-        }
-        var child = closure
-        var current = closure.parent
-        while let scope = current {
-            switch scope.kind {
-            case .closureExpr:
-                names.formUnion(ClosureExpr(scope)?.parameters.compactMap { $0.name } ?? [])
-            case .functionDecl, .initializerDecl, .subscriptDecl:
-                names.formUnion(FunctionLikeDecl(scope)?.parameters.compactMap { $0.name } ?? [])
-            case .forStmt, .ifExpr, .guardStmt, .whileStmt, .switchCase, .catchClause:
-                for part in scope.childNodes where part != child && part.kind != .codeBlock {
-                    names.formUnion(Pass.identifierPatterns(in: part))
-                }
-            case .structDecl, .classDecl, .enumDecl, .actorDecl, .extensionDecl:
-                if let owner = TypeResolver.enclosingTypeName(of: child) {
-                    names.formUnion(index.propertyTypes[owner]?.keys.map { $0 } ?? [])
-                }
-            default:
-                break
-            }
-            if scope.kind != .sourceFile {
-                for sibling in flattenIfConfig(scope) where sibling != child {
-                    names.formUnion(Pass.declaredNames(sibling))
-                }
-            }
-            child = scope
-            current = scope.parent
-        }
-        return names
-    }
-
-    /// The names a declaration statement introduces in its scope.
-    private static func declaredNames(_ declaration: Node) -> [String] {
-        switch declaration.kind {
-        case .variableDecl:
-            return VariableDecl(declaration)?.bindings.flatMap { binding in binding.pattern.map(identifierPatterns(in:)) ?? [] } ?? []
-        case .functionDecl:
-            return FunctionLikeDecl(declaration)?.name.map { [$0] } ?? []
-        case .structDecl, .classDecl, .enumDecl, .actorDecl, .protocolDecl:
-            return TypeDecl(declaration)?.nameToken.map { [$0.text] } ?? []
-        case .enumCaseDecl:
-            return EnumCaseDecl(declaration)?.elementNames ?? []
-        case .typealiasDecl:
-            return TypealiasDecl(declaration)?.name.map { [$0] } ?? []
-        case .guardStmt:
-            return declaration.child(.conditionList).map(identifierPatterns(in:)) ?? []
-        default:
-            return []
-        }
-    }
-
-    private static func identifierPatterns(in node: Node) -> [String] {
-        var names: [String] = []
-        for pattern in node.descendants(.identifierPattern) {
-            if let token = pattern.firstToken { names.append(token.text) }
-        }
-        if node.kind == .conditionList {
-            // `if let name` binds `name` without a pattern node.
-            for condition in node.children(.condition) {
-                if let first = condition.firstToken, first.keyword == .let || first.keyword == .var, let next = first.next {
-                    names.append(next.text)
-                }
-            }
-        }
-        return names
-    }
-
-    /// `items` → `item`, `entries` → `entry`, `boxes` → `box`; nil when the name is not a
-    /// plain plural.
-    static func singular(of name: String) -> String? {
-        guard name.count > 2, name.first.map({ $0.isLetter || $0 == "_" }) == true,
-              name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
-        if name.hasSuffix("ies") { return String(name.dropLast(3)) + "y" }
-        for suffix in ["sses", "xes", "ches", "shes"] where name.hasSuffix(suffix) { return String(name.dropLast(2)) }
-        if name.hasSuffix("s") && !name.hasSuffix("ss") && !name.hasSuffix("us") { return String(name.dropLast()) }
-        return nil
     }
 
     // MARK: - Data shapes
@@ -552,7 +317,7 @@ private struct Pass {
     /// `Array(xs.enumerated())`, `xs.enumerated().map { $0 }` → `xs`;
     /// `Array(zip(xs.indices, xs))` → `xs` with `isZip`.
     private func enumeratedSource(_ data: Node) -> (source: Node, isZip: Bool)? {
-        if let source = TypeResolver.enumeratedCollection(data) { return isStableSource(source) ? (source, false) : nil }
+        if let source = TypeResolver.enumeratedCollection(data) { return isStableReference(source) ? (source, false) : nil }
         guard let call = FunctionCallExpr(data), data.kind == .functionCallExpr, call.calleeName == "Array",
               call.callee?.kind == .identifierExpr, call.trailingClosure == nil, call.arguments.count == 1,
               call.arguments[0].label == nil, let inner = call.arguments[0].expression,
@@ -560,38 +325,23 @@ private struct Pass {
               zip.callee?.kind == .identifierExpr, zip.arguments.count == 2, zip.trailingClosure == nil,
               let first = zip.arguments[0].expression, let second = zip.arguments[1].expression,
               let access = MemberAccessExpr(first), access.name == "indices", let base = access.base,
-              sameTokens(base, second), isStableSource(second)
+              sameTokens(base, second), isStableReference(second)
         else { return nil }
         return (second, true)
     }
 
     /// `xs` of `xs.indices` or `0..<xs.count`.
     private func indicesSource(_ data: Node) -> Node? {
-        if let access = MemberAccessExpr(data), access.name == "indices", let base = access.base, isStableSource(base) {
+        if let access = MemberAccessExpr(data), access.name == "indices", let base = access.base, isStableReference(base) {
             return base
         }
         guard data.kind == .sequenceExpr else { return nil }
         let children = data.children
         guard children.count == 3, let zero = children[0].asNode, zero.kind == .integerLiteralExpr, zero.text == "0",
               let op = children[1].asToken, op.textIs("..<"), let count = children[2].asNode,
-              let access = MemberAccessExpr(count), access.name == "count", let base = access.base, isStableSource(base)
+              let access = MemberAccessExpr(count), access.name == "count", let base = access.base, isStableReference(base)
         else { return nil }
         return base
-    }
-
-    /// A name or a chain of names (`items`, `model.items`, `self.items`): an expression
-    /// that reads the same collection each time it is written.
-    private func isStableSource(_ node: Node) -> Bool {
-        switch node.kind {
-        case .identifierExpr:
-            guard let token = node.firstToken, node.endTokenIndex == token.index + 1 else { return false }
-            return token.kind == .identifier || token.keyword == .self
-        case .memberAccessExpr:
-            guard let access = MemberAccessExpr(node), let base = access.base else { return false }
-            return access.nameToken?.kind == .identifier && isStableSource(base)
-        default:
-            return false
-        }
     }
 
     // MARK: - `.id(UUID())`
@@ -614,7 +364,7 @@ private struct Pass {
             + "whole subtree on every render. That is right only when a reset is what you want; then tie the id to the "
             + "state you reset on (`.id(selection)`, `.id(reloadToken)`) so it changes only when that state does. "
             + "Otherwise use a stable id from the data (`.id(item.id)`), or remove `.id` (\(reason))"
-        return Finding(ruleID: ruleID, range: period.textRange.lowerBound..<close.textRange.upperBound, message: message,
+        return Finding(range: period.textRange.lowerBound..<close.textRange.upperBound, message: message,
                        withheldReason: reason)
     }
 
@@ -637,21 +387,5 @@ private struct Pass {
             if access.name == "uuidString", unstableValue(base) == "UUID()" { return "UUID().uuidString" }
         }
         return nil
-    }
-}
-
-/// One `ForEach`/`List` call and the parts the rule rewrites.
-private struct Site {
-    var call: FunctionCallExpr
-    var name: String
-    var data: Node
-    var idExpression: Node?
-    var idPath: String?
-    var closure: ClosureExpr?
-    var range: Range<Int>
-
-    /// From the data to the end of `id:` (or of the data when there is no `id:`).
-    var dataAndIDRange: Range<Int> {
-        data.trimmedRange.lowerBound..<(idExpression?.trimmedRange.upperBound ?? data.trimmedRange.upperBound)
     }
 }

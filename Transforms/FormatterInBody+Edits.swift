@@ -16,13 +16,8 @@ extension HoistPlanner {
         } else {
             anchor = construction.member
         }
-        guard let first = anchor.firstToken else { return nil }
-        let offset = ownedCommentStart(first) ?? first.textRange.lowerBound
-        guard layout.isFirstOnLine(offset) else { return nil }
-        let at = layout.lineStart(offset)
-        let indent = layout.indentation(ofLineAt: offset)
-        let nl = layout.lineEnding
-        let unit = layout.indentUnit
+        guard let place = layout.memberInsertion(before: anchor) else { return nil }
+        let (indent, nl, unit) = (place.indentation, place.lineEnding, place.unit)
         var declaration = ""
         if fileScope {
             declaration += context.swiftLanguageMode == 5 ? "private let " : "@MainActor private let "
@@ -37,7 +32,7 @@ extension HoistPlanner {
             declaration += ": " + construction.typeName + " = {" + nl + body
             declaration += indent + unit + "return " + (construction.localName ?? "value") + nl + indent + "}()"
         }
-        return .insert(indent + declaration + nl + nl, at: at)
+        return place.edit(declaration)
     }
 
     /// The lines of the recipe (declaration and configuration) reindented to `indent`, each
@@ -51,90 +46,20 @@ extension HoistPlanner {
             let statements = closure.statements
             guard statements.count >= 2, let first = statements.first, let last = statements.dropLast().last,
                   layout.isFirstOnLine(first.trimmedRange.lowerBound) else { return nil }
-            let start = statementStart(first)
-            let end = statementEnd(last)
-            return reindent(start..<end, from: layout.indentation(ofLineAt: first.trimmedRange.lowerBound), to: indent) + nl
+            let start = layout.statementStart(first)
+            let end = layout.statementEnd(last)
+            return layout.reindent(start..<end, from: layout.indentation(ofLineAt: first.trimmedRange.lowerBound), to: indent) + nl
         }
         if construction.configuration.isEmpty { return "" }
         guard let range = localLines(construction) else { return nil }
-        return reindent(range, from: layout.indentation(ofLineAt: declaration.trimmedRange.lowerBound), to: indent) + nl
+        return layout.reindent(range, from: layout.indentation(ofLineAt: declaration.trimmedRange.lowerBound), to: indent) + nl
     }
 
     /// The whole lines of a local recipe: from the first comment line its declaration owns to
     /// the line break after its last configuration statement.
     func localLines(_ construction: Construction) -> Range<Int>? {
         guard case .local(let declaration) = construction.shape else { return nil }
-        let last = construction.configuration.last ?? declaration
-        let start = statementStart(declaration)
-        guard layout.isFirstOnLine(declaration.trimmedRange.lowerBound), layout.isLastOnLine(last.trimmedRange.upperBound) else { return nil }
-        let end = layout.afterLineBreak(layout.lineEnd(last.trimmedRange.upperBound))
-        // Nothing else may share the lines: the next statement starts on a later line.
-        return layout.lineStart(start)..<end
-    }
-
-    /// Where a statement begins, with the comment lines directly above it.
-    func statementStart(_ statement: Node) -> Int {
-        guard let first = statement.firstToken else { return statement.trimmedRange.lowerBound }
-        return ownedCommentStart(first) ?? first.textRange.lowerBound
-    }
-
-    /// Where a statement ends, with its same-line comment.
-    func statementEnd(_ statement: Node) -> Int {
-        layout.lineEnd(statement.trimmedRange.upperBound)
-    }
-
-    /// The first comment of the block of comment lines directly above `token` (no blank line
-    /// between), or nil when there is none.
-    func ownedCommentStart(_ token: Token) -> Int? {
-        let pieces = token.leadingTriviaPieces
-        var start: Int? = nil
-        var newlines = 0
-        for piece in pieces.reversed() {
-            switch piece.kind {
-            case .space, .tab: continue
-            case .newline:
-                newlines += 1
-                if newlines > 1 { return start }
-            default:
-                if piece.kind.isComment { start = piece.range.lowerBound; newlines = 0 } else { return start }
-            }
-        }
-        return start
-    }
-
-    /// The text of `range` with each line's `from` prefix replaced by `to` (the first line gets
-    /// `to` in front of its text).
-    func reindent(_ range: Range<Int>, from: String, to: String) -> String {
-        var out = ""
-        var position = layout.lineStart(range.lowerBound)
-        let nl = layout.lineEnding
-        var firstLine = true
-        while position < range.upperBound {
-            let end = min(layout.lineEnd(position), range.upperBound)
-            var line = layout.text(max(position, layout.lineStart(position))..<end)
-            if line.hasPrefix(from) { line = String(line.dropFirst(from.count)) }
-            else { line = String(line.drop { $0 == " " || $0 == "\t" }) }
-            if !firstLine { out += nl }
-            out += line.isEmpty ? "" : to + line
-            firstLine = false
-            let next = layout.afterLineBreak(layout.lineEnd(position))
-            if next >= range.upperBound || next == position { break }
-            position = next
-        }
-        return out
-    }
-
-    /// `lines`, plus the blank line after them when the deleted lines opened their block, so
-    /// that no blank line is left right after a `{`.
-    func withFollowingBlankLine(_ lines: Range<Int>) -> Range<Int> {
-        guard lines.lowerBound > 0, lines.upperBound < layout.bytes.count else { return lines }
-        let previousLineEnd = lines.lowerBound - 1
-        let previous = layout.text(layout.lineStart(previousLineEnd)..<layout.lineEnd(layout.lineStart(previousLineEnd)))
-        guard previous.trimmingSuffixSpaces().hasSuffix("{") || previous.hasSuffix(" in") else { return lines }
-        let nextEnd = layout.lineEnd(lines.upperBound)
-        let next = layout.text(lines.upperBound..<nextEnd)
-        guard next.allSatisfy({ $0 == " " || $0 == "\t" }), nextEnd < layout.bytes.count else { return lines }
-        return lines.lowerBound..<layout.afterLineBreak(nextEnd)
+        return layout.wholeLines(from: declaration, through: construction.configuration.last ?? declaration)
     }
 
     /// Deletes a local recipe's lines (or replaces an inline construction) and rewrites its
@@ -148,9 +73,8 @@ extension HoistPlanner {
             let lines: Range<Int>
             if let variable = VariableDecl(declaration), let initializer = variable.bindings.first?.initializer,
                initializer.kind == .functionCallExpr, initializer.childNodes.first?.kind == .closureExpr {
-                guard layout.isFirstOnLine(declaration.trimmedRange.lowerBound),
-                      layout.isLastOnLine(declaration.trimmedRange.upperBound) else { return nil }
-                lines = layout.lineStart(statementStart(declaration))..<layout.afterLineBreak(layout.lineEnd(declaration.trimmedRange.upperBound))
+                guard let range = layout.wholeLines(from: declaration, through: declaration) else { return nil }
+                lines = range
             } else {
                 guard let range = localLines(construction) else { return nil }
                 lines = range
@@ -160,7 +84,7 @@ extension HoistPlanner {
             for statement in statements where statement != declaration && !construction.configuration.contains(statement) {
                 if lines.contains(statement.trimmedRange.lowerBound) { return nil }
             }
-            var edits = [Edit.delete(withFollowingBlankLine(lines))]
+            var edits = [Edit.delete(layout.removalRange(lines))]
             let last = construction.configuration.last ?? declaration
             for statement in statements where statement.trimmedRange.lowerBound >= last.trimmedRange.upperBound {
                 for node in statement.descendants(.identifierExpr) where node.textEquals(name) {
@@ -205,8 +129,8 @@ extension HoistPlanner {
     /// when the configuration is one the mapping table proves identical.
     func formatStyleFix(_ construction: Construction) -> Fix? {
         guard let mapping = FormatStyleMapping.mapping(typeName: construction.typeName,
-                                                       configuration: construction.configuration.map { tokenText($0, local: construction.localName) },
-                                                       construction: tokenText(construction.call, local: nil)) else { return nil }
+                                                       configuration: construction.configuration.map { tokenKey($0, placeholderFor: construction.localName) },
+                                                       construction: tokenKey(construction.call)) else { return nil }
         var uses: [Node] = []
         switch construction.shape {
         case .inline:
@@ -238,8 +162,8 @@ extension HoistPlanner {
         }
         if case .local = construction.shape {
             guard let lines = localLines(construction) else { return nil }
-            edits.append(.delete(withFollowingBlankLine(lines)))
+            edits.append(.delete(layout.removalRange(lines)))
         }
-        return Fix(edits: edits, safety: .safe, summary: "format with `\(mapping)`")
+        return Fix(edits: edits, safety: .safe, summary: "format with `\(mapping)`", platforms: formatStylePlatforms)
     }
 }

@@ -1,0 +1,159 @@
+// The edits rules make to whole lines of a file: which comments a statement owns, moving a
+// block to another depth, removing a declaration, and inserting a member into a type.
+import Codemod
+import SwiftCST
+
+extension SourceLayout {
+    // MARK: - Comment ownership
+
+    /// The first comment of the block of comment lines directly above `token` (no blank
+    /// line between), or nil when there is none: the comments a statement owns.
+    func ownedCommentStart(_ token: Token) -> Int? {
+        var start: Int? = nil
+        var newlines = 0
+        for piece in token.leadingTriviaPieces.reversed() {
+            switch piece.kind {
+            case .space, .tab: continue
+            case .newline:
+                newlines += 1
+                if newlines > 1 { return start }
+            default:
+                if piece.kind.isComment { start = piece.range.lowerBound; newlines = 0 } else { return start }
+            }
+        }
+        return start
+    }
+
+    /// Where a statement begins, with the comment lines directly above it.
+    func statementStart(_ statement: Node) -> Int {
+        guard let first = statement.firstToken else { return statement.trimmedRange.lowerBound }
+        return ownedCommentStart(first) ?? first.textRange.lowerBound
+    }
+
+    /// Where a statement ends, with its same-line comment.
+    func statementEnd(_ statement: Node) -> Int {
+        lineEnd(statement.trimmedRange.upperBound)
+    }
+
+    /// The whole lines from `first` (with the comments it owns) through `last` (with its
+    /// same-line comment and line break), or nil when other code shares the first or last line.
+    func wholeLines(from first: Node, through last: Node) -> Range<Int>? {
+        guard isFirstOnLine(first.trimmedRange.lowerBound), isLastOnLine(last.trimmedRange.upperBound) else { return nil }
+        return lineStart(statementStart(first))..<afterLineBreak(lineEnd(last.trimmedRange.upperBound))
+    }
+
+    // MARK: - Removing lines
+
+    /// `lines` widened so that removing them leaves no stray blank line: the blank line after
+    /// them goes too when they opened their block (no blank line right after a `{` or `in`).
+    func removalRange(_ lines: Range<Int>) -> Range<Int> {
+        guard lines.lowerBound > 0, lines.upperBound < bytes.count else { return lines }
+        let previousLineStart = lineStart(lines.lowerBound - 1)
+        let previous = text(previousLineStart..<lineEnd(previousLineStart))
+        guard previous.trimmingSuffixSpaces().hasSuffix("{") || previous.hasSuffix(" in") else { return lines }
+        let nextEnd = lineEnd(lines.upperBound)
+        guard text(lines.upperBound..<nextEnd).allSatisfy({ $0 == " " || $0 == "\t" }), nextEnd < bytes.count else { return lines }
+        return lines.lowerBound..<afterLineBreak(nextEnd)
+    }
+
+    /// The edit deleting `declaration` whole: its owned comments, its lines, and the blank
+    /// line `removalRange` says goes with them. Nil when other code shares its lines.
+    func removal(of declaration: Node) -> Edit? {
+        wholeLines(from: declaration, through: declaration).map { .delete(removalRange($0)) }
+    }
+
+    // MARK: - Moving blocks
+
+    /// The lines of `range` (which starts on a line) moved to another depth: each line's
+    /// `from` prefix becomes `to`; a line without the prefix is kept as it is (a `#if` in
+    /// column 0, the inside of a multi-line string), and a blank line becomes empty. Lines are
+    /// joined with the file's line ending, without a final one.
+    func reindent(_ range: Range<Int>, from: String, to: String) -> String {
+        var out = ""
+        var position = lineStart(range.lowerBound)
+        var firstLine = true
+        while position < range.upperBound {
+            let end = min(lineEnd(position), range.upperBound)
+            let line = text(position..<end)
+            if !firstLine { out += lineEnding }
+            if line.allSatisfy({ $0 == " " || $0 == "\t" }) {
+            } else if line.hasPrefix(from) {
+                out += to + line.dropFirst(from.count)
+            } else {
+                out += line
+            }
+            firstLine = false
+            let next = afterLineBreak(lineEnd(position))
+            if next >= range.upperBound || next == position { break }
+            position = next
+        }
+        return out
+    }
+
+    /// The indentation the lines of `content` add over `outer`: the first non-blank line's
+    /// extra indentation when it extends `outer`, else the file's unit.
+    func indentStep(over outer: String, in content: Range<Int>) -> String {
+        var i = content.lowerBound
+        while i < content.upperBound {
+            let indent = indentation(ofLineAt: i)
+            let end = lineEnd(i)
+            if lineStart(i) + indent.utf8.count < end {
+                if indent.hasPrefix(outer) && indent.count > outer.count { return String(indent.dropFirst(outer.count)) }
+                return indentUnit
+            }
+            i = afterLineBreak(end)
+        }
+        return indentUnit
+    }
+
+    // MARK: - Inserting members
+
+    /// Where a new member goes so that it sits right before `anchor` (above the comments
+    /// `anchor` owns) at its indentation; nil when other code shares `anchor`'s first line.
+    func memberInsertion(before anchor: Node) -> MemberInsertion? {
+        guard let first = anchor.firstToken else { return nil }
+        let offset = ownedCommentStart(first) ?? first.textRange.lowerBound
+        guard isFirstOnLine(offset) else { return nil }
+        return MemberInsertion(offset: lineStart(offset), indentation: indentation(ofLineAt: offset),
+                               lineEnding: lineEnding, unit: indentUnit)
+    }
+}
+
+/// A place for a new declaration: the start of a line, with the indentation it takes.
+struct MemberInsertion {
+    let offset: Int
+    /// The indentation of the declaration's first line.
+    let indentation: String
+    let lineEnding: String
+    /// The file's indentation unit, for the declaration's inner lines.
+    let unit: String
+
+    /// Inserts `declaration` (its first line unindented, its other lines already at their
+    /// depth) followed by a blank line.
+    func edit(_ declaration: String) -> Edit {
+        .insert(indentation + declaration + lineEnding + lineEnding, at: offset)
+    }
+}
+
+/// The member of `type` a new member should precede: `preferred` when given, else the
+/// first member after the last stored property (so new members sit between the stored
+/// properties and `body`), else the first member.
+func memberAnchor(in type: TypeDecl, preferring preferred: Node? = nil) -> Node? {
+    if let preferred { return preferred }
+    let members = type.members
+    let lastStored = members.lastIndex { member in
+        guard let variable = VariableDecl(member), !variable.isStatic else { return false }
+        return variable.bindings.allSatisfy { !$0.isComputed }
+    }
+    if let lastStored, lastStored + 1 < members.count { return members[lastStored + 1] }
+    return members.first
+}
+
+extension StringProtocol {
+    /// The text without trailing spaces and tabs.
+    func trimmingSuffixSpaces() -> SubSequence {
+        var end = endIndex
+        while end > startIndex, self[index(before: end)] == " " || self[index(before: end)] == "\t" { end = index(before: end) }
+        return self[..<end]
+    }
+}

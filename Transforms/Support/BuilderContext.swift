@@ -1,0 +1,152 @@
+// What kind of content a closure builds: a View, chart or table content, commands, toolbar
+// content, scenes, an action run later (a Button's action), or an ordinary closure.
+import SwiftCST
+
+/// The calls whose argument or closure holds a node, innermost first, up to the nearest
+/// declaration: `VStack { … }`, `.toolbar { … }`, `Picker(…) { … }` around a row.
+func enclosingCalls(of node: Node) -> [(call: FunctionCallExpr, name: String)] {
+    var calls: [(FunctionCallExpr, String)] = []
+    var child = node
+    var current = node.parent
+    while let parent = current {
+        if parent.kind == .functionCallExpr, let call = FunctionCallExpr(parent), call.callee != child, let name = call.calleeName {
+            calls.append((call, name))
+        }
+        if [.variableDecl, .functionDecl, .subscriptDecl].contains(parent.kind) { break }
+        child = parent
+        current = parent.parent
+    }
+    return calls
+}
+
+/// The result builder a piece of code is written in.
+struct BuilderContext: Equatable {
+    enum Kind: Equatable {
+        case view, chart, table, commands, toolbar, scene
+        /// Another result builder, by its attribute name.
+        case otherBuilder(String)
+        /// An action: run later, on an event or asynchronously (`Button`'s action,
+        /// `.onAppear`, `.task`, gestures, `Task { }`), never while `body` is built.
+        case action
+        /// No builder: a plain closure that may run right away (`items.map { … }`).
+        case ordinary
+    }
+
+    let kind: Kind
+    /// Where the context comes from, for messages: "chart content (`Chart`)".
+    let origin: String
+
+    /// Builders whose content is not a View, by the call that holds the content.
+    static let nonViewCalls: [String: (Kind, String)] = [
+        "Chart": (.chart, "chart content"), "Table": (.table, "table rows"), "TableRow": (.table, "table rows"),
+        "Commands": (.commands, "commands"), "CommandMenu": (.commands, "commands"), "CommandGroup": (.commands, "commands"),
+        "toolbar": (.toolbar, "toolbar content"), "ToolbarItem": (.toolbar, "toolbar content"),
+        "ToolbarItemGroup": (.toolbar, "toolbar content"), "WindowGroup": (.scene, "scene content"),
+        "Window": (.scene, "scene content"), "DocumentGroup": (.scene, "scene content"), "Settings": (.scene, "scene content"),
+        "MenuBarExtra": (.scene, "scene content"), "Scene": (.scene, "scene content"),
+    ]
+
+    /// Result types of declarations whose content is not a View (`some ChartContent`).
+    static let nonViewResultTypes: [String: (Kind, String)] = [
+        "ChartContent": (.chart, "chart content"), "TableRowContent": (.table, "table rows"),
+        "TableColumnContent": (.table, "table columns"), "Commands": (.commands, "commands"),
+        "ToolbarContent": (.toolbar, "toolbar content"), "CustomizableToolbarContent": (.toolbar, "toolbar content"),
+        "Scene": (.scene, "scene content"),
+    ]
+
+    /// Modifiers and initializers whose closure is an action run on an event, not content:
+    /// nothing in it is on the render path.
+    static let actionCalls: Set<String> = [
+        "onAppear", "onDisappear", "task", "onChange", "onReceive", "onSubmit", "onTapGesture", "onLongPressGesture",
+        "onEnded", "onChanged", "updating", "onDelete", "onMove", "onInsert", "onDrop", "onDrag", "onHover",
+        "onContinuousHover", "onOpenURL", "onPreferenceChange", "onKeyPress", "onCommand", "onExitCommand",
+        "onPlayPauseCommand", "onMoveCommand", "refreshable", "dropDestination", "onScrollGeometryChange",
+        "onGeometryChange", "onScrollPhaseChange", "onScrollVisibilityChange", "perform", "action",
+        "Task", "detached", "async", "asyncAfter",
+    ]
+
+    /// Modifiers whose closure is View content: what they show, not what they do.
+    static let contentModifiers: Set<String> = [
+        "overlay", "background", "mask", "clipShape", "sheet", "fullScreenCover", "popover", "inspector",
+        "navigationDestination", "contextMenu", "swipeActions", "safeAreaInset", "alert", "confirmationDialog",
+        "searchSuggestions", "tabItem", "badge", "labelStyle", "accessibilityRepresentation", "accessibilityActions",
+        "toolbar", "draggable",
+    ]
+
+    /// The non-View content around `node`, if any: a call such as `Chart { }` or
+    /// `.toolbar { }` holding it, or a declaration typed `some Scene` or marked with another
+    /// builder than `@ViewBuilder`. Nil when the content is (or may be) a View.
+    static func nonViewContent(around node: Node) -> BuilderContext? {
+        var current = node.parent
+        while let parent = current {
+            if parent.kind == .functionCallExpr, let call = FunctionCallExpr(parent), !(call.callee?.contains(node) ?? false),
+               let name = call.calleeName, let (kind, what) = nonViewCalls[name] {
+                return BuilderContext(kind: kind, origin: "\(what) (`\(name)`)")
+            }
+            if [.variableDecl, .functionDecl, .subscriptDecl].contains(parent.kind) {
+                return declarationContext(parent)
+            }
+            current = parent.parent
+        }
+        return nil
+    }
+
+    /// The builder a declaration's attribute or result type names, when it is not a View.
+    private static func declarationContext(_ declaration: Node) -> BuilderContext? {
+        for attribute in declaration.children(.attribute) {
+            guard let name = attribute.ownTokens.first(where: { $0.kind == .identifier })?.text
+                ?? attribute.descendants(.identifierType).first?.text else { continue }
+            if name.hasSuffix("Builder") && name != "ViewBuilder" {
+                return BuilderContext(kind: .otherBuilder(name), origin: "built by `@\(name)`")
+            }
+        }
+        for typeNode in declaration.descendants([.typeAnnotation, .returnClause]) where !typeNode.isEmpty {
+            for index in typeNode.firstTokenIndex..<typeNode.endTokenIndex {
+                let word = declaration.tree.token(at: index).text
+                if let (kind, what) = nonViewResultTypes[word] { return BuilderContext(kind: kind, origin: "\(what) (`some \(word)`)") }
+            }
+        }
+        return nil
+    }
+
+    /// What `closure` builds, from the call it is passed to: an action (`Button`'s action,
+    /// `.onAppear`, `.task`, gestures, `Task { }`…), non-View content as above, View content
+    /// (a closure of an uppercase call such as `VStack`, or of a content modifier such as
+    /// `.overlay`), or an ordinary closure (`items.map { … }`).
+    static func of(_ closure: ClosureExpr) -> BuilderContext {
+        guard let (call, name, label) = callReceiving(closure.node) else {
+            return BuilderContext(kind: .ordinary, origin: "a closure")
+        }
+        if let (kind, what) = nonViewCalls[name] { return BuilderContext(kind: kind, origin: "\(what) (`\(name)`)") }
+        if actionCalls.contains(name) || (label.map(actionCalls.contains) ?? false) {
+            return BuilderContext(kind: .action, origin: "the action of `\(name)`")
+        }
+        if name == "Button", label == nil {
+            // `Button { action } label: { … }`, `Button("x") { action }`: the unlabeled closure acts.
+            return BuilderContext(kind: .action, origin: "the action of `Button`")
+        }
+        let isModifier = call.callee?.kind == .memberAccessExpr
+        if isModifier ? BuilderContext.contentModifiers.contains(name) : name.first?.isUppercase == true {
+            return BuilderContext(kind: .view, origin: "the content of `\(name)`")
+        }
+        return BuilderContext(kind: .ordinary, origin: "a closure passed to `\(name)`")
+    }
+}
+
+/// The call a closure is passed to, its name, and the closure's label (nil for the first
+/// trailing closure and unlabeled arguments): `Button`, `.onAppear`, `queue.async`.
+func callReceiving(_ closure: Node) -> (call: FunctionCallExpr, name: String, label: String?)? {
+    guard let parent = closure.parent else { return nil }
+    if let call = FunctionCallExpr(parent), parent.kind == .functionCallExpr, call.callee != closure, let name = call.calleeName {
+        return (call, name, nil)
+    }
+    if parent.kind == .argument, let argument = Argument(parent), let list = parent.parent,
+       let callNode = list.parent, let call = FunctionCallExpr(callNode), let name = call.calleeName {
+        return (call, name, argument.label)
+    }
+    if parent.kind == .labeledTrailingClosure, let callNode = parent.parent, let call = FunctionCallExpr(callNode),
+       let name = call.calleeName {
+        return (call, name, parent.firstToken?.text)
+    }
+    return nil
+}

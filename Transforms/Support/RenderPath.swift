@@ -1,0 +1,63 @@
+// What a view's `body` reaches while it renders: its own statements, and the computed
+// properties and methods of the type it calls, but not the closures run later on events.
+import SwiftCST
+
+/// The code of a view type that runs every time SwiftUI evaluates `body`.
+struct RenderPath {
+    let view: ViewType
+    /// `body` and the members it reaches by name, transitively, in the order found.
+    let members: [Node]
+
+    init(_ view: ViewType) {
+        self.view = view
+        var reached: [Node] = []
+        var queue: [Node] = view.body.map { [$0] } ?? []
+        while let member = queue.first {
+            queue.removeFirst()
+            guard !reached.contains(member) else { continue }
+            reached.append(member)
+            for name in RenderPath.namesCalled(in: member) {
+                guard let next = view.member(named: name), !reached.contains(next) else { continue }
+                // Stored properties are values, not code run on the path.
+                if let variable = VariableDecl(next), !variable.bindings.contains(where: \.isComputed) { continue }
+                queue.append(next)
+            }
+        }
+        members = reached
+    }
+
+    /// Whether `node` runs while `body` is evaluated: inside a reached member and not
+    /// inside an action closure.
+    func contains(_ node: Node) -> Bool {
+        guard let member = members.first(where: { $0.contains(node) }) else { return false }
+        return !RenderPath.isInAction(node, within: member)
+    }
+
+    /// Every node of `kind` on the path.
+    func nodes(_ kind: SyntaxKind) -> [Node] {
+        members.flatMap { member in member.descendants(kind).filter { !RenderPath.isInAction($0, within: member) } }
+    }
+
+    /// Whether a closure between `node` and `scope` is an action (a Button's action,
+    /// `.onAppear`, `.task`, gestures, `Task { }`, …), run later rather than while `body` is built.
+    static func isInAction(_ node: Node, within scope: Node) -> Bool {
+        var current = node.parent
+        while let n = current, n != scope {
+            if let closure = ClosureExpr(n), BuilderContext.of(closure).kind == .action { return true }
+            current = n.parent
+        }
+        return false
+    }
+
+    /// The names `member` reads or calls as `name`, `self.name` or `name(…)`, outside actions.
+    private static func namesCalled(in member: Node) -> [String] {
+        var names: [String] = []
+        for node in member.descendants(.identifierExpr) where !isInAction(node, within: member) {
+            if let token = node.firstToken, token.kind == .identifier { names.append(token.text) }
+        }
+        for node in member.descendants(.memberAccessExpr) where !isInAction(node, within: member) {
+            if let access = MemberAccessExpr(node), access.base?.text == "self", let name = access.name { names.append(name) }
+        }
+        return names
+    }
+}

@@ -1,0 +1,154 @@
+// The SwiftUI views of a file: which type declarations and extensions are a View (or a
+// ViewModifier), directly, through another declaration of the file, or through the index.
+import Codemod
+import SwiftCST
+
+/// A struct, class or extension that is a SwiftUI `View` or `ViewModifier`, with the
+/// members rules read: `body`, stored and computed properties, helpers and initializers.
+struct ViewType {
+    let declaration: TypeDecl
+    var node: Node { declaration.node }
+    var name: String { declaration.name ?? "" }
+    var members: [Node] { declaration.members }
+
+    /// `var body` (a View) or `func body(content:)` (a ViewModifier).
+    var body: Node? {
+        members.first { member in
+            if let variable = VariableDecl(member) { return variable.bindings.contains { $0.name == "body" } }
+            return FunctionLikeDecl(member)?.name == "body" && member.kind == .functionDecl
+        }
+    }
+
+    /// Instance properties without accessors: what a parent passes in, and wrapper storage.
+    var storedProperties: [VariableDecl] {
+        members.compactMap(VariableDecl.init).filter { !$0.isStatic && $0.bindings.allSatisfy { !$0.isComputed } }
+    }
+
+    /// Instance properties with a getter, `body` included.
+    var computedProperties: [VariableDecl] {
+        members.compactMap(VariableDecl.init).filter { !$0.isStatic && $0.bindings.contains { $0.isComputed } }
+    }
+
+    /// Instance methods (`body(content:)` of a modifier included).
+    var helpers: [FunctionLikeDecl] {
+        members.filter { $0.kind == .functionDecl }.compactMap(FunctionLikeDecl.init)
+            .filter { !$0.modifiers.has("static") && !$0.modifiers.has("class") }
+    }
+
+    var initializers: [FunctionLikeDecl] {
+        members.filter { $0.kind == .initializerDecl }.compactMap(FunctionLikeDecl.init)
+    }
+
+    /// The instance member named `name` (property or method), if the declaration holds one.
+    func member(named name: String) -> Node? {
+        members.first { member in
+            if let variable = VariableDecl(member), !variable.isStatic { return variable.bindings.contains { $0.name == name } }
+            return member.kind == .functionDecl && FunctionLikeDecl(member)?.name == name
+        }
+    }
+}
+
+/// Every type declaration and extension of one file, and which of them are views.
+struct FileTypes {
+    static let viewProtocols: Set<String> = ["View", "ViewModifier", "SwiftUI.View", "SwiftUI.ViewModifier"]
+
+    /// Declarations and extensions in source order.
+    let all: [TypeDecl]
+    /// The same, by the last component of their name (`Outer.Row` under `Row`).
+    let bySimpleName: [String: [TypeDecl]]
+    /// Names (as written, and their last component) the file declares or extends as a View.
+    let viewNames: Set<String>
+    /// Names of the types declared (not extended) in the file → whether generic.
+    let declared: [String: Bool]
+    let index: ProjectIndex
+
+    init(_ tree: SyntaxTree, index: ProjectIndex) {
+        self.index = index
+        all = tree.root.descendants(SyntaxKind.typeDeclarations).compactMap(TypeDecl.init)
+        var views = Set<String>(), declared: [String: Bool] = [:], byName: [String: [TypeDecl]] = [:]
+        for type in all {
+            guard let name = type.name else { continue }
+            if !type.isExtension { declared[name] = type.isGeneric }
+            byName[FileTypes.lastComponent(name), default: []].append(type)
+            if type.inheritedTypeNames.contains(where: FileTypes.viewProtocols.contains) {
+                views.insert(name)
+                views.insert(FileTypes.lastComponent(name))
+            }
+        }
+        viewNames = views
+        self.declared = declared
+        bySimpleName = byName
+    }
+
+    static func lastComponent(_ name: String) -> String {
+        name.split(separator: ".").last.map(String.init) ?? name
+    }
+
+    /// The views of the file: declarations and extensions of View and ViewModifier types.
+    var views: [ViewType] { all.filter(isView).map(ViewType.init) }
+
+    /// Whether `type` is a View or ViewModifier, or an extension of one (not of `View`
+    /// itself): by its own conformances, another declaration of the file, or the index.
+    func isView(_ type: TypeDecl) -> Bool {
+        guard type.node.kind != .protocolDecl, let name = type.name else { return false }
+        if type.isExtension && (name == "View" || name == "SwiftUI.View" || name == "ViewModifier") { return false }
+        if type.inheritedTypeNames.contains(where: FileTypes.viewProtocols.contains) { return true }
+        let simpleName = FileTypes.lastComponent(name)
+        if viewNames.contains(name) || viewNames.contains(simpleName) { return true }
+        for key in [name, simpleName] {
+            if let conformances = index.conformances[key], !conformances.isDisjoint(with: FileTypes.viewProtocols) { return true }
+        }
+        return false
+    }
+
+    /// Whether `type` cannot hold static stored properties: generic types, types nested in
+    /// them, and extensions of types this file does not show to be non-generic.
+    func isGenericContext(_ type: TypeDecl) -> Bool {
+        if type.isGeneric { return true }
+        var node = type.node.parent
+        while let current = node {
+            if let outer = TypeDecl(current), isGenericContext(outer) { return true }
+            node = current.parent
+        }
+        if type.isExtension {
+            guard let name = type.name, let generic = declared[FileTypes.lastComponent(name)] else { return true }
+            return generic
+        }
+        return false
+    }
+
+    /// Every member name of the type across its declaration and the extensions in this file.
+    func memberNames(of type: TypeDecl) -> Set<String> {
+        var names = Set<String>()
+        guard let typeName = type.name.map(FileTypes.lastComponent) else { return names }
+        for other in bySimpleName[typeName] ?? [] {
+            for member in other.members {
+                if let variable = VariableDecl(member) {
+                    for binding in variable.bindings {
+                        if let name = binding.name { names.insert(name) }
+                        binding.pattern?.descendants(.identifierPattern).forEach { names.insert($0.text) }
+                    }
+                } else if let function = FunctionLikeDecl(member), let name = function.name {
+                    names.insert(name)
+                } else if let nested = TypeDecl(member), let name = nested.name {
+                    names.insert(name)
+                } else if let cases = EnumCaseDecl(member) {
+                    names.formUnion(cases.elementNames)
+                } else if let alias = TypealiasDecl(member), let name = alias.name {
+                    names.insert(name)
+                }
+            }
+        }
+        return names
+    }
+
+    /// The nearest type declaration or extension around `node`.
+    static func innermostType(of node: Node) -> Node? {
+        var current = node.parent
+        while let n = current {
+            if TypeDecl(n) != nil { return n }
+            current = n.parent
+        }
+        return nil
+    }
+}
