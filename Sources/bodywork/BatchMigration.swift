@@ -376,7 +376,7 @@ private struct ReportOnlyRule: Rule {
     var documentation: String { base.documentation }
     var isEnabledByDefault: Bool { base.isEnabledByDefault }
     var optionNames: [String] { base.optionNames }
-    var minimumPlatforms: [Platform: Version] { base.minimumPlatforms }
+    var platformNeeds: [PlatformNeed] { base.platformNeeds }
     var usesProjectIndex: Bool { base.usesProjectIndex }
     func mayFind(in bytes: [UInt8]) -> Bool { base.mayFind(in: bytes) }
 
