@@ -10,6 +10,7 @@ public enum Registry {
         ForEachIdentity(),
         FormatterInBody(),
         OnAppearTask(),
+        PrintChanges(),
     ]
 
     /// The rule whose kebab-case id is `id`, if any.

@@ -42,6 +42,8 @@ final class WithheldFixTests: XCTestCase {
         "onappear-task/withheld-view-conformance-in-extension": "not isolated to the main actor",
         "onappear-task/withheld-own-task-type": "its own type named `Task`",
         "onappear-task/withheld-comment-above-task": "delete the comment `// Refresh",
+        "print-changes/withheld-shares-line": "not a statement of its own line",
+        "print-changes/withheld-comment": "delete the comment `// Why does",
     ]
 
     func testEveryWithheldCaseReportsAFindingWithItsReasonAndNoFix() throws {
