@@ -75,22 +75,22 @@ public struct ForEachFilter: Rule {
             let what = statement.kind == .switchExpr ? "a `switch`" : "`if … else`"
             let message = "The \(name) row starts with \(what), so SwiftUI must run every row to learn its views; wrap the row in a single container such as VStack"
             if let reason = wrapWithheldReason(site, statement: statement) {
-                return Finding(ruleID: id, range: range, message: message + " (\(reason))", withheldReason: reason)
+                return Finding(range: range, message: message + " (\(reason))", withheldReason: reason)
             }
             guard let fix = wrapFix(closure: closure, statement: statement, layout: layout) else {
                 let reason = "the row's layout is unusual; wrap it by hand"
-                return Finding(ruleID: id, range: range, message: message + " (\(reason))", withheldReason: reason)
+                return Finding(range: range, message: message + " (\(reason))", withheldReason: reason)
             }
             if let loss = CommentKeeping.lossReason(fix, in: call.node.tree) {
-                return Finding(ruleID: id, range: range, message: message + " (\(loss))", withheldReason: loss)
+                return Finding(range: range, message: message + " (\(loss))", withheldReason: loss)
             }
-            return Finding(ruleID: id, range: range, message: message, fix: fix)
+            return Finding(range: range, message: message, fix: fix)
         }
         guard let ifExpr = IfExpr(statement) else { return nil }
 
         let message = "`if` inside a \(name) row makes the row count depend on every row's content; filter the data instead"
         func withheld(_ reason: String) -> Finding {
-            Finding(ruleID: id, range: range, message: message + " (\(reason))", withheldReason: reason)
+            Finding(range: range, message: message + " (\(reason))", withheldReason: reason)
         }
 
         if site.isBindingData {
@@ -116,7 +116,7 @@ public struct ForEachFilter: Rule {
             guard let text = singleLineText(condition) else {
                 return withheld("the condition spans lines with comments; move it by hand")
             }
-            texts.append(conditions.count > 1 && needsParenthesesInConjunction(condition) ? "(\(text))" : text)
+            texts.append(conditions.count > 1 && Precedence.needsParenthesesInConjunction(condition) ? "(\(text))" : text)
         }
         let joined = texts.joined(separator: " && ")
         var edits: [Edit] = []
@@ -125,10 +125,10 @@ public struct ForEachFilter: Rule {
         if let existing = joinableFilter(dataExpr, rowParameters: closure.parameterClause?.text) {
             // `items.filter { a }` with the same parameters: `items.filter { a && b }`.
             let range = existing.trimmedRange
-            let text = existing.kind == .sequenceExpr && needsParenthesesInConjunction(existing) ? "(\(existing.text))" : existing.text
-            let added = conditions.map { c in needsParenthesesInConjunction(c) ? "(\(c.text))" : c.text }.joined(separator: " && ")
+            let text = existing.kind == .sequenceExpr && Precedence.needsParenthesesInConjunction(existing) ? "(\(existing.text))" : existing.text
+            let added = conditions.map { c in Precedence.needsParenthesesInConjunction(c) ? "(\(c.text))" : c.text }.joined(separator: " && ")
             edits.append(Edit(range: range, replacement: text + " && " + added))
-        } else if needsParenthesesAsBase(dataExpr) {
+        } else if Precedence.needsParenthesesAsBase(dataExpr) {
             edits.append(.insert("(", at: dataRange.lowerBound))
             edits.append(.insert(")" + filterCall, at: dataRange.upperBound))
         } else {
@@ -148,7 +148,7 @@ public struct ForEachFilter: Rule {
         }
         let fix = Fix(edits: edits, safety: .safe, summary: "filter the data of \(name)")
         if let loss = CommentKeeping.lossReason(fix, in: call.node.tree) { return withheld(loss + "; move it by hand") }
-        return Finding(ruleID: id, range: range, message: message, fix: fix)
+        return Finding(range: range, message: message, fix: fix)
     }
 
     /// Why a condition cannot move into a filter, or nil when it can.
@@ -318,35 +318,6 @@ public struct ForEachFilter: Rule {
     /// Modifiers of a ForEach whose actions receive offsets into its data.
     private static let offsetModifiers: Set<String> = ["onDelete", "onMove", "onInsert", "dropDestination"]
 
-    /// `a || b`, ternaries and casts would bind differently next to `&&`.
-    private func needsParenthesesInConjunction(_ conditionOrExpr: Node) -> Bool {
-        let expr = conditionOrExpr.kind == .condition ? conditionOrExpr.childNodes.first : conditionOrExpr
-        guard let expr, expr.kind == .sequenceExpr else { return false }
-        for child in expr.children {
-            switch child {
-            case .token(let t) where t.kind == .binaryOperator:
-                if !t.textIs("&&") && !t.textIs("==") && !t.textIs("!=") && !t.textIs("<") && !t.textIs(">")
-                    && !t.textIs("<=") && !t.textIs(">=") { return true }
-            case .node(let n) where n.kind == .ternaryExpr || n.kind == .castExpr || n.kind == .assignmentExpr:
-                return true
-            default:
-                continue
-            }
-        }
-        return false
-    }
-
-    /// Whether `.filter` can be appended to the data expression as written.
-    private func needsParenthesesAsBase(_ expr: Node) -> Bool {
-        switch expr.kind {
-        case .identifierExpr, .memberAccessExpr, .functionCallExpr, .subscriptCallExpr, .arrayExpr,
-             .tupleExpr, .forceUnwrapExpr, .dictionaryExpr:
-            return false
-        default:
-            return true
-        }
-    }
-
     // MARK: - Expensive data
 
     private static let transforms: Set<String> = ["filter", "sorted", "map", "compactMap", "flatMap", "reversed", "shuffled"]
@@ -369,7 +340,7 @@ public struct ForEachFilter: Rule {
             let isGrouping = name == "Dictionary" && call.argument("grouping") != nil
             if isTransform || isGrouping {
                 let what = isGrouping ? "Dictionary(grouping:)" : ".\(name)"
-                return Finding(ruleID: id, range: node.trimmedRange,
+                return Finding(range: node.trimmedRange,
                                message: "`\(what)` in the data of \(callee) runs on every body evaluation; keep the derived collection in the model, or derive it once with `let` when its source is an immutable input",
                                severity: .note)
             }

@@ -12,6 +12,10 @@ public struct OnAppearTask: Rule {
     public func mayFind(in bytes: [UInt8]) -> Bool { containsAny(bytes, of: ["onAppear"]) }
 
     public let id = "onappear-task"
+    /// `.task` is iOS 15, macOS 12, tvOS 15, watchOS 8.
+    static let taskPlatforms: [Platform: Version] = [.iOS: Version(15), .macOS: Version(12), .tvOS: Version(15),
+                                                     .watchOS: Version(8), .visionOS: Version(1)]
+    public let platformNeeds = [PlatformNeed(fix: "`.task { … }`", platforms: OnAppearTask.taskPlatforms)]
     public let summary = "Replace `.onAppear { Task { … } }` with `.task { … }`"
     public let documentation = """
         `.onAppear { Task { … } }` starts an unstructured task that outlives the view: when \
@@ -38,7 +42,8 @@ public struct OnAppearTask: Rule {
 
         The fix is `suggested` because cancellation on disappear is new behaviour: work that \
         must finish even after the view is gone (a save, an upload) belongs in a `Task` or in \
-        the model. `Task(priority: p) { … }` becomes `.task(priority: p) { … }`; \
+        the model. `.task` needs iOS 15, macOS 12, tvOS 15 or watchOS 8: below that deployment \
+        target, or when it is unknown, the finding is reported without its fix. `Task(priority: p) { … }` becomes `.task(priority: p) { … }`; \
         `Task { @MainActor in … }` keeps its closure as written.
 
         Only an `.onAppear` closure whose one statement is the `Task { … }` is found: a closure \
@@ -74,7 +79,8 @@ public struct OnAppearTask: Rule {
             var fix: Fix? = nil
             if reason == nil {
                 let candidate = Fix(edits: [site.edit(layout: layout)], safety: .suggested,
-                                    summary: "use `.task`; the work is cancelled when the view disappears")
+                                    summary: "use `.task`; the work is cancelled when the view disappears",
+                                    platforms: OnAppearTask.taskPlatforms)
                 if let loss = CommentKeeping.lossReason(candidate, in: tree) { reason = loss } else { fix = candidate }
             }
             let range = site.onAppearName.textRange.lowerBound..<(site.onAppear.trailingClosure?.leftBrace?.textRange.upperBound

@@ -1,4 +1,4 @@
-// bodywork-options: --unsafe-fixes --swift-6
+// bodywork-options: --min-ios 15 --unsafe-fixes --swift-6
 import SwiftUI
 
 @MainActor

@@ -1,4 +1,4 @@
-// bodywork-options: --unsafe-fixes
+// bodywork-options: --min-ios 15 --unsafe-fixes
 import SwiftUI
 
 struct ThumbnailView: View {

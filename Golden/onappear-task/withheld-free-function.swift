@@ -1,4 +1,4 @@
-// bodywork-options: --swift-6
+// bodywork-options: --min-ios 15 --swift-6
 import SwiftUI
 
 final class Loader {
