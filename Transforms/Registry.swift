@@ -9,6 +9,8 @@ public enum Registry {
         ForEachFilter(),
         ForEachIdentity(),
         FormatterInBody(),
+        OnAppearTask(),
+        PrintChanges(),
     ]
 
     /// The rule whose kebab-case id is `id`, if any.

@@ -36,6 +36,14 @@ final class WithheldFixTests: XCTestCase {
         "formatter-in-body/withheld-detached-task": "in the closure of `detached`",
         "formatter-in-body/withheld-sendable-closure": "in a `@Sendable` closure",
         "foreach-identity/withheld-list-selection-implicit-tags": "`List` with `selection:`",
+        "onappear-task/withheld-throwing": "uncaught `try`",
+        "onappear-task/withheld-returns-value": "returns a value",
+        "onappear-task/withheld-free-function": "not isolated to the main actor",
+        "onappear-task/withheld-view-conformance-in-extension": "not isolated to the main actor",
+        "onappear-task/withheld-own-task-type": "its own type named `Task`",
+        "onappear-task/withheld-comment-above-task": "delete the comment `// Refresh",
+        "print-changes/withheld-shares-line": "not a statement of its own line",
+        "print-changes/withheld-comment": "delete the comment `// Why does",
     ]
 
     func testEveryWithheldCaseReportsAFindingWithItsReasonAndNoFix() throws {

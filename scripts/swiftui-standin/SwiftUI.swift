@@ -679,6 +679,10 @@ extension View {
         modified()
     }
     public nonisolated func onAppear(perform action: (() -> Void)? = nil) -> some View { modified() }
+    /// Prints why the view's body was evaluated (a debugging aid).
+    public static func _printChanges() {}
+    /// Logs why the view's body was evaluated (a debugging aid; iOS 17, macOS 14).
+    public static func _logChanges() {}
     public nonisolated func onDisappear(perform action: (() -> Void)? = nil) -> some View { modified() }
     public nonisolated func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping () -> Void) -> some View { modified() }
     public nonisolated func onChange<V: Equatable>(of value: V, initial: Bool = false,

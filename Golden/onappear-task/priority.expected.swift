@@ -1,0 +1,14 @@
+// bodywork-options: --min-ios 15 --unsafe-fixes
+import SwiftUI
+
+struct ThumbnailView: View {
+    @State private var ready = false
+
+    var body: some View {
+        Color.gray
+            .task(priority: .background) {
+                try? await Task.sleep(nanoseconds: 1_000)
+                ready = true
+            }
+    }
+}

@@ -1,0 +1,11 @@
+// bodywork-options: --swift-6
+import SwiftUI
+
+struct TitleView: View {
+    let title: String
+
+    var body: some View {
+        Self._printChanges()
+        return Text(title)
+    }
+}

@@ -1,0 +1,12 @@
+import SwiftUI
+
+struct TitleView: View {
+    let title: String
+    var body: some View { content }
+}
+
+extension TitleView {
+    @ViewBuilder var content: some View {
+        Text(title)
+    }
+}

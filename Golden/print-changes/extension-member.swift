@@ -1,0 +1,14 @@
+import SwiftUI
+
+struct TitleView: View {
+    let title: String
+    var body: some View { content }
+}
+
+extension TitleView {
+    @ViewBuilder var content: some View {
+        let _ = Self._printChanges()
+
+        Text(title)
+    }
+}

@@ -1,0 +1,12 @@
+import SwiftUI
+
+struct TitleView: View {
+    let title: String
+
+    var body: some View {
+        #if DEBUG
+        let _ = Self._printChanges()
+        #endif
+        Text(title)
+    }
+}

@@ -1,0 +1,12 @@
+import SwiftUI
+
+struct ListView: View {
+	let names: [String]
+
+	var body: some View {
+		ForEach(names, id: \.self) { name in
+			let _ = Self._printChanges()
+			Text(name)
+		}
+	}
+}

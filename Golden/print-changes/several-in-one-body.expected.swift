@@ -1,0 +1,7 @@
+import SwiftUI
+
+struct Card: View {
+    var body: some View {
+        Text("card")
+    }
+}
