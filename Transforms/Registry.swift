@@ -9,6 +9,7 @@ public enum Registry {
         ForEachFilter(),
         ForEachIdentity(),
         FormatterInBody(),
+        WorkInBody(),
     ]
 
     /// The rule whose kebab-case id is `id`, if any.
