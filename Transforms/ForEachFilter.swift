@@ -71,22 +71,22 @@ public struct ForEachFilter: Rule {
             let what = statement.kind == .switchExpr ? "a `switch`" : "`if … else`"
             let message = "The \(name) row starts with \(what), so SwiftUI must run every row to learn its views; wrap the row in a single container such as VStack"
             if let reason = wrapWithheldReason(site, statement: statement) {
-                return Finding(ruleID: id, range: range, message: message + " (\(reason))", withheldReason: reason)
+                return Finding(range: range, message: message + " (\(reason))", withheldReason: reason)
             }
             guard let fix = wrapFix(closure: closure, statement: statement, layout: layout) else {
                 let reason = "the row's layout is unusual; wrap it by hand"
-                return Finding(ruleID: id, range: range, message: message + " (\(reason))", withheldReason: reason)
+                return Finding(range: range, message: message + " (\(reason))", withheldReason: reason)
             }
             if let loss = CommentKeeping.lossReason(fix, in: call.node.tree) {
-                return Finding(ruleID: id, range: range, message: message + " (\(loss))", withheldReason: loss)
+                return Finding(range: range, message: message + " (\(loss))", withheldReason: loss)
             }
-            return Finding(ruleID: id, range: range, message: message, fix: fix)
+            return Finding(range: range, message: message, fix: fix)
         }
         guard let ifExpr = IfExpr(statement) else { return nil }
 
         let message = "`if` inside a \(name) row makes the row count depend on every row's content; filter the data instead"
         func withheld(_ reason: String) -> Finding {
-            Finding(ruleID: id, range: range, message: message + " (\(reason))", withheldReason: reason)
+            Finding(range: range, message: message + " (\(reason))", withheldReason: reason)
         }
 
         if site.isBindingData {
@@ -112,7 +112,7 @@ public struct ForEachFilter: Rule {
             guard let text = singleLineText(condition) else {
                 return withheld("the condition spans lines with comments; move it by hand")
             }
-            texts.append(conditions.count > 1 && needsParenthesesInConjunction(condition) ? "(\(text))" : text)
+            texts.append(conditions.count > 1 && Precedence.needsParenthesesInConjunction(condition) ? "(\(text))" : text)
         }
         let joined = texts.joined(separator: " && ")
         var edits: [Edit] = []
@@ -121,10 +121,10 @@ public struct ForEachFilter: Rule {
         if let existing = joinableFilter(dataExpr, rowParameters: closure.parameterClause?.text) {
             // `items.filter { a }` with the same parameters: `items.filter { a && b }`.
             let range = existing.trimmedRange
-            let text = existing.kind == .sequenceExpr && needsParenthesesInConjunction(existing) ? "(\(existing.text))" : existing.text
-            let added = conditions.map { c in needsParenthesesInConjunction(c) ? "(\(c.text))" : c.text }.joined(separator: " && ")
+            let text = existing.kind == .sequenceExpr && Precedence.needsParenthesesInConjunction(existing) ? "(\(existing.text))" : existing.text
+            let added = conditions.map { c in Precedence.needsParenthesesInConjunction(c) ? "(\(c.text))" : c.text }.joined(separator: " && ")
             edits.append(Edit(range: range, replacement: text + " && " + added))
-        } else if needsParenthesesAsBase(dataExpr) {
+        } else if Precedence.needsParenthesesAsBase(dataExpr) {
             edits.append(.insert("(", at: dataRange.lowerBound))
             edits.append(.insert(")" + filterCall, at: dataRange.upperBound))
         } else {
@@ -144,7 +144,7 @@ public struct ForEachFilter: Rule {
         }
         let fix = Fix(edits: edits, safety: .safe, summary: "filter the data of \(name)")
         if let loss = CommentKeeping.lossReason(fix, in: call.node.tree) { return withheld(loss + "; move it by hand") }
-        return Finding(ruleID: id, range: range, message: message, fix: fix)
+        return Finding(range: range, message: message, fix: fix)
     }
 
     /// Why a condition cannot move into a filter, or nil when it can.
@@ -313,35 +313,6 @@ public struct ForEachFilter: Rule {
 
     /// Modifiers of a ForEach whose actions receive offsets into its data.
     private static let offsetModifiers: Set<String> = ["onDelete", "onMove", "onInsert", "dropDestination"]
-
-    /// `a || b`, ternaries and casts would bind differently next to `&&`.
-    private func needsParenthesesInConjunction(_ conditionOrExpr: Node) -> Bool {
-        let expr = conditionOrExpr.kind == .condition ? conditionOrExpr.childNodes.first : conditionOrExpr
-        guard let expr, expr.kind == .sequenceExpr else { return false }
-        for child in expr.children {
-            switch child {
-            case .token(let t) where t.kind == .binaryOperator:
-                if !t.textIs("&&") && !t.textIs("==") && !t.textIs("!=") && !t.textIs("<") && !t.textIs(">")
-                    && !t.textIs("<=") && !t.textIs(">=") { return true }
-            case .node(let n) where n.kind == .ternaryExpr || n.kind == .castExpr || n.kind == .assignmentExpr:
-                return true
-            default:
-                continue
-            }
-        }
-        return false
-    }
-
-    /// Whether `.filter` can be appended to the data expression as written.
-    private func needsParenthesesAsBase(_ expr: Node) -> Bool {
-        switch expr.kind {
-        case .identifierExpr, .memberAccessExpr, .functionCallExpr, .subscriptCallExpr, .arrayExpr,
-             .tupleExpr, .forceUnwrapExpr, .dictionaryExpr:
-            return false
-        default:
-            return true
-        }
-    }
 }
 
 /// The declared types of data expressions, from the project index (and the file's own

@@ -13,6 +13,8 @@ public struct ForEachIdentity: Rule {
 
     public let id = "foreach-identity"
     public let summary = "Replace index-based and per-render identity with the data's stable identity"
+    public let platformNeeds = [PlatformNeed(fix: "`ForEach($items) { $item in … }`, for rows that bind `$items[i]`",
+                                             platforms: Pass.bindingForEachPlatforms)]
     public let documentation = """
         A ForEach row identified by its position keeps the state of whatever row was at \
         that position before: inserting or removing an element gives later rows the wrong \
@@ -49,18 +51,18 @@ public struct ForEachIdentity: Rule {
     public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
         // The file's own declarations are always known, even when no index pass ran.
         let index = context.index(including: tree)
-        var pass = Pass(ruleID: id, tree: tree, context: context, index: index)
+        var pass = Pass(tree: tree, context: context, index: index)
         for node in tree.root.descendants(.functionCallExpr) {
             guard let call = FunctionCallExpr(node) else { continue }
             if var finding = pass.unstableIDFinding(call) ?? pass.collectionFinding(call) {
                 if let fix = finding.fix, let loss = CommentKeeping.lossReason(fix, in: tree) {
                     let reason = loss + "; rewrite it by hand"
-                    finding = Finding(ruleID: id, range: finding.range, message: finding.message + " (\(reason))",
+                    finding = Finding(range: finding.range, message: finding.message + " (\(reason))",
                                       withheldReason: reason)
                 } else if finding.fix != nil, let container = pass.selectionContainer(of: call) {
                     // The rows' implicit tags are their ids: new ids select other values.
                     let reason = "inside \(container) each row's implicit tag is its id; a new id changes which value the row selects"
-                    finding = Finding(ruleID: id, range: finding.range, message: finding.message + " (\(reason))",
+                    finding = Finding(range: finding.range, message: finding.message + " (\(reason))",
                                       withheldReason: reason)
                 }
                 pass.findings.append(finding)
@@ -73,7 +75,6 @@ public struct ForEachIdentity: Rule {
 // MARK: - The pass over one file
 
 private struct Pass {
-    let ruleID: String
     let tree: SyntaxTree
     let context: RuleContext
     let index: ProjectIndex
@@ -85,8 +86,7 @@ private struct Pass {
     /// Names declared at file scope, gathered once: every row's scope ends there.
     let fileScopeNames: Set<String>
 
-    init(ruleID: String, tree: SyntaxTree, context: RuleContext, index: ProjectIndex) {
-        self.ruleID = ruleID
+    init(tree: SyntaxTree, context: RuleContext, index: ProjectIndex) {
         self.tree = tree
         self.context = context
         self.index = index
@@ -155,7 +155,7 @@ private struct Pass {
             edits = [Edit(range: site.dataAndIDRange, replacement: layout.text(source.trimmedRange)),
                      Edit(range: clause.trimmedRange, replacement: elementName)]
         }
-        return Finding(ruleID: ruleID, range: site.headRange, message: base + "; use \(suggestion)",
+        return Finding(range: site.headRange, message: base + "; use \(suggestion)",
                        fix: Fix(edits: edits, safety: .safe, summary: indexUsed ? "identify rows by the element's id" : "iterate the elements"))
     }
 
@@ -172,7 +172,7 @@ private struct Pass {
             return withheld(site, base, suggestion: "\(site.container)(\(sourceText)) { element in … }", reason: "the row closure does not name the index")
         }
         let indexName = indexToken.text
-        if rebinds(indexName, in: closure) {
+        if !Names.binders(of: indexName, in: closure.statements).isEmpty {
             return withheld(site, base, suggestion: "\(site.container)(\(sourceText)) { element in … }", reason: "`\(indexName)` is declared again inside the row")
         }
         let elementName = freshElementName(for: source, closure: closure)
@@ -214,8 +214,9 @@ private struct Pass {
         }
         introducedNames.append((closure.node, elementName))
         let summary = variant == .enumerated ? "identify rows by the element's id" : "iterate the elements"
-        return Finding(ruleID: ruleID, range: site.headRange, message: base + "; use \(suggestion)" + note,
-                       fix: Fix(edits: edits, safety: .safe, summary: summary))
+        return Finding(range: site.headRange, message: base + "; use \(suggestion)" + note,
+                       fix: Fix(edits: edits, safety: .safe, summary: summary,
+                                platforms: variant == .bindings ? Pass.bindingForEachPlatforms : [:]))
     }
 
     /// Pattern 3: `ForEach(items, id: \.self)` over `Identifiable` elements.
@@ -228,12 +229,12 @@ private struct Pass {
         let removed = site.dataExpression.trimmedRange.upperBound..<idExpression.trimmedRange.upperBound
         guard !tree.bytes[removed].contains(UInt8(ascii: "/")) else { return nil }
         let message = "`\(collection.element)` is Identifiable, but `id: \\.self` identifies rows by their whole value: any change to an element makes it a new row that loses its state; use \(site.container)(\(site.dataExpression.text))"
-        return Finding(ruleID: ruleID, range: site.headRange, message: message,
+        return Finding(range: site.headRange, message: message,
                        fix: Fix(edits: [.delete(removed)], safety: .safe, summary: "identify rows by the element's id"))
     }
 
     private func withheld(_ site: ForEachSite, _ message: String, suggestion: String, reason: String) -> Finding {
-        Finding(ruleID: ruleID, range: site.headRange, message: message + "; consider \(suggestion) (\(reason))", withheldReason: reason)
+        Finding(range: site.headRange, message: message + "; consider \(suggestion) (\(reason))", withheldReason: reason)
     }
 
     // MARK: - Proof
@@ -281,17 +282,6 @@ private struct Pass {
 
     private enum Use { case read(Node), binding(Node), other }
 
-    /// Whether a closure parameter or pattern inside the row declares `name` again.
-    private func rebinds(_ name: String, in closure: ClosureExpr) -> Bool {
-        for statement in closure.statements {
-            for node in statement.descendants([.identifierPattern, .closureParameter]) {
-                let token = node.kind == .closureParameter ? ClosureParameter(node)?.nameToken : node.firstToken
-                if token?.text == name { return true }
-            }
-        }
-        return false
-    }
-
     /// `source[i]` read without mutation, `$source[i]`, or anything else.
     private func classify(_ use: Node, source: Node) -> Use {
         guard let argument = use.parent, argument.kind == .argument, argument.childNodes.count == 1,
@@ -299,55 +289,13 @@ private struct Pass {
               list.children(.argument).count == 1, let subscriptNode = list.parent, subscriptNode.kind == .subscriptCallExpr,
               subscriptNode.child(.closureExpr) == nil, let base = subscriptNode.childNodes.first, base != list
         else { return .other }
-        if sameTokens(base, source) { return isMutated(subscriptNode) ? .other : .read(subscriptNode) }
+        if sameTokens(base, source) { return mayBeWritten(subscriptNode) ? .other : .read(subscriptNode) }
         if source.kind == .identifierExpr, base.kind == .identifierExpr, let token = base.firstToken,
            base.endTokenIndex == token.index + 1, token.kind == .dollarIdentifier, token.text == "$" + source.text {
             return .binding(subscriptNode)
         }
         return .other
     }
-
-    /// Whether `xs[i]` may be written to: assigned, passed `inout`, or the base of a
-    /// method call (which may be `mutating`) through its member chain.
-    private func isMutated(_ subscriptNode: Node) -> Bool {
-        var node = subscriptNode
-        while let parent = node.parent {
-            switch parent.kind {
-            case .memberAccessExpr, .optionalChainingExpr, .forceUnwrapExpr, .subscriptCallExpr:
-                guard parent.childNodes.first == node else { return false }
-                node = parent
-                continue
-            case .functionCallExpr:
-                guard parent.childNodes.first == node else { return false }
-                // A method call may be `mutating`, unless it is a well-known reading one.
-                guard let name = FunctionCallExpr(parent)?.calleeName, Pass.readingMethods.contains(name) else { return true }
-                node = parent
-                continue
-            case .inOutExpr:
-                return true
-            case .sequenceExpr:
-                let children = parent.children
-                guard let position = children.firstIndex(where: { $0.asNode == node }), position + 1 < children.count else { return false }
-                switch children[position + 1] {
-                case .node(let next): return next.kind == .assignmentExpr
-                case .token(let next):
-                    let text = next.text
-                    return next.kind == .binaryOperator && text.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(text)
-                }
-            default:
-                return false
-            }
-        }
-        return false
-    }
-
-    /// Standard-library and Foundation methods that never mutate their receiver.
-    static let readingMethods: Set<String> = [
-        "enumerated", "formatted", "uppercased", "lowercased", "capitalized", "contains", "filter", "map",
-        "compactMap", "flatMap", "sorted", "reversed", "prefix", "suffix", "joined", "hasPrefix", "hasSuffix",
-        "description", "first", "last", "min", "max", "count", "isEmpty", "reduce", "allSatisfy", "dropFirst",
-        "dropLast", "firstIndex", "lastIndex", "split", "trimmingCharacters", "appending", "distance",
-    ]
 
     // MARK: - Names
 
@@ -416,7 +364,7 @@ private struct Pass {
             + "whole subtree on every render. That is right only when a reset is what you want; then tie the id to the "
             + "state you reset on (`.id(selection)`, `.id(reloadToken)`) so it changes only when that state does. "
             + "Otherwise use a stable id from the data (`.id(item.id)`), or remove `.id` (\(reason))"
-        return Finding(ruleID: ruleID, range: period.textRange.lowerBound..<close.textRange.upperBound, message: message,
+        return Finding(range: period.textRange.lowerBound..<close.textRange.upperBound, message: message,
                        withheldReason: reason)
     }
 

@@ -12,7 +12,7 @@ extension HoistPlanner {
     /// The values a configuration statement (or `#if` of them) reads.
     func configurationPieces(_ statement: Node) -> [ConfigurationPiece] {
         if statement.kind == .ifConfig {
-            return statement.children(.ifConfigClause).flatMap { clauseStatements($0).flatMap(configurationPieces) }
+            return statement.children(.ifConfigClause).flatMap { ifConfigClauseStatements($0).flatMap(configurationPieces) }
         }
         if let sequence = SequenceExpr(statement), sequence.isAssignment { return [ConfigurationPiece(value: sequence.assignedValue)] }
         if let call = FunctionCallExpr(statement) { return call.arguments.map { ConfigurationPiece(value: $0.expression) } }
@@ -25,7 +25,7 @@ extension HoistPlanner {
         if statement.kind == .ifConfig {
             var count = 0
             for clause in statement.children(.ifConfigClause) {
-                for child in clauseStatements(clause) {
+                for child in ifConfigClauseStatements(clause) {
                     guard isConfiguration(child, of: name) else { return false }
                     count += 1
                 }
@@ -43,13 +43,6 @@ extension HoistPlanner {
             return true
         }
         return false
-    }
-
-    /// The statements of one `#if`/`#elseif`/`#else` clause, without its condition.
-    func clauseStatements(_ clause: Node) -> [Node] {
-        let nodes = clause.childNodes
-        guard let first = clause.firstToken, first.kind == .poundIf || first.kind == .poundElseif else { return nodes }
-        return Array(nodes.dropFirst())
     }
 
     func isSetter(_ method: String) -> Bool {
@@ -125,86 +118,5 @@ extension HoistPlanner {
             return "`\(name)`"
         }
         return "another call"
-    }
-
-    // MARK: - Constants
-
-    /// Why `expression` is not a constant, phrased to follow "its configuration", or nil.
-    func nonConstantReason(_ expression: Node, member: Node, type: TypeDecl) -> String? {
-        switch expression.kind {
-        case .stringLiteralExpr:
-            return StringLiteralExpr(expression)?.isStatic == true ? nil : "interpolates values into a string"
-        case .integerLiteralExpr, .floatLiteralExpr, .booleanLiteralExpr, .nilLiteralExpr:
-            return nil
-        case .memberAccessExpr:
-            guard let access = MemberAccessExpr(expression) else { return "reads a value the rule cannot see" }
-            guard let base = access.base else { return nil }  // `.medium`
-            if access.name == "current" { return "reads `\(base.text).current` when built; hoisting would freeze it" }
-            if base.kind == .identifierExpr, let first = base.text.first, first.isUppercase { return nil }
-            if base.kind == .memberAccessExpr || base.kind == .typeExpr { return nonConstantReason(base, member: member, type: type) }
-            return nonConstantReason(base, member: member, type: type) ?? "reads a value the rule cannot see"
-        case .functionCallExpr:
-            guard let call = FunctionCallExpr(expression), let name = call.calleeName, call.callee?.kind == .identifierExpr,
-                  constantInitializers.contains(name), call.trailingClosure == nil else {
-                return "calls a function whose result may change"
-            }
-            for argument in call.arguments {
-                if let e = argument.expression, let reason = nonConstantReason(e, member: member, type: type) { return reason }
-            }
-            return nil
-        case .forceUnwrapExpr, .tupleExpr, .arrayExpr, .argument, .argumentList, .prefixOperatorExpr:
-            for child in expression.childNodes {
-                if let reason = nonConstantReason(child, member: member, type: type) { return reason }
-            }
-            return nil
-        case .sequenceExpr:
-            for child in expression.childNodes where child.kind != .binaryOperatorExpr {
-                if let reason = nonConstantReason(child, member: member, type: type) { return reason }
-            }
-            return nil
-        case .identifierExpr:
-            return identifierReason(expression, member: member, type: type)
-        default:
-            return "reads a value the rule cannot prove constant"
-        }
-    }
-
-    /// What a bare name in a configuration refers to, when it is not a constant.
-    func identifierReason(_ identifier: Node, member: Node, type: TypeDecl) -> String? {
-        let name = identifier.text
-        if let first = name.first, first.isUppercase { return nil }
-        if name == "self" { return "reads instance state (`self`)" }
-        // Closure parameters and loop variables between the use and the member.
-        var current = identifier.parent
-        while let node = current, node != member.parent {
-            if let closure = ClosureExpr(node), closure.parameters.contains(where: { $0.name == name }) {
-                return "reads the loop or closure variable `\(name)`"
-            }
-            if name.hasPrefix("$"), node.kind == .closureExpr { return "reads the closure parameter `\(name)`" }
-            if let loop = ForStmt(node), loop.pattern?.descendants(.identifierPattern).contains(where: { $0.textEquals(name) }) == true {
-                return "reads the loop variable `\(name)`"
-            }
-            if let function = FunctionLikeDecl(node), function.parameters.contains(where: { $0.name == name }) {
-                return "reads the parameter `\(name)`"
-            }
-            if node.kind == .codeBlock || node.kind == .closureExpr || node.kind == .accessorBlock {
-                for statement in node.childNodes where statement.kind == .variableDecl {
-                    if VariableDecl(statement)?.bindings.contains(where: { $0.name == name }) == true {
-                        return "reads the local value `\(name)`"
-                    }
-                }
-            }
-            current = node.parent
-        }
-        for candidate in type.members {
-            guard let variable = VariableDecl(candidate), variable.bindings.contains(where: { $0.name == name }) else { continue }
-            if variable.isStatic { return nil }
-            if variable.modifiers.attributes.contains(where: { $0.name == "Environment" }) {
-                return "reads the environment value `\(name)`; use `Text(value, format: …)`, which formats with the environment's locale and time zone"
-            }
-            return "reads instance state (`\(name)`)"
-        }
-        if fileConstants.contains(name) { return nil }
-        return "reads `\(name)`, which the rule cannot prove constant"
     }
 }

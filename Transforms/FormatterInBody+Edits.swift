@@ -129,8 +129,8 @@ extension HoistPlanner {
     /// when the configuration is one the mapping table proves identical.
     func formatStyleFix(_ construction: Construction) -> Fix? {
         guard let mapping = FormatStyleMapping.mapping(typeName: construction.typeName,
-                                                       configuration: construction.configuration.map { tokenText($0, local: construction.localName) },
-                                                       construction: tokenText(construction.call, local: nil)) else { return nil }
+                                                       configuration: construction.configuration.map { tokenKey($0, placeholderFor: construction.localName) },
+                                                       construction: tokenKey(construction.call)) else { return nil }
         var uses: [Node] = []
         switch construction.shape {
         case .inline:
@@ -164,6 +164,6 @@ extension HoistPlanner {
             guard let lines = localLines(construction) else { return nil }
             edits.append(.delete(layout.removalRange(lines)))
         }
-        return Fix(edits: edits, safety: .safe, summary: "format with `\(mapping)`")
+        return Fix(edits: edits, safety: .safe, summary: "format with `\(mapping)`", platforms: formatStylePlatforms)
     }
 }

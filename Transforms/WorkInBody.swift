@@ -85,7 +85,7 @@ public struct WorkInBody: Rule {
             !found.contains { other in other.node != inner.node && other.node.contains(inner.node) }
         }
         return outer.map { node, work in
-            Finding(ruleID: id, range: node.trimmedRange,
+            Finding(range: node.trimmedRange,
                     message: "\(work.what) runs on every evaluation of body (\(work.cost.name)); \(work.cost.remedy)",
                     severity: work.cost.severity)
         }

@@ -214,7 +214,8 @@ private struct EngineRun {
         for (ruleIndex, rule) in engine.rules.enumerated() where rule.mayFind(in: tree.bytes) {
             var ruleContext = context
             if let options = engine.options.ruleOptions[rule.id] { ruleContext.options = options }
-            for finding in rule.findings(in: tree, context: ruleContext) {
+            for var finding in rule.findings(in: tree, context: ruleContext) {
+                finding.ruleID = rule.id
                 let uses = suppressions.uses(suppressing: finding.ruleID, at: finding.range.lowerBound)
                 for use in uses {
                     var key = keys[use.directive]
@@ -286,7 +287,7 @@ private struct EngineRun {
             && !engine.options.suggestedFixRules.contains(finding.ruleID) && !engine.options.suggestedFixRules.contains(rule.id) {
             return .suggestedNotApplied
         }
-        let required = rule.minimumPlatforms
+        let required = fix.platforms
         if !required.isEmpty && !context.deploymentTargets.satisfies(required) {
             return .dropped(platformReason(required))
         }

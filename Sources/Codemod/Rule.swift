@@ -50,16 +50,22 @@ public struct Fix: Sendable, Hashable {
     public var safety: FixSafety
     /// A short description of what the fix does, shown in reports.
     public var summary: String
+    /// The oldest OS versions the rewritten code needs (FormatStyle: iOS 15, …); empty
+    /// when it works on every SwiftUI version. The engine withholds the fix when the
+    /// deployment target is older or unknown.
+    public var platforms: [Platform: Version]
 
-    public init(edits: [Edit], safety: FixSafety = .safe, summary: String = "") {
+    public init(edits: [Edit], safety: FixSafety = .safe, summary: String = "", platforms: [Platform: Version] = [:]) {
         self.edits = edits
         self.safety = safety
         self.summary = summary
+        self.platforms = platforms
     }
 }
 
 /// One problem a rule found at a place in a file.
 public struct Finding: Sendable, Hashable {
+    /// The rule that found it; the engine sets it from the rule's `id`.
     public var ruleID: String
     /// Where the problem is (UTF-8 byte offsets); reporters turn it into line:column.
     public var range: Range<Int>
@@ -69,6 +75,13 @@ public struct Finding: Sendable, Hashable {
     /// Why a fix was not offered, when the rule knows a fix but cannot prove it safe.
     public var withheldReason: String?
 
+    /// A finding of the rule that returns it (the engine stamps the rule's id).
+    public init(range: Range<Int>, message: String, severity: Severity = .warning,
+                fix: Fix? = nil, withheldReason: String? = nil) {
+        self.init(ruleID: "", range: range, message: message, severity: severity, fix: fix, withheldReason: withheldReason)
+    }
+
+    /// A finding attributed to `ruleID` (for findings the engine itself makes).
     public init(ruleID: String, range: Range<Int>, message: String, severity: Severity = .warning,
                 fix: Fix? = nil, withheldReason: String? = nil) {
         self.ruleID = ruleID
@@ -77,6 +90,25 @@ public struct Finding: Sendable, Hashable {
         self.severity = severity
         self.fix = fix
         self.withheldReason = withheldReason
+    }
+}
+
+/// A kind of fix a rule offers that needs a newer OS than the oldest SwiftUI, stated in
+/// the rule's documentation (RULES.md, `explain`); each such fix carries the same platforms.
+public struct PlatformNeed: Sendable, Hashable {
+    /// What the fix writes: "`value.formatted(…)`".
+    public var fix: String
+    public var platforms: [Platform: Version]
+
+    public init(fix: String, platforms: [Platform: Version]) {
+        self.fix = fix
+        self.platforms = platforms
+    }
+
+    /// `iOS 15, macOS 12` in platform order.
+    public var platformsText: String {
+        Platform.allCases.compactMap { platform in platforms[platform].map { "\(platform.rawValue) \($0)" } }
+            .joined(separator: ", ")
     }
 }
 
@@ -180,8 +212,9 @@ public protocol Rule: Sendable {
     /// The keys the rule reads from its `options` in the configuration; any other key
     /// there is a configuration error, so a typo never silently does nothing.
     var optionNames: [String] { get }
-    /// The OS versions its fixes need, if any (fixes needing more are withheld).
-    var minimumPlatforms: [Platform: Version] { get }
+    /// The fixes it offers that need a newer OS, for its documentation (each fix carries
+    /// its own `platforms`, which the engine checks).
+    var platformNeeds: [PlatformNeed] { get }
 
     /// Whether the rule reads `context.index`; the run indexes every file first only
     /// when an active rule does.
@@ -198,7 +231,7 @@ public protocol Rule: Sendable {
 extension Rule {
     public var isEnabledByDefault: Bool { true }
     public var optionNames: [String] { [] }
-    public var minimumPlatforms: [Platform: Version] { [:] }
+    public var platformNeeds: [PlatformNeed] { [] }
     public var usesProjectIndex: Bool { false }
     public func mayFind(in bytes: [UInt8]) -> Bool { true }
 }

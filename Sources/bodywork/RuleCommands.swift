@@ -11,8 +11,10 @@ enum RuleCommands {
                     ("id", .string(rule.id)),
                     ("enabledByDefault", .bool(rule.isEnabledByDefault)),
                     ("summary", .string(rule.summary)),
-                    ("minimumPlatforms", .object(Platform.allCases.compactMap { platform in
-                        rule.minimumPlatforms[platform].map { (platform.rawValue, JSONText.string($0.description)) }
+                    ("platformNeeds", .array(rule.platformNeeds.map { need in
+                        .object([("fix", .string(need.fix)), ("platforms", .object(Platform.allCases.compactMap { platform in
+                            need.platforms[platform].map { (platform.rawValue, JSONText.string($0.description)) }
+                        }))])
                     })),
                 ])
             }
@@ -36,10 +38,7 @@ enum RuleCommands {
         }
         var text = "\(rule.id): \(rule.summary)\n\n"
         text += "Enabled by default: \(rule.isEnabledByDefault ? "yes" : "no")\n"
-        let platforms = Platform.allCases.compactMap { platform in
-            rule.minimumPlatforms[platform].map { "\(platform.rawValue) \($0)" }
-        }
-        if !platforms.isEmpty { text += "Fixes need: \(platforms.joined(separator: ", "))\n" }
+        for need in rule.platformNeeds { text += "Needs \(need.platformsText): \(need.fix)\n" }
         text += "Suppress with: // bodywork:disable:next \(rule.id)\n"
         if !rule.documentation.isEmpty { text += "\n" + rule.documentation + (rule.documentation.hasSuffix("\n") ? "" : "\n") }
         console.write(text)

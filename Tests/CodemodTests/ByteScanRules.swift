@@ -8,13 +8,10 @@ struct ByteScanRule: Rule {
     let id: String
     var summary: String { "test rule \(id)" }
     var documentation: String { "Finds byte patterns, for engine tests." }
-    var minimumPlatforms: [Platform: Version] = [:]
     let scan: @Sendable ([UInt8], RuleContext) -> [Finding]
 
-    init(id: String, minimumPlatforms: [Platform: Version] = [:],
-         scan: @escaping @Sendable ([UInt8], RuleContext) -> [Finding]) {
+    init(id: String, scan: @escaping @Sendable ([UInt8], RuleContext) -> [Finding]) {
         self.id = id
-        self.minimumPlatforms = minimumPlatforms
         self.scan = scan
     }
 
@@ -23,11 +20,11 @@ struct ByteScanRule: Rule {
     /// Replaces every occurrence of `pattern` with `replacement`; the finding covers the
     /// occurrence and says "`pattern` found".
     static func replacing(_ pattern: String, with replacement: String, id: String, safety: FixSafety = .safe,
-                          minimumPlatforms: [Platform: Version] = [:]) -> ByteScanRule {
-        ByteScanRule(id: id, minimumPlatforms: minimumPlatforms) { bytes, _ in
+                          platforms: [Platform: Version] = [:]) -> ByteScanRule {
+        ByteScanRule(id: id) { bytes, _ in
             occurrences(of: pattern, in: bytes).map { range in
                 Finding(ruleID: id, range: range, message: "`\(pattern)` found",
-                        fix: Fix(edits: [Edit(range: range, replacement: replacement)], safety: safety))
+                        fix: Fix(edits: [Edit(range: range, replacement: replacement)], safety: safety, platforms: platforms))
             }
         }
     }

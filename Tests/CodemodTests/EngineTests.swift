@@ -177,8 +177,17 @@ final class EngineTests: XCTestCase {
         XCTAssertEqual(outcome.rounds, 1)
     }
 
+    func testTheEngineStampsEachFindingWithItsRulesID() {
+        let rule = ByteScanRule(id: "stamped") { bytes, _ in
+            occurrences(of: "x", in: bytes).map { Finding(range: $0, message: "x") }
+                + occurrences(of: "y", in: bytes).map { Finding(ruleID: "impostor", range: $0, message: "y") }
+        }
+        let outcome = Engine(rules: [rule]).run("x y")
+        XCTAssertEqual(outcome.findings.map(\.finding.ruleID), ["stamped", "stamped"])
+    }
+
     func testPlatformGating() {
-        let rule = ByteScanRule.replacing("fmt", with: "format", id: "format-style", minimumPlatforms: [.iOS: Version(15), .macOS: Version(12)])
+        let rule = ByteScanRule.replacing("fmt", with: "format", id: "format-style", platforms: [.iOS: Version(15), .macOS: Version(12)])
         let engine = Engine(rules: [rule])
         func run(_ targets: [Platform: Version]) -> FileOutcome {
             engine.run("fmt", context: RuleContext(path: "A.swift", deploymentTargets: DeploymentTargets(targets)))

@@ -39,6 +39,34 @@ final class GeneratedFilesTests: XCTestCase {
         }
     }
 
+    func testReadmeRulesTableIsCurrent() throws {
+        let url = packageRoot.appendingPathComponent("README.md")
+        let onDisk = try String(contentsOf: url, encoding: .utf8)
+        let current = try XCTUnwrap(RulesDocument.readme(onDisk, withTableFor: Registry.allRules),
+                                    "README.md has no rules table markers")
+        XCTAssertEqual(onDisk, current, "the rules table of README.md is stale: run scripts/generate-registry")
+    }
+
+    /// A fix that needs a newer OS says so, and its rule's documentation names that need:
+    /// RULES.md and `explain` state the truth. Checked on every golden case, with a
+    /// deployment target new enough for every fix.
+    func testEveryFixPlatformIsDeclaredByItsRule() throws {
+        let targets = DeploymentTargets([.iOS: Version(26), .macOS: Version(26), .tvOS: Version(26), .watchOS: Version(26),
+                                         .visionOS: Version(26)])
+        var fixesWithPlatforms = 0
+        for goldenCase in try GoldenWalker.cases(in: packageRoot.appendingPathComponent("Golden")) {
+            let rule = try XCTUnwrap(Registry.rule(id: goldenCase.ruleID))
+            let tree = SyntaxTree.parse(try goldenCase.readInput())
+            let context = RuleContext(path: goldenCase.displayPath, deploymentTargets: targets)
+            for fix in rule.findings(in: tree, context: context).compactMap(\Finding.fix) where !fix.platforms.isEmpty {
+                fixesWithPlatforms += 1
+                XCTAssertTrue(rule.platformNeeds.contains { $0.platforms == fix.platforms },
+                              "\(goldenCase.displayPath): `\(fix.summary)` needs \(fix.platforms), which \(rule.id) does not document")
+            }
+        }
+        XCTAssertGreaterThan(fixesWithPlatforms, 0, "no golden case offers a fix that needs a newer OS")
+    }
+
     // MARK: - The scanner and renderer themselves
 
     func testScannerFindsRuleStructsOnly() {
@@ -59,8 +87,14 @@ final class GeneratedFilesTests: XCTestCase {
     func testRulesDocumentListsEveryRuleAndSaysWhenThereAreNone() {
         XCTAssertTrue(RulesDocument.markdown(for: []).hasSuffix("No rules are registered yet.\n"))
         let page = RulesDocument.markdown(for: [SampleRule()])
-        XCTAssertTrue(page.contains("| [`sample-rule`](#sample-rule) | no | iOS 15, macOS 12 | Finds a \\| b. |\n"), page)
-        XCTAssertTrue(page.contains("\n## sample-rule\n\nFinds a | b.\n\n- Enabled by default: no\n- Fixes need: iOS 15, macOS 12\n\nWhy.\n\nBefore/after.\n"), page)
+        XCTAssertTrue(page.contains("| [`sample-rule`](#sample-rule) | no | any OS version; some fixes iOS 15, macOS 12 | Finds a \\| b. |\n"), page)
+        XCTAssertTrue(page.contains("\n## sample-rule\n\nFinds a | b.\n\n- Enabled by default: no\n- Fixes need: any OS version, except `x.formatted()`: iOS 15, macOS 12\n\nWhy.\n\nBefore/after.\n"), page)
+        let readme = "# A\n\n" + RulesDocument.readmeBegin + "old\n" + RulesDocument.readmeEnd + "after\n"
+        XCTAssertEqual(RulesDocument.readme(readme, withTableFor: [SampleRule()]),
+                       "# A\n\n" + RulesDocument.readmeBegin + "| rule | finds and fixes | fixes need |\n|---|---|---|\n"
+                       + "| [`sample-rule`](RULES.md#sample-rule) | Finds a \\| b. | any OS version; some fixes iOS 15, macOS 12 |\n"
+                       + RulesDocument.readmeEnd + "after\n")
+        XCTAssertNil(RulesDocument.readme("# no markers\n", withTableFor: [SampleRule()]))
         XCTAssertTrue(page.hasSuffix("Before/after.\n"))
     }
 }
@@ -71,6 +105,6 @@ private struct SampleRule: Rule {
     let summary = "Finds a | b."
     let documentation = "\nWhy.\n\nBefore/after.  \n\n"
     var isEnabledByDefault: Bool { false }
-    var minimumPlatforms: [Platform: Version] { [.macOS: Version(12), .iOS: Version(15)] }
+    var platformNeeds: [PlatformNeed] { [PlatformNeed(fix: "`x.formatted()`", platforms: [.macOS: Version(12), .iOS: Version(15)])] }
     func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] { [] }
 }

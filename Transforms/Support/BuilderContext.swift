@@ -101,7 +101,7 @@ struct BuilderContext: Equatable {
     /// `.onAppear`, `.task`, gestures…) is ordinary, non-View builders as above, other
     /// closures of an uppercase call or a modifier are View content.
     static func of(_ closure: ClosureExpr) -> BuilderContext {
-        guard let (call, name, label) = holder(of: closure.node) else {
+        guard let (call, name, label) = callReceiving(closure.node) else {
             return BuilderContext(kind: .ordinary, origin: "a closure")
         }
         if let (kind, what) = nonViewCalls[name] { return BuilderContext(kind: kind, origin: "\(what) (`\(name)`)") }
@@ -118,21 +118,22 @@ struct BuilderContext: Equatable {
         return BuilderContext(kind: .ordinary, origin: "a closure passed to `\(name)`")
     }
 
-    /// The call a closure is passed to, its name, and the closure's label (nil for the first
-    /// trailing closure and unlabeled arguments).
-    private static func holder(of closure: Node) -> (FunctionCallExpr, String, String?)? {
-        guard let parent = closure.parent else { return nil }
-        if let call = FunctionCallExpr(parent), parent.kind == .functionCallExpr, call.callee != closure, let name = call.calleeName {
-            return (call, name, nil)
-        }
-        if parent.kind == .argument, let argument = Argument(parent), let list = parent.parent,
-           let callNode = list.parent, let call = FunctionCallExpr(callNode), let name = call.calleeName {
-            return (call, name, argument.label)
-        }
-        if parent.kind == .labeledTrailingClosure, let callNode = parent.parent, let call = FunctionCallExpr(callNode),
-           let name = call.calleeName {
-            return (call, name, parent.firstToken?.text)
-        }
-        return nil
+}
+
+/// The call a closure is passed to, its name, and the closure's label (nil for the first
+/// trailing closure and unlabeled arguments): `Button`, `.onAppear`, `queue.async`.
+func callReceiving(_ closure: Node) -> (call: FunctionCallExpr, name: String, label: String?)? {
+    guard let parent = closure.parent else { return nil }
+    if let call = FunctionCallExpr(parent), parent.kind == .functionCallExpr, call.callee != closure, let name = call.calleeName {
+        return (call, name, nil)
     }
+    if parent.kind == .argument, let argument = Argument(parent), let list = parent.parent,
+       let callNode = list.parent, let call = FunctionCallExpr(callNode), let name = call.calleeName {
+        return (call, name, argument.label)
+    }
+    if parent.kind == .labeledTrailingClosure, let callNode = parent.parent, let call = FunctionCallExpr(callNode),
+       let name = call.calleeName {
+        return (call, name, parent.firstToken?.text)
+    }
+    return nil
 }

@@ -90,6 +90,20 @@ enum Names {
         return names
     }
 
+    /// The declarations of `name` inside `nodes`: bound patterns, parameters, closure
+    /// parameters and functions: what a new use of `name` there could mean instead.
+    static func binders(of name: String, in nodes: [Node]) -> [Node] {
+        nodes.flatMap { $0.preorder }.filter { node in
+            switch node.kind {
+            case .identifierPattern: return node.text == name
+            case .parameter: return Parameter(node)?.name == name
+            case .closureParameter: return ClosureParameter(node)?.name == name
+            case .functionDecl: return FunctionLikeDecl(node)?.name == name
+            default: return false
+            }
+        }
+    }
+
     /// The names declared at file scope (through `#if` blocks).
     static func fileScope(of tree: SyntaxTree) -> Set<String> {
         var names = Set<String>()

@@ -81,3 +81,52 @@ func singleLineText(_ node: Node) -> String? {
     }
     return String(decoding: out, as: UTF8.self)
 }
+
+/// The references to the member `name` in `root`, outside its own `declaration`: `name`
+/// and `self.name` (not `other.name`).
+func memberReferences(_ name: String, in root: Node, outside declaration: Node) -> [Node] {
+    var result: [Node] = []
+    for node in root.descendants(.identifierExpr) where node.textEquals(name) {
+        if declaration.contains(node) { continue }
+        if let parent = node.parent, parent.kind == .memberAccessExpr, parent.childNodes.first != node {
+            // `x.name`: only `self.name` refers to the member.
+            if MemberAccessExpr(parent)?.base?.text == "self" { result.append(parent) }
+            continue
+        }
+        result.append(node)
+    }
+    // `self.name` where the parser made `name` a plain token of the access.
+    for node in root.descendants(.memberAccessExpr) {
+        guard let access = MemberAccessExpr(node), access.name == name, access.base?.text == "self",
+              !declaration.contains(node), !result.contains(node) else { continue }
+        result.append(node)
+    }
+    return result
+}
+
+/// The tokens of `node` as one string, spacing and comments ignored, with the identifier
+/// `local` (when given) written `$`: two recipes that differ only in a local's name match.
+func tokenKey(_ node: Node, placeholderFor local: String? = nil) -> String {
+    var out = ""
+    guard !node.isEmpty else { return out }
+    for index in node.firstTokenIndex..<node.endTokenIndex {
+        let token = node.tree.token(at: index)
+        out += (local != nil && token.kind == .identifier && token.text == local) ? "$" : token.text
+        out += " "
+    }
+    return out
+}
+
+/// Whether `node` is the only expression of a block, closure or getter: returned implicitly.
+func isImplicitReturn(_ node: Node) -> Bool {
+    guard let parent = node.parent else { return false }
+    return (parent.kind == .codeBlock || parent.kind == .accessorBlock || parent.kind == .closureExpr)
+        && parent.childNodes.filter { $0.kind != .closureSignature }.count == 1
+}
+
+/// The statements of one `#if`/`#elseif`/`#else` clause, without its condition.
+func ifConfigClauseStatements(_ clause: Node) -> [Node] {
+    let nodes = clause.childNodes
+    guard let first = clause.firstToken, first.kind == .poundIf || first.kind == .poundElseif else { return nodes }
+    return Array(nodes.dropFirst())
+}

@@ -1,0 +1,160 @@
+// How formatter-in-body turns a construction into a fix: FormatStyle, a static in place,
+// a new shared static (reusing one with the same recipe), and the static's name.
+import Codemod
+import SwiftCST
+
+extension HoistPlanner {
+    // MARK: Planning fixes
+
+    mutating func plan(_ construction: Construction, type: TypeDecl) {
+        let fileScope = types.isGenericContext(type)
+        let scopeKey = fileScope ? -1 : type.node.index
+        let message = "`\(construction.typeName)` is built every time the view renders"
+        // Fix 2 first: it removes the formatter altogether.
+        // A fix that would lose a comment is not offered: Fix 2 gives way to Fix 1, which
+        // moves the lines with their comments; the others are reported.
+        func keepsComments(_ fix: Fix) -> Bool { CommentKeeping.lossReason(fix, in: tree) == nil }
+        func commentReason(_ fix: Fix) -> String { (CommentKeeping.lossReason(fix, in: tree) ?? "") + "; hoist it by hand" }
+        if context.deploymentTargets.satisfies(formatStylePlatforms),
+           let fix = formatStyleFix(construction), keepsComments(fix) {
+            findings.append(Finding(range: construction.call.trimmedRange,
+                                    message: message + "; use FormatStyle, which prints the same strings",
+                                    fix: fix))
+            return
+        }
+        let key = recipeKey(construction)
+        switch construction.shape {
+        case .property(let declaration, let binding):
+            guard let name = binding.name else { return }
+            if fileScope {
+                return report(construction.call, construction.typeName, "`\(name)` belongs to a generic type, which cannot hold a static stored property; move it to file scope by hand")
+            }
+            guard let edits = inPlaceEdits(construction, declaration: declaration, binding: binding, name: name) else {
+                return report(construction.call, construction.typeName, "the declaration of `\(name)` is laid out in a way the rule does not rewrite; make it static by hand")
+            }
+            let fix = Fix(edits: edits, safety: .safe, summary: "make `\(name)` static")
+            guard keepsComments(fix) else { return report(construction.call, construction.typeName, commentReason(fix)) }
+            findings.append(Finding(range: construction.call.trimmedRange,
+                                    message: message + "; make `\(name)` a shared static", fix: fix))
+        case .local, .inline:
+            // An existing static with the same recipe, or one planned in this run.
+            if let existing = existingStatic(matching: key, in: type, fileScope: fileScope) {
+                guard let edits = useEdits(construction, reference: fileScope ? existing : "Self." + existing) else {
+                    return report(construction.call, construction.typeName, "its lines are laid out in a way the rule cannot move; hoist it by hand")
+                }
+                let fix = Fix(edits: edits, safety: .safe, summary: "use the shared `\(existing)`")
+                guard keepsComments(fix) else { return report(construction.call, construction.typeName, commentReason(fix)) }
+                findings.append(Finding(range: construction.call.trimmedRange,
+                                        message: message + "; use the shared `\(existing)`", fix: fix))
+                return
+            }
+            if plannedRecipes[scopeKey]?[key] != nil {
+                // Another finding of this run declares it; the next round reuses it.
+                findings.append(Finding(range: construction.call.trimmedRange, message: message))
+                return
+            }
+            let name = uniqueName(descriptiveName(construction), type: type, fileScope: fileScope, scopeKey: scopeKey,
+                                  ownScope: ownScope(construction))
+            guard let insertion = insertionEdit(construction, name: name, type: type, fileScope: fileScope),
+                  let edits = useEdits(construction, reference: fileScope ? name : "Self." + name) else {
+                return report(construction.call, construction.typeName, "its lines are laid out in a way the rule cannot move; hoist it by hand")
+            }
+            plannedNames[scopeKey, default: []].insert(name)
+            plannedRecipes[scopeKey, default: [:]][key] = name
+            let fix = Fix(edits: [insertion] + edits, safety: .safe, summary: "hoist into `\(name)`")
+            guard keepsComments(fix) else { return report(construction.call, construction.typeName, commentReason(fix)) }
+            findings.append(Finding(range: construction.call.trimmedRange,
+                                    message: message + "; share one as `\(fileScope ? "" : "static ")\(name)`", fix: fix))
+        }
+    }
+
+    /// The text that identifies a recipe: the construction and configuration tokens, with the
+    /// local name replaced, comments and spacing ignored.
+    func recipeKey(_ construction: Construction) -> String {
+        recipeKey(call: construction.call, configuration: construction.configuration, local: construction.localName)
+    }
+
+    func recipeKey(call: Node, configuration: [Node], local: String?) -> String {
+        ([tokenKey(call)] + configuration.map { tokenKey($0, placeholderFor: local) }).joined(separator: ";")
+    }
+
+    /// The name of a static (or file-scope constant) already holding the same recipe.
+    func existingStatic(matching key: String, in type: TypeDecl, fileScope: Bool) -> String? {
+        let candidates: [Node] = fileScope ? tree.root.childNodes : type.members
+        for candidate in candidates {
+            guard let variable = VariableDecl(candidate), variable.isLet, fileScope || variable.isStatic,
+                  variable.bindings.count == 1, let binding = variable.bindings.first, let name = binding.name,
+                  let initializer = binding.initializer else { continue }
+            if let call = FunctionCallExpr(initializer), call.callee?.kind == .identifierExpr,
+               let calleeName = call.calleeName, expensiveTypes.contains(calleeName) {
+                if tokenKey(initializer) == key { return name }
+                continue
+            }
+            if initializer.kind == .functionCallExpr, let closure = initializer.childNodes.first.flatMap(ClosureExpr.init),
+               let first = closure.statements.first, let declaration = VariableDecl(first),
+               let inner = declaration.bindings.first?.initializer, let recipe = recipeAround(inner) {
+                if recipeKey(call: inner, configuration: recipe.configuration, local: recipe.localName) == key { return name }
+            }
+        }
+        return nil
+    }
+
+    // MARK: Names
+
+    func descriptiveName(_ construction: Construction) -> String {
+        var dateStyle: String?, timeStyle: String?, numberStyle: String?
+        for statement in construction.configuration {
+            guard let sequence = SequenceExpr(statement), sequence.isAssignment,
+                  let target = sequence.assignmentTarget.flatMap(MemberAccessExpr.init), let property = target.name,
+                  let value = sequence.assignedValue.flatMap(MemberAccessExpr.init), value.base == nil, let style = value.name
+            else { continue }
+            switch property {
+            case "dateStyle": dateStyle = style
+            case "timeStyle": timeStyle = style
+            case "numberStyle": numberStyle = style
+            default: break
+            }
+        }
+        if construction.typeName == "DateFormatter" {
+            let date = dateStyle.flatMap { $0 == "none" ? nil : $0 }
+            let time = timeStyle.flatMap { $0 == "none" ? nil : $0 }
+            switch (date, time) {
+            case let (d?, nil): return d + "DateFormatter"
+            case let (nil, t?): return t + "TimeFormatter"
+            case let (d?, t?): return d + "Date" + capitalized(t) + "TimeFormatter"
+            default: break
+            }
+        }
+        if construction.typeName == "NumberFormatter", let style = numberStyle, style != "none" {
+            return style + "Formatter"
+        }
+        if let local = construction.localName, local.count > 2, !["fmt", "formatter"].contains(local) { return local }
+        return Names.lowerCamel(construction.typeName)
+    }
+
+    func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
+
+    /// `base`, or `base2`, `base3`… : free among the type's members (nested types and those of
+    /// its extensions in the file), the names planned in this run, and for file scope every
+    /// identifier of the file.
+    func uniqueName(_ base: String, type: TypeDecl, fileScope: Bool, scopeKey: Int, ownScope: Node?) -> String {
+        var taken = plannedNames[scopeKey] ?? []
+        if fileScope {
+            taken.formUnion(Names.identifiers(in: tree.root))
+            // The local being hoisted does not block its own name.
+            if let declaration = ownScope, let scope = declaration.parent, VariableDecl(declaration)?.bindings.first?.name == base,
+               Names.occurrences(of: base, in: tree.root) == Names.occurrences(of: base, in: scope) {
+                taken.remove(base)
+            }
+        } else {
+            taken.formUnion(types.memberNames(of: type))
+        }
+        return Names.fresh(base) { taken.contains($0) }
+    }
+
+    /// The declaration of a local recipe, whose name vanishes with it.
+    func ownScope(_ construction: Construction) -> Node? {
+        guard case .local(let declaration) = construction.shape else { return nil }
+        return declaration
+    }
+}

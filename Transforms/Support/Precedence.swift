@@ -1,0 +1,34 @@
+// Where an expression moved next to an operator or under a postfix needs parentheses to
+// keep its meaning: `a || b` beside `&&`, `a ?? b` before `.filter`.
+import SwiftCST
+
+enum Precedence {
+    /// `a || b`, ternaries and casts would bind differently next to `&&`.
+    static func needsParenthesesInConjunction(_ conditionOrExpr: Node) -> Bool {
+        let expr = conditionOrExpr.kind == .condition ? conditionOrExpr.childNodes.first : conditionOrExpr
+        guard let expr, expr.kind == .sequenceExpr else { return false }
+        for child in expr.children {
+            switch child {
+            case .token(let t) where t.kind == .binaryOperator:
+                if !t.textIs("&&") && !t.textIs("==") && !t.textIs("!=") && !t.textIs("<") && !t.textIs(">")
+                    && !t.textIs("<=") && !t.textIs(">=") { return true }
+            case .node(let n) where n.kind == .ternaryExpr || n.kind == .castExpr || n.kind == .assignmentExpr:
+                return true
+            default:
+                continue
+            }
+        }
+        return false
+    }
+
+    /// Whether `.filter` can be appended to the data expression as written.
+    static func needsParenthesesAsBase(_ expr: Node) -> Bool {
+        switch expr.kind {
+        case .identifierExpr, .memberAccessExpr, .functionCallExpr, .subscriptCallExpr, .arrayExpr,
+             .tupleExpr, .forceUnwrapExpr, .dictionaryExpr:
+            return false
+        default:
+            return true
+        }
+    }
+}
