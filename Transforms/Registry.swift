@@ -9,6 +9,7 @@ public enum Registry {
         ForEachFilter(),
         ForEachIdentity(),
         FormatterInBody(),
+        ObjectInBody(),
         WorkInBody(),
     ]
 
