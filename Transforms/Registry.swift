@@ -10,6 +10,7 @@ public enum Registry {
         ForEachIdentity(),
         FormatterInBody(),
         ObjectInBody(),
+        StateWriteInBody(),
         WorkInBody(),
     ]
 

@@ -14,10 +14,12 @@ extension RenderPath {
             changed = false
             for member in members where !reached.contains(member) {
                 let name = RenderPath.declaredName(of: member)
+                let isMethod = member.kind == .functionDecl
                 let named = reached.contains { scope in
                     scope.descendants([.identifierExpr, .memberAccessExpr]).contains { use in
-                        RenderPath.names(use, name) && !RenderPath.isInAction(use, within: scope)
-                            && !RenderPath.isInCallback(use, within: scope)
+                        // A method named without a call (`.onAppear(perform: load)`) is passed on, not run.
+                        RenderPath.names(use, name) && (!isMethod || RenderPath.isCallee(use))
+                            && !RenderPath.isInAction(use, within: scope) && !RenderPath.isInCallback(use, within: scope)
                     }
                 }
                 if named { reached.append(member); changed = true }
@@ -26,6 +28,11 @@ extension RenderPath {
         return reached.flatMap { member in
             member.descendants(kind).filter { !RenderPath.isInAction($0, within: member) && !RenderPath.isInCallback($0, within: member) }
         }
+    }
+
+    private static func isCallee(_ use: Node) -> Bool {
+        guard let parent = use.parent, parent.kind == .functionCallExpr else { return false }
+        return parent.childNodes.first == use
     }
 
     private static func declaredName(of member: Node) -> String? {
@@ -47,8 +54,8 @@ extension RenderPath {
 
     /// Whether a closure between `node` and `scope` is a callback rather than content:
     /// passed to `Task`, labeled like an action (`onSelect:`, `action:`, `completion:`,
-    /// `…Handler:`), or holding `await` or an assignment of its own, which no view
-    /// builder accepts.
+    /// `…Handler:`, a Binding's `set:`), or holding `await` or an assignment of its own
+    /// (outside nested closures), which no view builder accepts.
     static func isInCallback(_ node: Node, within scope: Node) -> Bool {
         var current = node.parent
         while let n = current, n != scope {
@@ -78,17 +85,15 @@ extension RenderPath {
             }
             if let label, isCallbackLabel(label) { return true }
         }
-        for statement in closure.statements {
-            if statement.kind == .awaitExpr { return true }
-            if statement.kind == .sequenceExpr, statement.child(.assignmentExpr) != nil { return true }
-            for inner in statement.descendants(.awaitExpr) where nearestClosure(of: inner) == node { return true }
-        }
+        // No view builder accepts `await` or an assignment, at any depth of its own blocks.
+        for inner in node.descendants([.awaitExpr, .assignmentExpr]) where nearestClosure(of: inner) == node { return true }
         return false
     }
 
     private static func isCallbackLabel(_ label: String) -> Bool {
         if label.hasPrefix("on"), label.dropFirst(2).first?.isUppercase == true { return true }
         let lowered = label.lowercased()
+        if label == "set" { return true }  // `Binding(get:set:)`: runs when the binding is written
         return ["action", "perform", "completion", "handler", "callback"].contains { lowered.hasSuffix($0) }
     }
 
