@@ -1,5 +1,5 @@
 // What kind of content a closure builds: a View, chart or table content, commands, toolbar
-// content, scenes, or nothing (an ordinary closure, such as a Button's action).
+// content, scenes, an action run later (a Button's action), or an ordinary closure.
 import SwiftCST
 
 /// The calls whose argument or closure holds a node, innermost first, up to the nearest
@@ -25,7 +25,10 @@ struct BuilderContext: Equatable {
         case view, chart, table, commands, toolbar, scene
         /// Another result builder, by its attribute name.
         case otherBuilder(String)
-        /// No builder: an action, a computation, a plain closure.
+        /// An action: run later, on an event or asynchronously (`Button`'s action,
+        /// `.onAppear`, `.task`, gestures, `Task { }`), never while `body` is built.
+        case action
+        /// No builder: a plain closure that may run right away (`items.map { … }`).
         case ordinary
     }
 
@@ -58,7 +61,16 @@ struct BuilderContext: Equatable {
         "onEnded", "onChanged", "updating", "onDelete", "onMove", "onInsert", "onDrop", "onDrag", "onHover",
         "onContinuousHover", "onOpenURL", "onPreferenceChange", "onKeyPress", "onCommand", "onExitCommand",
         "onPlayPauseCommand", "onMoveCommand", "refreshable", "dropDestination", "onScrollGeometryChange",
-        "onGeometryChange", "onScrollPhaseChange", "onScrollVisibilityChange", "onSubmit", "perform", "action",
+        "onGeometryChange", "onScrollPhaseChange", "onScrollVisibilityChange", "perform", "action",
+        "Task", "detached", "async", "asyncAfter",
+    ]
+
+    /// Modifiers whose closure is View content: what they show, not what they do.
+    static let contentModifiers: Set<String> = [
+        "overlay", "background", "mask", "clipShape", "sheet", "fullScreenCover", "popover", "inspector",
+        "navigationDestination", "contextMenu", "swipeActions", "safeAreaInset", "alert", "confirmationDialog",
+        "searchSuggestions", "tabItem", "badge", "labelStyle", "accessibilityRepresentation", "accessibilityActions",
+        "toolbar", "draggable",
     ]
 
     /// The non-View content around `node`, if any: a call such as `Chart { }` or
@@ -98,26 +110,27 @@ struct BuilderContext: Equatable {
     }
 
     /// What `closure` builds, from the call it is passed to: an action (`Button`'s action,
-    /// `.onAppear`, `.task`, gestures…) is ordinary, non-View builders as above, other
-    /// closures of an uppercase call or a modifier are View content.
+    /// `.onAppear`, `.task`, gestures, `Task { }`…), non-View content as above, View content
+    /// (a closure of an uppercase call such as `VStack`, or of a content modifier such as
+    /// `.overlay`), or an ordinary closure (`items.map { … }`).
     static func of(_ closure: ClosureExpr) -> BuilderContext {
         guard let (call, name, label) = callReceiving(closure.node) else {
             return BuilderContext(kind: .ordinary, origin: "a closure")
         }
         if let (kind, what) = nonViewCalls[name] { return BuilderContext(kind: kind, origin: "\(what) (`\(name)`)") }
         if actionCalls.contains(name) || (label.map(actionCalls.contains) ?? false) {
-            return BuilderContext(kind: .ordinary, origin: "the action of `\(name)`")
+            return BuilderContext(kind: .action, origin: "the action of `\(name)`")
         }
         if name == "Button", label == nil {
             // `Button { action } label: { … }`, `Button("x") { action }`: the unlabeled closure acts.
-            return BuilderContext(kind: .ordinary, origin: "the action of `Button`")
+            return BuilderContext(kind: .action, origin: "the action of `Button`")
         }
-        if name.first?.isUppercase == true || call.callee?.kind == .memberAccessExpr {
+        let isModifier = call.callee?.kind == .memberAccessExpr
+        if isModifier ? BuilderContext.contentModifiers.contains(name) : name.first?.isUppercase == true {
             return BuilderContext(kind: .view, origin: "the content of `\(name)`")
         }
         return BuilderContext(kind: .ordinary, origin: "a closure passed to `\(name)`")
     }
-
 }
 
 /// The call a closure is passed to, its name, and the closure's label (nil for the first

@@ -61,8 +61,7 @@ struct ModifierChain {
                 break
             }
         }
-        let chain = ModifierChain(outermost)
-        return chain
+        return ModifierChain(outermost)
     }
 
     /// The call the chain starts from, when it is a view initializer such as `Text(a)`:

@@ -39,11 +39,11 @@ struct RenderPath {
     }
 
     /// Whether a closure between `node` and `scope` is an action (a Button's action,
-    /// `.onAppear`, `.task`, gestures, …) or another ordinary closure run later.
+    /// `.onAppear`, `.task`, gestures, `Task { }`, …), run later rather than while `body` is built.
     static func isInAction(_ node: Node, within scope: Node) -> Bool {
         var current = node.parent
         while let n = current, n != scope {
-            if let closure = ClosureExpr(n), BuilderContext.of(closure).kind == .ordinary { return true }
+            if let closure = ClosureExpr(n), BuilderContext.of(closure).kind == .action { return true }
             current = n.parent
         }
         return false

@@ -1,0 +1,185 @@
+// The rule kit (Transforms/Support) on small sources: what each recognizer finds and what
+// each edit helper writes, so that rules built on it can rely on both.
+import Codemod
+import SwiftCST
+import XCTest
+@testable import Transforms
+
+final class RuleKitTests: XCTestCase {
+    private func tree(_ source: String) -> SyntaxTree { SyntaxTree.parse(source) }
+
+    private func firstCall(_ name: String, in tree: SyntaxTree) throws -> Node {
+        try XCTUnwrap(tree.root.descendants(.functionCallExpr).first { FunctionCallExpr($0)?.calleeName == name })
+    }
+
+    // MARK: - Views
+
+    func testViewTypesComeFromConformancesExtensionsAndTheIndex() {
+        let source = """
+        struct Row: View { var body: some View { Text("a") } }
+        extension Row { var title: String { "t" } }
+        struct Model {}
+        struct Other {}
+        extension View { func helper() -> some View { self } }
+        """
+        var builder = ProjectIndexBuilder()
+        builder.add(SyntaxTree.parse("extension Other: View {}"), path: "Other.swift")
+        let types = FileTypes(tree(source), index: builder.finish())
+        XCTAssertEqual(types.views.map(\.name), ["Row", "Row", "Other"])
+        XCTAssertEqual(types.memberNames(of: types.all[0]), ["body", "title"])
+    }
+
+    func testViewMembersAndRenderPath() throws {
+        let source = """
+        struct Card: View {
+            let item: Item
+            @State private var count = 0
+            init(item: Item) { self.item = item }
+            var header: some View { Text(title) }
+            var title: String { item.name }
+            var unused: String { "x" }
+            func footer() -> some View { Text("f") }
+            func save() { count += 1 }
+            var body: some View {
+                VStack {
+                    header
+                    self.footer()
+                    Button("Save") { save() }
+                }
+                .onAppear { count = 2 }
+            }
+        }
+        """
+        let view = try XCTUnwrap(FileTypes(tree(source), index: ProjectIndex()).views.first)
+        XCTAssertEqual(view.storedProperties.compactMap { $0.bindings.first?.name }, ["item", "count"])
+        XCTAssertEqual(view.computedProperties.compactMap { $0.bindings.first?.name }, ["header", "title", "unused", "body"])
+        XCTAssertEqual(view.helpers.compactMap(\.name), ["footer", "save"])
+        XCTAssertEqual(view.initializers.count, 1)
+        let path = RenderPath(view)
+        let names = path.members.map { VariableDecl($0)?.bindings.first?.name ?? FunctionLikeDecl($0)?.name ?? "?" }
+        XCTAssertEqual(names, ["body", "header", "footer", "title"], "save is only called from an action")
+        let assignments = path.nodes(.sequenceExpr).map(\.text)
+        XCTAssertEqual(assignments, [], "`count = 2` runs in .onAppear, not while body is built")
+        let onAppearWrite = try XCTUnwrap(view.node.descendants(.sequenceExpr).first { $0.text == "count = 2" })
+        XCTAssertFalse(path.contains(onAppearWrite))
+        let header = try XCTUnwrap(view.node.descendants(.identifierExpr).first { $0.text == "header" })
+        XCTAssertTrue(path.contains(header))
+    }
+
+    // MARK: - Builders
+
+    func testBuilderContextOfClosures() throws {
+        let source = """
+        var body: some View {
+            VStack { Text("a") }
+                .onAppear { load() }
+                .task { await load() }
+                .toolbar { ToolbarItem { Text("t") } }
+            Button("Go") { go() }
+            Button { go() } label: { Text("l") }
+            Chart { BarMark() }
+            items.map { $0 }
+            Task { await load() }
+        }
+        """
+        let t = tree(source)
+        let kinds = t.root.descendants(.closureExpr).compactMap(ClosureExpr.init).map { closure in
+            (closure.statements.first?.text ?? "", BuilderContext.of(closure).kind)
+        }
+        func kind(of statement: String) -> BuilderContext.Kind? { kinds.first { $0.0 == statement }?.1 }
+        XCTAssertEqual(kind(of: "Text(\"a\")"), .view)
+        XCTAssertEqual(kind(of: "load()"), .action)
+        XCTAssertEqual(kind(of: "await load()"), .action)
+        XCTAssertEqual(kind(of: "ToolbarItem { Text(\"t\") }"), .toolbar)
+        XCTAssertEqual(kind(of: "go()"), .action)
+        XCTAssertEqual(kind(of: "Text(\"l\")"), .view)
+        XCTAssertEqual(kind(of: "BarMark()"), .chart)
+        XCTAssertEqual(kind(of: "$0"), .ordinary, "map's closure runs while body is built")
+        XCTAssertEqual(kinds.last?.1, .action, "Task { } runs later")
+        let bar = try firstCall("BarMark", in: t)
+        XCTAssertEqual(BuilderContext.nonViewContent(around: bar)?.origin, "chart content (`Chart`)")
+        XCTAssertNil(BuilderContext.nonViewContent(around: try firstCall("Text", in: t)))
+        XCTAssertEqual(enclosingCalls(of: try firstCall("Text", in: t)).map(\.name), ["VStack"])
+    }
+
+    // MARK: - Sites and chains
+
+    func testForEachSiteParts() throws {
+        let source = """
+        ForEach(items, id: \\.self) { item in
+            Row(item: item).tag(item).padding()
+        }
+        .onDelete { _ in }
+        """
+        let site = try XCTUnwrap(ForEachSite.all(in: tree(source)).first)
+        XCTAssertEqual(site.container, "ForEach")
+        XCTAssertEqual(site.dataExpression.text, "items")
+        XCTAssertEqual(site.idKeyPath, ".self")
+        XCTAssertTrue(isKeyPath(site.idExpression, ".self"))
+        XCTAssertTrue(site.hasOnlyDataAndID)
+        XCTAssertEqual(site.parameters.compactMap(\.name), ["item"])
+        XCTAssertEqual(site.rowModifiers.map(\.name), ["tag", "padding"])
+        XCTAssertEqual(site.containerModifiers.map(\.name), ["onDelete"])
+        XCTAssertEqual(site.node.tree.text(site.headRange), "ForEach(items, id: \\.self)")
+        XCTAssertNil(ForEachSite(try firstCall("Row", in: site.node.tree)))
+    }
+
+    func testModifierChainReadsBaseAndModifiersWithRanges() throws {
+        let t = tree("let v = Text(a).font(.title).padding(8).opacity\n")
+        let expression = try XCTUnwrap(VariableDecl(t.root.childNodes[0])?.bindings.first?.initializer)
+        let chain = ModifierChain(expression)
+        XCTAssertEqual(chain.baseCall?.calleeName, "Text")
+        XCTAssertEqual(chain.modifiers.map(\.name), ["font", "padding", "opacity"])
+        XCTAssertEqual(chain.modifier("padding")?.arguments.first?.expression?.text, "8")
+        XCTAssertEqual(chain.modifiers.map { t.text($0.range) }, [".font(.title)", ".padding(8)", ".opacity"])
+        XCTAssertNil(chain.modifier("frame"))
+    }
+
+    // MARK: - Edits
+
+    func testRemovalTakesOwnedCommentsAndTheBlankLineAfterAnOpeningBrace() throws {
+        let source = "struct A {\n    // The key.\n    @Environment(\\.k) var k\n\n    var body: some View { Text(\"a\") }\n}\n"
+        let t = tree(source)
+        let layout = SourceLayout(t.bytes)
+        let declaration = try XCTUnwrap(TypeDecl(t.root.childNodes[0])?.members.first)
+        let edit = try XCTUnwrap(layout.removal(of: declaration))
+        XCTAssertEqual(apply(edit, to: source), "struct A {\n    var body: some View { Text(\"a\") }\n}\n")
+    }
+
+    func testMemberInsertionGoesBeforeBodyAfterStoredPropertiesAtTheFilesIndentation() throws {
+        let source = "struct A: View {\n\tlet a: Int\n\t// MARK: - Body\n\tvar body: some View { Text(\"a\") }\n}\n"
+        let t = tree(source)
+        let layout = SourceLayout(t.bytes)
+        let type = try XCTUnwrap(TypeDecl(t.root.childNodes[0]))
+        let anchor = try XCTUnwrap(memberAnchor(in: type))
+        let place = try XCTUnwrap(layout.memberInsertion(before: anchor))
+        let edit = place.edit("private static let x = {" + place.lineEnding + place.indentation + place.unit + "1"
+                              + place.lineEnding + place.indentation + "}()")
+        XCTAssertEqual(apply(edit, to: source),
+                       "struct A: View {\n\tlet a: Int\n\tprivate static let x = {\n\t\t1\n\t}()\n\n\t// MARK: - Body\n\tvar body: some View { Text(\"a\") }\n}\n")
+    }
+
+    func testReindentMovesLinesToANewDepthKeepingUnprefixedLines() {
+        let source = "        a()\n\n#if DEBUG\n        b()\n"
+        let layout = SourceLayout(Array(source.utf8))
+        XCTAssertEqual(layout.reindent(0..<source.utf8.count, from: "        ", to: "  "), "  a()\n\n#if DEBUG\n  b()")
+    }
+
+    func testFreshNamesSkipTakenAndReservedNames() {
+        XCTAssertEqual(Names.fresh(["item", "element"], fallback: "element") { ["item"].contains($0) }, "element")
+        XCTAssertEqual(Names.fresh(["self"], fallback: "element") { ["element", "element2"].contains($0) }, "element3")
+        XCTAssertEqual(Names.fresh("formatter") { $0 == "formatter" }, "formatter2")
+        XCTAssertEqual(Names.singular(of: "entries"), "entry")
+        XCTAssertEqual(Names.lowerCamel("JSONDecoder"), "jsonDecoder")
+        let t = tree("func f(a: Int) { let b = 1; items.forEach { c in print(c) } }\n")
+        let closure = t.root.descendants(.closureExpr)[0]
+        let around = Names.around(closure, index: ProjectIndex())
+        XCTAssertTrue(around.isSuperset(of: ["a", "b", "c"]), "\(around)")
+    }
+
+    private func apply(_ edit: Edit, to source: String) -> String {
+        var bytes = Array(source.utf8)
+        bytes.replaceSubrange(edit.range, with: edit.replacement)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
