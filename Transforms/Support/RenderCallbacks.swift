@@ -53,7 +53,7 @@ extension RenderPath {
     }
 
     /// Whether a closure between `node` and `scope` is a callback rather than content:
-    /// passed to `Task`, labeled like an action (`onSelect:`, `action:`, `completion:`,
+    /// passed to `Task` or to a plain lowercase function, labeled like an action (`onSelect:`, `action:`, `completion:`,
     /// `…Handler:`, a Binding's `set:`), or holding `await` or an assignment of its own
     /// (outside nested closures), which no view builder accepts.
     static func isInCallback(_ node: Node, within scope: Node) -> Bool {
@@ -84,6 +84,12 @@ extension RenderPath {
                 return true
             }
             if let label, isCallbackLabel(label) { return true }
+            // A closure given to a plain function (`makeButton(role:) { save() }`): its
+            // signature is not in the index, and an action is the likelier reading.
+            if let callNode, callNode.kind == .functionCallExpr, let callee = FunctionCallExpr(callNode)?.callee,
+               callee.kind == .identifierExpr, callee.text.first?.isLowercase == true {
+                return true
+            }
         }
         // No view builder accepts `await` or an assignment, at any depth of its own blocks.
         for inner in node.descendants([.awaitExpr, .assignmentExpr]) where nearestClosure(of: inner) == node { return true }
