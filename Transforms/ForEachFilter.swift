@@ -45,10 +45,7 @@ public struct ForEachFilter: Rule {
         that yield a Spacer or Divider, whose direction comes from the stack around them.
 
         Calls such as `sorted`, `map` or `Dictionary(grouping:)` in the data argument are \
-        reported as notes without a fix: keep the derived collection in the model instead. \
-        `.filter { … }` applied last to the data, the form the fix above writes, is not \
-        reported: it costs what the rows' `if`s cost, and a fix never leaves a finding \
-        behind.
+        `work-in-body`'s to report.
         """
 
     public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
@@ -56,7 +53,6 @@ public struct ForEachFilter: Rule {
         var findings: [Finding] = []
         let types = DataTypes(tree: tree, context: context)
         for site in ForEachSite.all(in: tree) {
-            if let finding = expensiveDataFinding(site.dataExpression, callee: site.container) { findings.append(finding) }
             if site.row != nil, let finding = rowFinding(site, layout: layout, types: types) { findings.append(finding) }
         }
         return findings
@@ -317,36 +313,6 @@ public struct ForEachFilter: Rule {
 
     /// Modifiers of a ForEach whose actions receive offsets into its data.
     private static let offsetModifiers: Set<String> = ["onDelete", "onMove", "onInsert", "dropDestination"]
-
-    // MARK: - Expensive data
-
-    private static let transforms: Set<String> = ["filter", "sorted", "map", "compactMap", "flatMap", "reversed", "shuffled"]
-
-    /// `ForEach(items.sorted { … })`: derived collections rebuilt on every evaluation.
-    ///
-    /// `.filter { condition }` applied last to the data (once or more) is the form this
-    /// rule's own fix writes, and costs what the rows' `if`s cost before it: it is not
-    /// reported, so that the fix never leaves a finding behind. What it filters still is.
-    private func expensiveDataFinding(_ expr: Node, callee: String) -> Finding? {
-        var searched = expr
-        while let call = FunctionCallExpr(searched), call.calleeName == "filter", call.argumentList == nil,
-           call.additionalTrailingClosures.isEmpty, let closure = call.trailingClosure, closure.statements.count == 1,
-           let access = call.callee.flatMap(MemberAccessExpr.init), let base = access.base {
-            searched = base
-        }
-        for node in searched.descendants(.functionCallExpr) {
-            guard let call = FunctionCallExpr(node), let name = call.calleeName else { continue }
-            let isTransform = call.callee?.kind == .memberAccessExpr && ForEachFilter.transforms.contains(name)
-            let isGrouping = name == "Dictionary" && call.argument("grouping") != nil
-            if isTransform || isGrouping {
-                let what = isGrouping ? "Dictionary(grouping:)" : ".\(name)"
-                return Finding(range: node.trimmedRange,
-                               message: "`\(what)` in the data of \(callee) runs on every body evaluation; keep the derived collection in the model, or derive it once with `let` when its source is an immutable input",
-                               severity: .note)
-            }
-        }
-        return nil
-    }
 }
 
 /// The declared types of data expressions, from the project index (and the file's own

@@ -9,8 +9,11 @@ public enum Registry {
         ForEachFilter(),
         ForEachIdentity(),
         FormatterInBody(),
+        ObjectInBody(),
         OnAppearTask(),
         PrintChanges(),
+        StateWriteInBody(),
+        WorkInBody(),
     ]
 
     /// The rule whose kebab-case id is `id`, if any.

@@ -71,6 +71,10 @@ public struct ProjectIndexBuilder: Sendable {
         if type.attributes.contains(where: { $0.name == "Model" || $0.name == "SwiftData.Model" }) {
             inherited.insert("PersistentModel")
         }
+        // Observation's `@Observable` macro adds the `Observable` conformance.
+        if type.attributes.contains(where: { $0.name == "Observable" || $0.name == "Observation.Observable" }) {
+            inherited.insert("Observable")
+        }
         index.conformances[qualified, default: []].formUnion(inherited)
         if index.propertyTypes[qualified] == nil { index.propertyTypes[qualified] = [:] }
         record(declarations: type.members, scope: qualified)

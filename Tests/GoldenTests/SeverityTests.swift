@@ -14,19 +14,24 @@ final class SeverityTests: XCTestCase {
         return rule.findings(in: tree, context: RuleContext(path: url.path))
     }
 
-    func testDerivedDataIsANoteAndTheRowIfAWarning() throws {
+    func testDerivedDataIsAWorkInBodyNoteAndTheRowIfAForEachFilterWarning() throws {
         let found = try findings("foreach-filter", "sorted-data-note-stays")
-        XCTAssertEqual(found.map(\.severity), [.note, .warning], "\(found.map(\.message))")
-        XCTAssertTrue(found[0].message.hasPrefix("`.sorted` in the data"))
-        XCTAssertNotNil(found[1].fix)
+        XCTAssertEqual(found.map(\.severity), [.warning], "\(found.map(\.message))")
+        XCTAssertNotNil(found.first?.fix)
+        let url = packageRoot.appendingPathComponent("Golden/foreach-filter/sorted-data-note-stays.swift")
+        let work = WorkInBody().findings(in: SyntaxTree.parse(Array(try Data(contentsOf: url))), context: RuleContext(path: url.path))
+        XCTAssertEqual(work.map(\.severity), [.note], "\(work.map(\.message))")
+        XCTAssertTrue(work.first?.message.hasPrefix("`.sorted` runs on every evaluation of body") ?? false)
     }
 
     func testTheFilterTheFixWritesIsNotReported() throws {
         XCTAssertEqual(try findings("foreach-filter", "already-filtered-untouched").map(\.message), [])
         let expected = packageRoot.appendingPathComponent("Golden/foreach-filter/sorted-data-note-stays.expected.swift")
         let output = SyntaxTree.parse(Array(try Data(contentsOf: expected)))
-        let again = ForEachFilter().findings(in: output, context: RuleContext(path: expected.path))
+        XCTAssertEqual(ForEachFilter().findings(in: output, context: RuleContext(path: expected.path)).map(\.message), [])
+        let again = WorkInBody().findings(in: output, context: RuleContext(path: expected.path))
         XCTAssertEqual(again.map(\.severity), [.note], "only the note on `.sorted` stays: \(again.map(\.message))")
+        XCTAssertTrue(again.first?.message.hasPrefix("`.sorted`") ?? false, "\(again.map(\.message))")
     }
 
     func testReportOnlyFindingsOfTheWithheldCasesAreWarnings() throws {

@@ -22,12 +22,10 @@ final class ForEachFilterTests: XCTestCase {
         XCTAssertEqual(binding.first?.withheldReason?.contains("binding"), true)
     }
 
-    func testFixIsSafeAndExpensiveDataIsANote() {
+    func testFixIsSafeAndExpensiveDataIsLeftToWorkInBody() {
         let fixed = findings("ForEach(items) { item in\n    if item.a {\n        Text(\"x\")\n    }\n}\n")
         XCTAssertEqual(fixed.first?.fix?.safety, .safe)
-        let sorted = findings("ForEach(items.sorted()) { item in Text(\"x\") }\n")
-        XCTAssertEqual(sorted.map(\.severity), [.note])
-        XCTAssertNil(sorted.first?.fix)
+        XCTAssertEqual(findings("ForEach(items.sorted()) { item in Text(\"x\") }\n").map(\.message), [])
     }
 
     func testIfElseGetsSuggestedWrap() {
@@ -62,13 +60,5 @@ final class ForEachFilterTests: XCTestCase {
         }
         let view = findings("@ViewBuilder\nvar rows: some View {\n" + row + "}\n")
         XCTAssertEqual(view.first?.fix?.safety, .suggested, "a View builder may hold a VStack")
-    }
-
-    func testTheFixesOwnFilterIsNotANoteButWhatItFiltersIs() {
-        XCTAssertTrue(findings("ForEach(items.filter { $0.a }.filter { item in item.b }) { item in Text(\"x\") }\n").isEmpty)
-        XCTAssertEqual(findings("ForEach(items.sorted().filter { $0.a }) { item in Text(\"x\") }\n").map { String($0.message.prefix(9)) },
-                       ["`.sorted`"])
-        XCTAssertEqual(findings("ForEach(items.filter(isVisible)) { item in Text(\"x\") }\n").map(\.severity), [.note],
-                       "a filter written otherwise is still reported")
     }
 }

@@ -1238,3 +1238,16 @@ nonisolated public struct Table<Value: Identifiable, Rows: TableRowContent, Colu
     public nonisolated init(of valueType: Value.Type, @TableColumnBuilder<Value, Never> columns: () -> Columns,
                             @TableRowBuilder<Value> rows: () -> Rows) {}
 }
+
+// MARK: - UIKit images
+
+/// UIKit's image, for views that show one: decoded from a file or data on creation.
+open class UIImage: @unchecked Sendable {
+    public init?(contentsOfFile path: String) {}
+    public init?(data: Data) {}
+    public init?(named name: String) {}
+}
+
+extension Image {
+    public nonisolated init(uiImage: UIImage) { self.init("") }
+}

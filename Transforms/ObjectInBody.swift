@@ -1,0 +1,91 @@
+// Rule `object-in-body`: an observable model built while a view renders is a new object on
+// every evaluation, so its state is lost and its observers start over; build it once.
+import Codemod
+import SwiftCST
+
+/// Rule `object-in-body`; `documentation` below is its one description (RULES.md, `explain`).
+public struct ObjectInBody: Rule {
+    public init() {}
+
+    /// Every finding is inside a View or ViewModifier, whose conformance names `View`
+    /// (or whose declaration elsewhere does: then the file still calls a View).
+    public func mayFind(in bytes: [UInt8]) -> Bool { containsAny(bytes, of: ["View"]) }
+
+    /// Whether a called type is an observable class is read from the module's declarations.
+    public var usesProjectIndex: Bool { true }
+
+    public let id = "object-in-body"
+    public let summary = "Report ObservableObject and @Observable models built while a view renders"
+    public let documentation = """
+        A class that is an `ObservableObject` or `@Observable` built in `body`, in a computed \
+        property or method `body` calls, or in a row (`Row(model: RowModel(item))`) is a new \
+        object every time SwiftUI evaluates the view: whatever it held is gone, its \
+        initializer's work runs again, and every view observing it starts observing a \
+        stranger. Create it once: `@StateObject` (or `@State` for `@Observable`) in the view \
+        that owns it, or keep it in the parent's model and pass it down.
+
+        Reported (warning), with no fix: where the object should live is a design choice. \
+        The type must be declared in the project as a class conforming to `ObservableObject` \
+        or marked `@Observable` (directly or through a superclass the index knows). Not \
+        reported: property wrapper defaults (`@StateObject var model = Model()` builds once; \
+        `@State var model = Model()` is the documented form for `@Observable`), action \
+        closures (`Button`, `.task`, `.onAppear`, callbacks), and members `body` does not \
+        reach.
+
+        Before:
+
+            ForEach(items) { item in
+                Row(model: RowModel(item: item))
+            }
+
+        After:
+
+            ForEach(store.rowModels) { model in
+                Row(model: model)
+            }
+        """
+
+    public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
+        let index = context.index(including: tree)
+        let types = FileTypes(tree, index: index)
+        var findings: [Finding] = []
+        var seen = Set<Range<Int>>()
+        for view in types.views {
+            for node in RenderPath(view).renderedNodes(.functionCallExpr) {
+                guard let call = FunctionCallExpr(node), var callee = call.callee else { continue }
+                if callee.kind == .genericSpecializationExpr, let base = callee.firstChildNode { callee = base }
+                guard callee.kind == .identifierExpr || callee.kind == .memberAccessExpr,
+                      let name = call.calleeName, name.first?.isUppercase == true,
+                      let kind = observableKind(of: callee.text, index: index),
+                      seen.insert(node.trimmedRange).inserted else { continue }
+                findings.append(Finding(range: node.trimmedRange,
+                                        message: "`\(callee.text)(…)` builds a new \(kind) on every evaluation of body, losing its state; create it once with `@StateObject`/`@State` in the view that owns it, or keep it in the model"))
+            }
+        }
+        return findings
+    }
+
+    /// `ObservableObject` or `@Observable` when `typeName` is a class the index shows to be
+    /// one, directly or through its superclasses.
+    private func observableKind(of typeName: String, index: ProjectIndex) -> String? {
+        var name = typeName
+        var visited = Set<String>()
+        while visited.insert(name).inserted {
+            let qualified = index.qualifiedName(of: name)
+            guard index.classTypes.contains(qualified) || index.classTypes.contains(name) else { return nil }
+            let conformances = index.conformances[qualified] ?? index.conformances[name] ?? []
+            if conformances.contains("ObservableObject") || conformances.contains("Combine.ObservableObject") {
+                return "ObservableObject"
+            }
+            if conformances.contains("Observable") || conformances.contains("Observation.Observable") {
+                return "`@Observable` object"
+            }
+            // A class's superclass, if any, is among its inherited names.
+            guard let superclass = conformances.first(where: { index.classTypes.contains(index.qualifiedName(of: $0)) }) else {
+                return nil
+            }
+            name = superclass
+        }
+        return nil
+    }
+}

@@ -1,0 +1,114 @@
+// Closures a view passes on as callbacks (`onSelect:`, `Task { }`, `async` closures) run on
+// events, not while `body` renders; RenderPath's call-based test does not see them all.
+import SwiftCST
+
+extension RenderPath {
+    /// The nodes of `kind` on the path, leaving out what only callbacks reach: closures
+    /// the kit cannot tell from content by their call alone (`Task { }`, a custom view's
+    /// `onSelect:` or `async` closure), and the members named only inside them.
+    func renderedNodes(_ kind: SyntaxKind) -> [Node] {
+        guard let body = members.first else { return [] }
+        var reached: [Node] = [body]
+        var changed = true
+        while changed {
+            changed = false
+            for member in members where !reached.contains(member) {
+                let name = RenderPath.declaredName(of: member)
+                let isMethod = member.kind == .functionDecl
+                let named = reached.contains { scope in
+                    scope.descendants([.identifierExpr, .memberAccessExpr]).contains { use in
+                        // A method named without a call (`.onAppear(perform: load)`) is passed on, not run.
+                        RenderPath.names(use, name) && (!isMethod || RenderPath.isCallee(use))
+                            && !RenderPath.isInAction(use, within: scope) && !RenderPath.isInCallback(use, within: scope)
+                    }
+                }
+                if named { reached.append(member); changed = true }
+            }
+        }
+        return reached.flatMap { member in
+            member.descendants(kind).filter { !RenderPath.isInAction($0, within: member) && !RenderPath.isInCallback($0, within: member) }
+        }
+    }
+
+    private static func isCallee(_ use: Node) -> Bool {
+        guard let parent = use.parent, parent.kind == .functionCallExpr else { return false }
+        return parent.childNodes.first == use
+    }
+
+    private static func declaredName(of member: Node) -> String? {
+        if let variable = VariableDecl(member) { return variable.bindings.first?.name }
+        return FunctionLikeDecl(member)?.name
+    }
+
+    /// Whether `use` is `name` or `self.name`.
+    private static func names(_ use: Node, _ name: String?) -> Bool {
+        guard let name else { return false }
+        if use.kind == .identifierExpr, let token = use.firstToken, use.endTokenIndex == token.index + 1 {
+            return token.kind == .identifier && token.text == name
+        }
+        if let access = MemberAccessExpr(use), use.kind == .memberAccessExpr, access.base?.text == "self" {
+            return access.name == name
+        }
+        return false
+    }
+
+    /// Whether a closure between `node` and `scope` is a callback rather than content:
+    /// passed to `Task` or to a plain lowercase function, labeled like an action (`onSelect:`, `action:`, `completion:`,
+    /// `…Handler:`, a Binding's `set:`), or holding `await` or an assignment of its own
+    /// (outside nested closures), which no view builder accepts.
+    static func isInCallback(_ node: Node, within scope: Node) -> Bool {
+        var current = node.parent
+        while let n = current, n != scope {
+            if n.kind == .closureExpr, let closure = ClosureExpr(n), isCallback(closure) { return true }
+            current = n.parent
+        }
+        return false
+    }
+
+    private static func isCallback(_ closure: ClosureExpr) -> Bool {
+        let node = closure.node
+        if let parent = node.parent {
+            var label: String?
+            var callNode: Node?
+            if parent.kind == .functionCallExpr {
+                callNode = parent
+            } else if parent.kind == .argument {
+                label = Argument(parent)?.label
+                callNode = parent.parent?.parent
+            } else if parent.kind == .labeledTrailingClosure {
+                label = parent.firstToken?.text
+                callNode = parent.parent
+            }
+            if let callNode, callNode.kind == .functionCallExpr, let callee = FunctionCallExpr(callNode)?.callee,
+               callee.text == "Task" || callee.text == "Task.detached" {
+                return true
+            }
+            if let label, isCallbackLabel(label) { return true }
+            // A closure given to a plain function (`makeButton(role:) { save() }`): its
+            // signature is not in the index, and an action is the likelier reading.
+            if let callNode, callNode.kind == .functionCallExpr, let callee = FunctionCallExpr(callNode)?.callee,
+               callee.kind == .identifierExpr, callee.text.first?.isLowercase == true {
+                return true
+            }
+        }
+        // No view builder accepts `await` or an assignment, at any depth of its own blocks.
+        for inner in node.descendants([.awaitExpr, .assignmentExpr]) where nearestClosure(of: inner) == node { return true }
+        return false
+    }
+
+    private static func isCallbackLabel(_ label: String) -> Bool {
+        if label.hasPrefix("on"), label.dropFirst(2).first?.isUppercase == true { return true }
+        let lowered = label.lowercased()
+        if label == "set" { return true }  // `Binding(get:set:)`: runs when the binding is written
+        return ["action", "perform", "completion", "handler", "callback"].contains { lowered.hasSuffix($0) }
+    }
+
+    private static func nearestClosure(of node: Node) -> Node? {
+        var current = node.parent
+        while let n = current {
+            if n.kind == .closureExpr { return n }
+            current = n.parent
+        }
+        return nil
+    }
+}
