@@ -1,6 +1,7 @@
 // Finding the nearest file of some kind in a directory or its ancestors (`.bodywork.json`,
 // `Package.swift`, an Xcode project), with the answer cached for every directory passed.
 import Foundation
+import Project
 
 /// Path arithmetic on `/`-separated strings, for the upward searches.
 enum FilePaths {
@@ -18,25 +19,12 @@ enum FilePaths {
     }
 
     /// The directory holding `path` (an absolute path); `/` for `/` itself.
-    static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        if slash == path.startIndex { return "/" }
-        return String(path[..<slash])
-    }
+    static func directory(of path: String) -> String { ProjectPaths.directory(of: path) }
 
-    static func join(_ directory: String, _ name: String) -> String {
-        directory.hasSuffix("/") ? directory + name : directory + "/" + name
-    }
+    static func join(_ directory: String, _ name: String) -> String { ProjectPaths.join(directory, name) }
 
     /// `path` relative to `base` when it lies below it (both absolute); nil otherwise.
-    static func relative(_ path: String, to base: String) -> String? {
-        if base == "/" { return String(path.dropFirst()) }
-        guard path.hasPrefix(base) else { return nil }
-        let rest = path.dropFirst(base.count)
-        if rest.isEmpty { return "" }
-        guard rest.hasPrefix("/") else { return nil }
-        return String(rest.dropFirst())
-    }
+    static func relative(_ path: String, to base: String) -> String? { ProjectPaths.relative(path, to: base) }
 
     /// Whether a regular file (or a link to one) exists at `path`.
     static func isFile(_ path: String) -> Bool {

@@ -8,7 +8,7 @@ import Darwin
 #endif
 
 /// Absolute paths as strings, and the file-system questions the model asks.
-enum ProjectPaths {
+public enum ProjectPaths {
     /// `path` made absolute against `base` (or the current directory), with `.`, `..`
     /// and repeated slashes resolved textually (symbolic links are left alone).
     static func absolute(_ path: String, base: String? = nil) -> String {
@@ -32,7 +32,7 @@ enum ProjectPaths {
     }
 
     /// The directory holding `path`; `/` for `/` itself.
-    static func directory(of path: String) -> String {
+    public static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         if slash == path.startIndex { return "/" }
         return String(path[..<slash])
@@ -42,12 +42,12 @@ enum ProjectPaths {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 
-    static func join(_ directory: String, _ name: String) -> String {
+    public static func join(_ directory: String, _ name: String) -> String {
         directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
 
     /// `path` relative to the directory `base` when it lies below it; nil otherwise.
-    static func relative(_ path: String, to base: String) -> String? {
+    public static func relative(_ path: String, to base: String) -> String? {
         if base == "/" { return String(path.dropFirst()) }
         guard path.hasPrefix(base) else { return nil }
         let rest = path.dropFirst(base.count)
