@@ -8,6 +8,15 @@ extension RenderPath {
     /// `onSelect:` or `async` closure), and the members named only inside them.
     func renderedNodes(_ kind: SyntaxKind) -> [Node] {
         guard let body = members.first else { return [] }
+        // The closures of each member that run later, found once per member.
+        var skippedByMember: [Int: [Node]] = [:]
+        func skipped(_ scope: Node) -> [Node] {
+            if let known = skippedByMember[scope.index] { return known }
+            let closures = RenderPath.actionClosures(in: scope)
+                + scope.descendants(.closureExpr).filter { ClosureExpr($0).map(RenderPath.isCallback) ?? false }
+            skippedByMember[scope.index] = closures
+            return closures
+        }
         var reached: [Node] = [body]
         var changed = true
         while changed {
@@ -19,14 +28,15 @@ extension RenderPath {
                     scope.descendants([.identifierExpr, .memberAccessExpr]).contains { use in
                         // A method named without a call (`.onAppear(perform: load)`) is passed on, not run.
                         RenderPath.names(use, name) && (!isMethod || RenderPath.isCallee(use))
-                            && !RenderPath.isInAction(use, within: scope) && !RenderPath.isInCallback(use, within: scope)
+                            && !RenderPath.isInside(use, anyOf: skipped(scope))
                     }
                 }
                 if named { reached.append(member); changed = true }
             }
         }
         return reached.flatMap { member in
-            member.descendants(kind).filter { !RenderPath.isInAction($0, within: member) && !RenderPath.isInCallback($0, within: member) }
+            let closures = skipped(member)
+            return member.descendants(kind).filter { !RenderPath.isInside($0, anyOf: closures) }
         }
     }
 

@@ -12,12 +12,24 @@ struct RenderPath {
         self.view = view
         var reached: [Node] = []
         var queue: [Node] = view.body.map { [$0] } ?? []
+        // The members by name, built once (as `ViewType.member(named:)` finds them: the
+        // first instance property or method of that name): a view names the same members
+        // many times, and scanning the members for each name cost the square of its size.
+        var byName: [String: Node] = [:]
+        for member in view.members {
+            if let variable = VariableDecl(member) {
+                guard !variable.isStatic else { continue }
+                for binding in variable.bindings { if let name = binding.name, byName[name] == nil { byName[name] = member } }
+            } else if member.kind == .functionDecl, let name = FunctionLikeDecl(member)?.name, byName[name] == nil {
+                byName[name] = member
+            }
+        }
         while let member = queue.first {
             queue.removeFirst()
             guard !reached.contains(member) else { continue }
             reached.append(member)
             for name in RenderPath.namesCalled(in: member) {
-                guard let next = view.member(named: name), !reached.contains(next) else { continue }
+                guard let next = byName[name], !reached.contains(next) else { continue }
                 // Stored properties are values, not code run on the path.
                 if let variable = VariableDecl(next), !variable.bindings.contains(where: \.isComputed) { continue }
                 queue.append(next)
@@ -30,12 +42,29 @@ struct RenderPath {
     /// inside an action closure.
     func contains(_ node: Node) -> Bool {
         guard let member = members.first(where: { $0.contains(node) }) else { return false }
-        return !RenderPath.isInAction(node, within: member)
+        return !RenderPath.isInside(node, anyOf: RenderPath.actionClosures(in: member))
     }
 
     /// Every node of `kind` on the path.
     func nodes(_ kind: SyntaxKind) -> [Node] {
-        members.flatMap { member in member.descendants(kind).filter { !RenderPath.isInAction($0, within: member) } }
+        members.flatMap { member in
+            let actions = RenderPath.actionClosures(in: member)
+            return member.descendants(kind).filter { !RenderPath.isInside($0, anyOf: actions) }
+        }
+    }
+
+    /// The action closures inside `scope`, each classified once: testing a node against
+    /// these is a few index comparisons, where walking up from every node and classifying
+    /// each closure on the way cost the square of a view's size.
+    static func actionClosures(in scope: Node) -> [Node] {
+        scope.descendants(.closureExpr).filter { node in
+            ClosureExpr(node).map { BuilderContext.of($0).kind == .action } ?? false
+        }
+    }
+
+    /// Whether one of `closures` (other than `node` itself) holds `node`.
+    static func isInside(_ node: Node, anyOf closures: [Node]) -> Bool {
+        closures.contains { $0 != node && $0.contains(node) }
     }
 
     /// Whether a closure between `node` and `scope` is an action (a Button's action,
@@ -52,10 +81,11 @@ struct RenderPath {
     /// The names `member` reads or calls as `name`, `self.name` or `name(…)`, outside actions.
     private static func namesCalled(in member: Node) -> [String] {
         var names: [String] = []
-        for node in member.descendants(.identifierExpr) where !isInAction(node, within: member) {
+        let actions = actionClosures(in: member)
+        for node in member.descendants(.identifierExpr) where !isInside(node, anyOf: actions) {
             if let token = node.firstToken, token.kind == .identifier { names.append(token.text) }
         }
-        for node in member.descendants(.memberAccessExpr) where !isInAction(node, within: member) {
+        for node in member.descendants(.memberAccessExpr) where !isInside(node, anyOf: actions) {
             if let access = MemberAccessExpr(node), access.base?.text == "self", let name = access.name { names.append(name) }
         }
         return names
