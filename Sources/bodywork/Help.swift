@@ -331,7 +331,7 @@ enum Help {
         line would check the file; a configuration error is shown at the top of the
         document. A changed .bodywork.json applies at once when the client reports it
         (saved in the editor, or watched: the server asks to watch **/.bodywork.json);
-        Package.swift and Xcode deployment targets are read once per session. Code actions: the rule's fix as a quick fix (preferred when `safe`;
+        Package.swift and Xcode deployment targets are read once while the server runs. Code actions: the rule's fix as a quick fix (preferred when `safe`;
         `suggested` fixes are offered, not preferred), "Disable RULE for this line" (a
         `// bodywork:disable:next RULE` line above, kept only when it does switch the
         finding off), and `source.fixAll.bodywork` (what --apply would write) when that

@@ -4,7 +4,7 @@ import Codemod
 import Foundation
 import SwiftCST
 
-/// One client session, from `initialize` to `exit`. Requests are handled one at a time in
+/// One client connection, from `initialize` to `exit`. Requests are handled one at a time in
 /// the order they arrive; diagnostics are published once no more input is waiting, so a
 /// burst of edits is checked once, on its last version.
 final class LanguageServer {
@@ -27,7 +27,7 @@ final class LanguageServer {
 
     private enum Phase { case uninitialized, running, shutDown }
 
-    /// The exit status when the session ends without `shutdown` (the protocol asks for 1).
+    /// The exit status when the connection ends without `shutdown` (the protocol asks for 1).
     static let exitWithoutShutdown: Int32 = 1
 
     init(environment: [String: String], console: Console) {
@@ -58,7 +58,7 @@ final class LanguageServer {
 
     // MARK: - Dispatch
 
-    /// Handles one message; returns an exit status when the session ends.
+    /// Handles one message; returns an exit status when the connection ends.
     private func handle(_ body: [UInt8]) -> Int32? {
         guard let message = JSONInput.parse(body), message.isObject else {
             send(.errorResponse(id: .null, code: JSONRPCError.parseError, message: "the message is not a JSON object"))
@@ -155,7 +155,7 @@ final class LanguageServer {
     /// Asks the client to report changes to configuration files on disk
     /// (`workspace/didChangeWatchedFiles`), so that diagnostics follow an edited
     /// `.bodywork.json`. (Deployment targets read from `Package.swift` or an Xcode
-    /// project are remembered for the session.) The client's answer needs no handling.
+    /// project are remembered while the server runs.) The client's answer needs no handling.
     private func watchSettingsFiles() {
         guard canWatchFiles else { return }
         let watchers: [JSONText] = [.object([("globPattern", .string("**/\(ConfigurationLoader.fileName)"))])]
