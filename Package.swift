@@ -17,7 +17,13 @@ let package = Package(
         .target(name: "Project", dependencies: ["SwiftCST"]),
         .target(name: "Codemod", dependencies: ["SwiftCST", "Project"]),
         .target(name: "Transforms", dependencies: ["SwiftCST", "Codemod"], path: "Transforms"),
-        .executableTarget(name: "bodywork", dependencies: ["SwiftCST", "Codemod", "Transforms", "Patch", "Project"]),
+        // The command line as a library, so that the shipping executable and the test build
+        // share it; only `bodywork-testing` adds the test-only rules.
+        .target(name: "BodyworkCLI", dependencies: ["SwiftCST", "Codemod", "Transforms", "Patch", "Project"],
+                path: "Sources/bodywork"),
+        .executableTarget(name: "bodywork", dependencies: ["BodyworkCLI"], path: "Sources/BodyworkMain"),
+        .executableTarget(name: "bodywork-testing", dependencies: ["BodyworkCLI", "Codemod", "SwiftCST"],
+                          path: "Tests/BodyworkTesting"),
         .plugin(
             name: "BodyworkCommand",
             capability: .command(
@@ -37,7 +43,7 @@ let package = Package(
         .testTarget(name: "PatchTests", dependencies: ["Patch"]),
         .testTarget(name: "ProjectTests", dependencies: ["Project"]),
         .testTarget(name: "CodemodTests", dependencies: ["SwiftCST", "Codemod", "Transforms"]),
-        .testTarget(name: "bodyworkTests", dependencies: ["bodywork"]),
+        .testTarget(name: "bodyworkTests", dependencies: ["bodywork", "bodywork-testing"]),
         .testTarget(name: "GoldenTests", dependencies: ["SwiftCST", "Codemod", "Transforms"]),
         .testTarget(name: "TransformsTests", dependencies: ["SwiftCST", "Codemod", "Transforms"]),
     ]

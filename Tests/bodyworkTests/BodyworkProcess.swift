@@ -1,4 +1,4 @@
-// Runs the built `bodywork` binary in a scratch directory, the way a user would, and
+// Runs the built command line in a scratch directory, the way a user would, and
 // captures what it prints and how it exits.
 import Foundation
 import XCTest
@@ -112,23 +112,43 @@ final class Sandbox {
                          stderr: String(decoding: errorData.get(), as: UTF8.self))
     }
 
-    /// The `bodywork` executable next to the test bundle (or in `.build/debug`).
-    static let binary: URL = {
+    /// The test build, `bodywork-testing`: the command line plus, with BODYWORK_TEST_RULES=1,
+    /// the test-only rules.
+    static let binary: URL = executable(named: "bodywork-testing")
+
+    /// The shipping `bodywork` executable, without the test-only rules.
+    static let shippingBinary: URL = executable(named: "bodywork")
+
+    /// A folder holding only `bodywork`, a link to the test build, for commands that find
+    /// bodywork on the PATH.
+    static let pathDirectory: URL = {
+        let directory = binary.deletingLastPathComponent().appendingPathComponent("bodywork-testing-path")
+        let link = directory.appendingPathComponent("bodywork")
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        if (try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) != binary.path {
+            try? FileManager.default.removeItem(at: link)
+            try? FileManager.default.createSymbolicLink(at: link, withDestinationURL: binary)
+        }
+        return directory
+    }()
+
+    /// The executable `name` next to the test bundle (or in `.build/debug`).
+    private static func executable(named name: String) -> URL {
         #if os(macOS)
         for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("bodywork")
+            return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent(name)
         }
         #else
-        let candidate = Bundle.main.bundleURL.appendingPathComponent("bodywork")
+        let candidate = Bundle.main.bundleURL.appendingPathComponent(name)
         if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            let sibling = bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("bodywork")
+            let sibling = bundle.bundleURL.deletingLastPathComponent().appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: sibling.path) { return sibling }
         }
         #endif
         return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/debug/bodywork")
-    }()
+            .deletingLastPathComponent().appendingPathComponent(".build/debug/" + name)
+    }
 }
 
 /// Data handed from a reader thread.

@@ -59,6 +59,11 @@ final class CommandTests: XCTestCase {
         XCTAssertEqual(rename["summary"] as? String, "Test-only: renames fooBar to barFoo.")
         let withoutTestRules = try Sandbox.execute(Sandbox.binary, ["list-rules"], in: box.root, stdin: nil, environment: [:])
         XCTAssertFalse(withoutTestRules.output.contains("test-rename-foo"), "test-only rules need BODYWORK_TEST_RULES=1")
+        let shipping = try Sandbox.execute(Sandbox.shippingBinary, ["list-rules"], in: box.root, stdin: nil,
+                                           environment: ["BODYWORK_TEST_RULES": "1"])
+        XCTAssertEqual(shipping.status, 0, shipping.stderr)
+        XCTAssertTrue(shipping.output.contains("foreach-filter"), shipping.output)
+        XCTAssertFalse(shipping.output.contains("test-"), "the shipping binary has no test-only rules: \(shipping.output)")
     }
 
     func testExplain() throws {

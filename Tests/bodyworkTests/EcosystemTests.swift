@@ -83,7 +83,7 @@ final class EcosystemTests: XCTestCase {
     func testInstallScriptInstallsBinaryManPageAndCompletions() throws {
         let box = try Sandbox()
         let script = Self.repository.appendingPathComponent("scripts/install").path
-        let result = try box.shell("'\(script)' --prefix '\(box.path("prefix"))' --binary '\(Sandbox.binary.path)'")
+        let result = try box.shell("'\(script)' --prefix '\(box.path("prefix"))' --binary '\(Sandbox.shippingBinary.path)'")
         XCTAssertEqual(result.status, 0, result.stderr)
         for file in ["bin/bodywork", "share/man/man1/bodywork.1", "share/bash-completion/completions/bodywork",
                      "share/zsh/site-functions/_bodywork", "share/fish/vendor_completions.d/bodywork.fish"] {

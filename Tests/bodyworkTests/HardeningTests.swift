@@ -307,8 +307,7 @@ final class HardeningTests: XCTestCase {
 extension Sandbox {
     /// Runs `command` with `sh -c` in this directory, `bodywork` on the PATH.
     func shell(_ command: String) throws -> RunResult {
-        let directory = Sandbox.binary.deletingLastPathComponent().path
-        let path = directory + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let path = Sandbox.pathDirectory.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         return try Sandbox.execute(URL(fileURLWithPath: "/bin/sh"), ["-c", command], in: root, stdin: nil,
                                    environment: ["BODYWORK_TEST_RULES": "1", "PATH": path])
     }

@@ -1,18 +1,12 @@
 // TEST-ONLY rules: they exist so the end-to-end tests can exercise fixes, suggestions and
-// report-only findings on the built binary. They are active only when the environment
-// variable BODYWORK_TEST_RULES is `1` and are never part of the real rule set.
+// report-only findings on a built binary. Only `bodywork-testing` has them (active when the
+// environment variable BODYWORK_TEST_RULES is `1`); the shipping `bodywork` never does.
 import Codemod
 import SwiftCST
-import Transforms
 
-/// The rules a run can use: the registry, plus the test-only rules when asked for.
-enum AvailableRules {
-    static func all(environment: [String: String]) -> [any Rule] {
-        guard environment["BODYWORK_TEST_RULES"] == "1" else { return Registry.allRules }
-        return Registry.allRules + [TestRenameFoo(), TestSuggestRename(), TestReportOnly(), TestNoteOnly(),
-                                    TestTangleRename(), TestTangleCall()]
-    }
-}
+/// The test-only rules, added to the registry's by `bodywork-testing` when asked for.
+let testOnlyRules: [any Rule] = [TestRenameFoo(), TestSuggestRename(), TestReportOnly(), TestNoteOnly(),
+                                 TestTangleRename(), TestTangleCall()]
 
 /// Test-only: rewrites the identifier `fooBar` to `barFoo` (a safe fix).
 struct TestRenameFoo: Rule {
