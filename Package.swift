@@ -15,11 +15,16 @@ let package = Package(
         .target(name: "SwiftCST"),
         .target(name: "Patch"),
         .target(name: "Project", dependencies: ["SwiftCST"]),
-        .target(name: "Codemod", dependencies: ["SwiftCST", "Project"]),
+        // Type facts gathered from every file of a run, and the queries rules ask of them.
+        .target(name: "Semantics", dependencies: ["SwiftCST"]),
+        .target(name: "Codemod", dependencies: ["SwiftCST", "Semantics"]),
+        // What the run reads around the code: `.bodywork.json`, package and project
+        // settings, exclude patterns.
+        .target(name: "Settings", dependencies: ["Codemod", "Project", "Patch"]),
         .target(name: "Transforms", dependencies: ["SwiftCST", "Codemod"], path: "Transforms"),
         // The command line as a library, so that the shipping executable and the test build
         // share it; only `bodywork-testing` adds the test-only rules.
-        .target(name: "BodyworkCLI", dependencies: ["SwiftCST", "Codemod", "Transforms", "Patch", "Project"],
+        .target(name: "BodyworkCLI", dependencies: ["SwiftCST", "Codemod", "Settings", "Transforms", "Patch", "Project"],
                 path: "Sources/bodywork"),
         .executableTarget(name: "bodywork", dependencies: ["BodyworkCLI"], path: "Sources/BodyworkMain"),
         .executableTarget(name: "bodywork-testing", dependencies: ["BodyworkCLI", "Codemod", "SwiftCST"],
@@ -42,7 +47,7 @@ let package = Package(
         .testTarget(name: "SwiftCSTTests", dependencies: ["SwiftCST"]),
         .testTarget(name: "PatchTests", dependencies: ["Patch"]),
         .testTarget(name: "ProjectTests", dependencies: ["Project"]),
-        .testTarget(name: "CodemodTests", dependencies: ["SwiftCST", "Codemod", "Transforms"]),
+        .testTarget(name: "CodemodTests", dependencies: ["SwiftCST", "Codemod", "Settings", "Transforms", "Project"]),
         .testTarget(name: "bodyworkTests", dependencies: ["bodywork", "bodywork-testing"]),
         .testTarget(name: "GoldenTests", dependencies: ["SwiftCST", "Codemod", "Transforms"]),
         .testTarget(name: "TransformsTests", dependencies: ["SwiftCST", "Codemod", "Transforms"]),

@@ -77,7 +77,7 @@ public enum AtomicFile {
 
         var bytes: [UInt8] = []
         do {
-            bytes = try readAll(descriptor, expectedSize: Int(status.st_size))
+            bytes = try DescriptorReader.readAll(descriptor, expectedSize: Int(status.st_size))
         } catch {
             throw .unreadable(path, describe(error.code))
         }
@@ -251,27 +251,8 @@ public enum AtomicFile {
 
     // MARK: - System call plumbing
 
-    /// An `errno` value carried out of a read or write loop.
+    /// An `errno` value carried out of the write loop.
     private struct SystemError: Error { var code: Int32 }
-
-    private static func readAll(_ descriptor: Int32, expectedSize: Int) throws(SystemError) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: max(expectedSize, 0) + 1)
-        var filled = 0
-        while true {
-            if filled == bytes.count { bytes += [UInt8](repeating: 0, count: max(bytes.count, 4096)) }
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw SystemError(code: errno)
-            }
-            if count == 0 { break }
-            filled += count
-        }
-        bytes.removeSubrange(filled...)
-        return bytes
-    }
 
     private static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) throws(SystemError) {
         var written = 0

@@ -2,6 +2,7 @@
 // written), turned into a ranked performance audit per project: terminal summary,
 // Markdown, JSON or a self-contained HTML page.
 import Codemod
+import Settings
 import Patch
 import Project
 import SwiftCST
@@ -47,12 +48,7 @@ struct AuditCommand {
                 command.paths.append(argument)
                 continue
             }
-            var name = argument
-            var inline: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                inline = String(argument[argument.index(after: equals)...])
-            }
+            let (name, inline) = ArgumentParser.split(argument)
             switch name {
             case "-h", "--help": return .help
             case "--": optionsEnded = true

@@ -1,6 +1,7 @@
 // `bodywork config [PATH]`: the configuration that applies to a path, after inheritance,
 // as JSON, with the files it came from, so "why is this rule off here?" has an answer.
 import Codemod
+import Settings
 
 enum ConfigCommand {
     static func run(path: String, configPath: String?, console: Console) -> Int32 {

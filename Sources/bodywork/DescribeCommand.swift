@@ -15,12 +15,7 @@ struct DescribeCommand {
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            var name = argument
-            var inline: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                inline = String(argument[argument.index(after: equals)...])
-            }
+            let (name, inline) = ArgumentParser.split(argument)
             switch name {
             case "-h", "--help":
                 return .help

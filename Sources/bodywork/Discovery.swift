@@ -1,6 +1,7 @@
 // Which files a run reads: paths walked for `*.swift` in a fixed order, minus hidden and
 // build directories, .gitignore'd files and excludes; or the files git says changed.
 import Codemod
+import Settings
 import Glibc
 
 /// A path the run was asked about but cannot process, with the reason shown to the user.

@@ -1,6 +1,7 @@
 // `bodywork lsp`: a Language Server on standard input and output, so that editors show
 // findings as diagnostics while the code is written and offer the rules' fixes as code actions.
 import Codemod
+import Settings
 import Foundation
 import SwiftCST
 

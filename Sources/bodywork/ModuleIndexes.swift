@@ -2,6 +2,7 @@
 // the modules those depend on — what the compiler sees for it — never another app's, and
 // never less because the run was given only some of the files.
 import Codemod
+import Settings
 import Foundation
 import Project
 import SwiftCST

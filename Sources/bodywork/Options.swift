@@ -135,7 +135,7 @@ struct ArgumentParser {
             var path: String?
             var configPath: String?
             while let argument = next() {
-                let (name, inline) = split(argument)
+                let (name, inline) = Self.split(argument)
                 if name == "--config" {
                     configPath = try value(for: name, inline: inline)
                 } else if name == "-h" || name == "--help" {
@@ -186,7 +186,7 @@ struct ArgumentParser {
     private mutating func parseListRules() throws(UsageError) -> Command {
         var format = OutputFormat.text
         while let argument = next() {
-            let (name, inline) = split(argument)
+            let (name, inline) = Self.split(argument)
             switch name {
             case "--format":
                 let value = try value(for: name, inline: inline)
@@ -225,7 +225,7 @@ struct ArgumentParser {
                 paths.append(argument)
                 continue
             }
-            let (name, inline) = split(argument)
+            let (name, inline) = Self.split(argument)
             switch name {
             case "--tree": view = .tree
             case "--tokens": view = .tokens
@@ -255,7 +255,7 @@ struct ArgumentParser {
                 options.paths.append(argument)
                 continue
             }
-            let (name, inline) = split(argument)
+            let (name, inline) = Self.split(argument)
             switch name {
             case "--": optionsEnded = true
             case "-h", "--help": return .help
@@ -366,7 +366,7 @@ struct ArgumentParser {
     }
 
     /// `--name=value` → (`--name`, `value`); anything else → (argument, nil).
-    private func split(_ argument: String) -> (String, String?) {
+    static func split(_ argument: String) -> (String, String?) {
         guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
         return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
     }

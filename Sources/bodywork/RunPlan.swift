@@ -2,6 +2,7 @@
 // configuration, rule set and deployment targets, and configuration errors stop the run
 // (exit 2) before any file is read or written.
 import Codemod
+import Settings
 import Project
 
 /// The settings a group of files shares: one per distinct configuration and manifest.

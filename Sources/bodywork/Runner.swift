@@ -5,6 +5,7 @@
 // when any file could not be processed or written; else 1 when `--check` found something;
 // else 0.
 import Codemod
+import Settings
 import Foundation
 import Patch
 import Project

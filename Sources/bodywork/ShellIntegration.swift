@@ -1,5 +1,6 @@
 // Shell completions and the man page, generated from the manual `--help` prints, so that
 // neither can drift from the options the parser accepts.
+import Codemod
 import Foundation
 
 /// The options of the manual, as completions and suggestions need them.
@@ -46,25 +47,7 @@ enum ManualIndex {
 
     /// The known option closest to `unknown`, when it is close enough to be a typo.
     static func suggestion(for unknown: String) -> String? {
-        let candidates = allOptions.filter { $0.hasPrefix("--") }
-        let scored = candidates.map { ($0, editDistance(Array(unknown.utf8), Array($0.utf8))) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, unknown.utf8.count / 4) else { return nil }
-        return best.0
-    }
-
-    private static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        guard !a.isEmpty else { return b.count }
-        var row = Array(0...b.count)
-        for i in 1...a.count {
-            var diagonal = row[0]
-            row[0] = i
-            for j in stride(from: 1, through: b.count, by: 1) {
-                let above = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1))
-                diagonal = above
-            }
-        }
-        return row[b.count]
+        Spelling.closest(to: unknown, among: allOptions.filter { $0.hasPrefix("--") })
     }
 }
 

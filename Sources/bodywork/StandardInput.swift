@@ -1,6 +1,7 @@
 // Reads standard input with read(2), so that a closed, write-only or directory stdin is
 // a usage error with a reason instead of a trap inside Foundation.
 import Glibc
+import Patch
 
 enum StandardInput {
     /// Every byte of standard input; `purpose` names what it was read for in the error
@@ -14,16 +15,10 @@ enum StandardInput {
         if info.st_mode & S_IFMT == S_IFDIR {
             throw UsageError("\(purpose)cannot read standard input: it is a directory")
         }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress!, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw UsageError("\(purpose)cannot read standard input: \(String(cString: strerror(errno)))")
-            }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk[..<count])
+        do {
+            return try DescriptorReader.readAll(0)
+        } catch {
+            throw UsageError("\(purpose)cannot read standard input: \(error.description)")
         }
     }
 }

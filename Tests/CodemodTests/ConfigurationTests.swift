@@ -3,6 +3,7 @@
 import XCTest
 import Foundation
 @testable import Codemod
+@testable import Settings
 import SwiftCST
 
 final class ConfigurationTests: XCTestCase {

@@ -1,7 +1,9 @@
-// Reading Package.swift and Xcode project settings as text.
+// Reading Package.swift and Xcode project settings with the project model's readers.
 import XCTest
 import Foundation
 import Codemod
+import Settings
+import Project
 
 final class PackageSettingsTests: XCTestCase {
     private func manifest(_ text: String) -> PackageInfo {
@@ -64,19 +66,46 @@ final class PackageSettingsTests: XCTestCase {
         XCTAssertEqual(info.swiftLanguageMode(forFile: "/elsewhere/Sources/Legacy/A.swift"), 6)
     }
 
-    func testXcodeProjectSettingsTakeTheMinimum() {
-        let targets = PackageSettings.parse(xcodeProject: Array("""
-        buildSettings = {
-            IPHONEOS_DEPLOYMENT_TARGET = 16.0;
-            MACOSX_DEPLOYMENT_TARGET = "12.3";
-        };
-        buildSettings = {
-            IPHONEOS_DEPLOYMENT_TARGET = 15.0;
-            XROS_DEPLOYMENT_TARGET = 1.0;
-            TVOS_DEPLOYMENT_TARGET = "$(inherited)";
-        };
-        """.utf8))
-        XCTAssertEqual(targets, DeploymentTargets([.iOS: Version(15, 0), .macOS: Version(12, 3), .visionOS: Version(1, 0)]))
+    /// A `project.pbxproj` whose project has `projectSettings` and whose targets each
+    /// have one configuration with the settings given (one entry per target).
+    private func pbxproj(projectSettings: String, targets: [String]) -> String {
+        var objects = """
+                P = {isa = PBXProject; buildConfigurationList = PL; mainGroup = G; targets = (\(targets.indices.map { "T\($0)" }.joined(separator: ", "))); };
+                G = {isa = PBXGroup; children = (); sourceTree = "<group>"; };
+                PL = {isa = XCConfigurationList; buildConfigurations = (PC); };
+                PC = {isa = XCBuildConfiguration; name = Release; buildSettings = {\(projectSettings)}; };
+
+        """
+        for (i, settings) in targets.enumerated() {
+            objects += """
+                    T\(i) = {isa = PBXNativeTarget; name = Target\(i); buildConfigurationList = TL\(i); buildPhases = (); };
+                    TL\(i) = {isa = XCConfigurationList; buildConfigurations = (TC\(i)); };
+                    TC\(i) = {isa = XCBuildConfiguration; name = Release; buildSettings = {\(settings)}; };
+
+            """
+        }
+        return "// !$*UTF8*$!\n{\n    archiveVersion = 1;\n    objects = {\n\(objects)    };\n    rootObject = P;\n}\n"
+    }
+
+    func testXcodeProjectSettingsTakeTheMinimumOverTargets() throws {
+        let text = pbxproj(projectSettings: "MACOSX_DEPLOYMENT_TARGET = \"12.3\"; TVOS_DEPLOYMENT_TARGET = 17.0;",
+                           targets: ["IPHONEOS_DEPLOYMENT_TARGET = 16.0;",
+                                     "IPHONEOS_DEPLOYMENT_TARGET = 15.0; XROS_DEPLOYMENT_TARGET = 1.0; TVOS_DEPLOYMENT_TARGET = \"$(inherited)\";"])
+        let project = try XcodeProject(pbxproj: Array(text.utf8), path: "/p/App.xcodeproj")
+        // The second target's `$(inherited)` is no version: its tvOS comes from nowhere,
+        // the first's from the project.
+        XCTAssertEqual(PackageSettings.deploymentTargets(of: project),
+                       DeploymentTargets([.iOS: Version(15, 0), .macOS: Version(12, 3), .tvOS: Version(17, 0),
+                                          .visionOS: Version(1, 0)]))
+    }
+
+    func testSettingsOutsideATargetsConfigurationsAreNotDeploymentTargets() throws {
+        // A text scan would take the commented-out setting and one of a configuration no
+        // target uses; the project model reads only what builds.
+        let text = pbxproj(projectSettings: "", targets: ["IPHONEOS_DEPLOYMENT_TARGET = 16.0;"])
+            .replacingOccurrences(of: "rootObject = P;", with: "rootObject = P;\n    /* IPHONEOS_DEPLOYMENT_TARGET = 12.0; */")
+        let project = try XcodeProject(pbxproj: Array(text.utf8), path: "/p/App.xcodeproj")
+        XCTAssertEqual(PackageSettings.deploymentTargets(of: project), DeploymentTargets([.iOS: Version(16, 0)]))
     }
 
     // MARK: - On disk
@@ -113,9 +142,11 @@ final class PackageSettingsTests: XCTestCase {
 
     func testXcodeProjectUpward() throws {
         let root = try temporaryRoot()
-        try write("IPHONEOS_DEPLOYMENT_TARGET = 17.0;\nIPHONEOS_DEPLOYMENT_TARGET = 16.4;\n",
+        try write(pbxproj(projectSettings: "IPHONEOS_DEPLOYMENT_TARGET = 17.0;",
+                          targets: ["", "IPHONEOS_DEPLOYMENT_TARGET = 16.4;"]),
                   root.appendingPathComponent("App.xcodeproj/project.pbxproj"))
-        try write("MACOSX_DEPLOYMENT_TARGET = 13.0;\n", root.appendingPathComponent("Tools.xcodeproj/project.pbxproj"))
+        try write(pbxproj(projectSettings: "", targets: ["MACOSX_DEPLOYMENT_TARGET = 13.0;"]),
+                  root.appendingPathComponent("Tools.xcodeproj/project.pbxproj"))
         let targets = PackageSettings.xcodeDeploymentTargets(forFile: root.appendingPathComponent("App/Views/V.swift").path)
         XCTAssertEqual(targets, DeploymentTargets([.iOS: Version(16, 4), .macOS: Version(13, 0)]))
     }

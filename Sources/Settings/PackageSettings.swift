@@ -1,5 +1,6 @@
 // What a file's package says about where the code runs and how it compiles: deployment
 // targets and Swift language mode from `Package.swift` or an Xcode project.
+import Codemod
 import Foundation
 import Project
 
@@ -63,9 +64,8 @@ public enum PackageSettings {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return nil }
         var targets = DeploymentTargets()
         for name in names.sorted() where name.hasSuffix(".xcodeproj") {
-            let path = FilePaths.join(FilePaths.join(directory, name), "project.pbxproj")
-            guard let bytes = try? Data(contentsOf: URL(fileURLWithPath: path)) else { continue }
-            for (platform, version) in parse(xcodeProject: Array(bytes)).versions {
+            guard let project = XcodeProject.read(path: FilePaths.join(directory, name)) else { continue }
+            for (platform, version) in deploymentTargets(of: project).versions {
                 targets.versions[platform] = min(version, targets.versions[platform] ?? version)
             }
         }
@@ -109,33 +109,13 @@ public enum PackageSettings {
 
     // MARK: - Reading an Xcode project
 
-    private static let xcodeSettings: [(String, Platform)] = [
-        ("IPHONEOS_DEPLOYMENT_TARGET", .iOS), ("MACOSX_DEPLOYMENT_TARGET", .macOS),
-        ("TVOS_DEPLOYMENT_TARGET", .tvOS), ("WATCHOS_DEPLOYMENT_TARGET", .watchOS),
-        ("XROS_DEPLOYMENT_TARGET", .visionOS),
-    ]
-
-    /// The lowest `IPHONEOS_DEPLOYMENT_TARGET = 15.0;` (and the other platforms' settings)
-    /// in a `project.pbxproj`'s text.
-    public static func parse(xcodeProject bytes: [UInt8]) -> DeploymentTargets {
-        // A byte scan: project files run to megabytes, and Foundation's string search
-        // over them cost more than parsing all the Swift of a typical app.
+    /// The lowest deployment target of each platform over the project's targets, as the
+    /// project model reads them (each target's setting, else its project's).
+    public static func deploymentTargets(of project: XcodeProject) -> DeploymentTargets {
         var targets = DeploymentTargets()
-        for (setting, platform) in xcodeSettings {
-            let needle = Array(setting.utf8)
-            guard let first = needle.first else { continue }
-            var i = 0
-            while i + needle.count <= bytes.count {
-                guard bytes[i] == first, bytes[i..<(i + needle.count)].elementsEqual(needle) else { i += 1; continue }
-                i += needle.count
-                var j = i
-                while j < bytes.count && (bytes[j] == 32 || bytes[j] == 9) { j += 1 }
-                guard j < bytes.count, bytes[j] == UInt8(ascii: "=") else { continue }
-                j += 1
-                while j < bytes.count && (bytes[j] == 32 || bytes[j] == 9 || bytes[j] == UInt8(ascii: "\"")) { j += 1 }
-                var end = j
-                while end < bytes.count && ((bytes[end] >= 48 && bytes[end] <= 57) || bytes[end] == UInt8(ascii: ".")) { end += 1 }
-                guard let version = Version(String(decoding: bytes[j..<end], as: UTF8.self)) else { continue }
+        for target in project.targets {
+            for (name, text) in target.deploymentTargets {
+                guard let platform = Platform(rawValue: name), let version = Version(text) else { continue }
                 targets.versions[platform] = min(version, targets.versions[platform] ?? version)
             }
         }

@@ -1,6 +1,8 @@
 // The `.bodywork.json` configuration file: finding the one that applies to a file,
 // reading it strictly, and telling the user exactly what is wrong with it.
+import Codemod
 import Foundation
+import Patch
 
 /// Settings from `.bodywork.json` (found upward from a file) merged with the command line.
 ///
@@ -148,23 +150,7 @@ public struct Configuration: Sendable, Equatable {
     }
 
     private static func closest(to id: String, in known: Set<String>) -> String? {
-        let candidates = known.sorted().map { ($0, editDistance(Array(id.utf8), Array($0.utf8))) }
-        guard let best = candidates.min(by: { $0.1 < $1.1 }), best.1 <= max(2, id.utf8.count / 4) else { return nil }
-        return best.0
-    }
-
-    private static func editDistance(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        var row = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var diagonal = row[0]
-            row[0] = i
-            for j in stride(from: 1, through: b.count, by: 1) {
-                let above = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1))
-                diagonal = above
-            }
-        }
-        return a.isEmpty ? b.count : row[b.count]
+        Spelling.closest(to: id, among: known.sorted())
     }
 }
 
@@ -279,16 +265,10 @@ public final class ConfigurationLoader: @unchecked Sendable {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw fail("cannot read the file: \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw fail("cannot read the file: \(String(cString: strerror(errno)))")
-            }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk[..<count])
+        do {
+            return try DescriptorReader.readAll(descriptor, expectedSize: Int(info.st_size))
+        } catch {
+            throw fail("cannot read the file: \(error.description)")
         }
     }
 }
@@ -491,7 +471,7 @@ public enum ConfigurationParser {
         guard let offset = Int(digits) else { return ": \(detail)" }
         var line = 1, column = 1
         for byte in bytes.prefix(min(offset, bytes.count)) {
-            if byte == ASCII.lineFeed { line += 1; column = 1 } else { column += 1 }
+            if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else { column += 1 }
         }
         let reason = detail.prefix { $0 != "." }.replacingOccurrences(of: " around character \(digits)", with: "")
         return " at line \(line), column \(column): \(reason.isEmpty ? detail : reason)"
