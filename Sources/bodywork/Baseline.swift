@@ -261,7 +261,7 @@ extension Runner {
     /// as an `unused-disable` finding and counts for `--check`.
     func reportBaselineEntriesOfMissingFiles(_ plan: RunPlan, totals: inout RunTotals) {
         var seen = Set<String>()
-        let formatter = FindingLineFormatter(format: .text, mode: options.mode)
+        let formatter = TextReporter(mode: options.mode)
         for settings in plan.settings {
             guard let baseline = settings.baseline, seen.insert(baseline.path).inserted else { continue }
             for file in baseline.counts.keys.sorted() {

@@ -1,60 +1,46 @@
 // The report formats other tools read: Checkstyle and JUnit XML (CI dashboards), GitLab
-// code quality JSON (merge request widgets) and Markdown (pull request comments); one
-// dispatch for every whole-run document; and `--output FILE`.
+// code quality JSON (merge request widgets) and Markdown (pull request comments); the
+// printer every mode reports through; and `--output FILE`.
 import Codemod
 import Foundation
 import Patch
 
-extension OutputFormat {
-    /// Formats written once, as one document, after every file was processed.
-    var isDocument: Bool {
-        switch self {
-        case .json, .sarif, .checkstyle, .junit, .gitlab, .markdown: return true
-        case .text, .xcode, .github: return false
-        }
-    }
-}
-
-extension DocumentReport {
-    /// The whole-run document of `format`, or nil for a streaming format.
-    static func render(_ format: OutputFormat, reports: [FileReport], problems: [SkippedFile], totals: RunTotals,
-                       mode: RunMode, rules: [any Rule]) -> String? {
-        let processed = reports.filter(\.isProcessed)
-        switch format {
-        case .json: return json(reports: processed, problems: problems, totals: totals, mode: mode)
-        case .sarif: return sarif(reports: processed, rules: rules, version: bodyworkVersion)
-        case .checkstyle: return checkstyle(reports: processed)
-        case .junit: return junit(reports: processed, problems: problems)
-        case .gitlab: return gitlab(reports: processed)
-        case .markdown: return markdown(reports: processed, problems: problems, totals: totals, mode: mode)
-        case .text, .xcode, .github: return nil
-        }
-    }
-
-    /// Checkstyle 4.3 XML: a `<file>` per file with findings, an `<error>` per finding.
-    static func checkstyle(reports: [FileReport]) -> String {
+/// Checkstyle 4.3 XML: a `<file>` per file with findings, an `<error>` per finding.
+struct CheckstyleReporter: DocumentReporter {
+    func render(_ run: ReportedRun) -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<checkstyle version=\"4.3\">\n"
-        for report in reports where !report.findings.isEmpty {
-            out += "  <file name=\"\(xml(report.path))\">\n"
+        for report in run.reports where !report.findings.isEmpty {
+            out += "  <file name=\"\(XMLText.escaped(report.path))\">\n"
             for finding in report.findings {
-                out += "    <error line=\"\(finding.line)\" column=\"\(finding.column)\" severity=\"\(checkstyleSeverity(finding.severity))\""
-                    + " message=\"\(xml(finding.message))\" source=\"bodywork.\(xml(finding.ruleID))\"/>\n"
+                out += "    <error line=\"\(finding.line)\" column=\"\(finding.column)\" severity=\"\(severity(finding.severity))\""
+                    + " message=\"\(XMLText.escaped(finding.message))\" source=\"bodywork.\(XMLText.escaped(finding.ruleID))\"/>\n"
             }
             out += "  </file>\n"
         }
         return out + "</checkstyle>\n"
     }
 
-    /// JUnit XML: one test case per processed file, failed by each finding that fails
-    /// `--check` (warnings and errors; notes are listed in the case's output), and one
-    /// errored case per skipped file.
-    static func junit(reports: [FileReport], problems: [SkippedFile]) -> String {
+    private func severity(_ severity: Severity) -> String {
+        switch severity {
+        case .error: return "error"
+        case .warning: return "warning"
+        case .note: return "info"
+        }
+    }
+}
+
+/// JUnit XML: one test case per processed file, failed by each finding that fails
+/// `--check` (warnings and errors; notes are listed in the case's output), and one
+/// errored case per skipped file.
+struct JUnitReporter: DocumentReporter {
+    func render(_ run: ReportedRun) -> String {
+        let reports = run.reports, problems = run.problems
         var cases = ""
         var failures = 0
         for report in reports {
             let failing = report.findings.filter { $0.severity != .note }
             let notes = report.findings.filter { $0.severity == .note }
-            cases += "    <testcase classname=\"bodywork\" name=\"\(xml(report.path))\""
+            cases += "    <testcase classname=\"bodywork\" name=\"\(XMLText.escaped(report.path))\""
             if failing.isEmpty && notes.isEmpty {
                 cases += "/>\n"
                 continue
@@ -64,17 +50,17 @@ extension DocumentReport {
                 failures += 1
                 let text = failing.map { "\(report.path):\($0.line):\($0.column): \($0.severity.rawValue): \($0.message) [\($0.ruleID)]" }
                 cases += "      <failure message=\"\(failing.count) finding\(failing.count == 1 ? "" : "s")\" type=\"bodywork\">"
-                    + xml(text.joined(separator: "\n")) + "</failure>\n"
+                    + XMLText.escaped(text.joined(separator: "\n")) + "</failure>\n"
             }
             if !notes.isEmpty {
                 let text = notes.map { "\(report.path):\($0.line):\($0.column): note: \($0.message) [\($0.ruleID)]" }
-                cases += "      <system-out>" + xml(text.joined(separator: "\n")) + "</system-out>\n"
+                cases += "      <system-out>" + XMLText.escaped(text.joined(separator: "\n")) + "</system-out>\n"
             }
             cases += "    </testcase>\n"
         }
         for problem in problems {
-            cases += "    <testcase classname=\"bodywork\" name=\"\(xml(problem.path))\">\n"
-                + "      <error message=\"\(xml(problem.reason))\" type=\"skipped\"/>\n    </testcase>\n"
+            cases += "    <testcase classname=\"bodywork\" name=\"\(XMLText.escaped(problem.path))\">\n"
+                + "      <error message=\"\(XMLText.escaped(problem.reason))\" type=\"skipped\"/>\n    </testcase>\n"
         }
         let tests = reports.count + problems.count
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
@@ -82,11 +68,14 @@ extension DocumentReport {
             + cases + "  </testsuite>\n</testsuites>\n"
     }
 
-    /// GitLab code quality (Code Climate subset): an array of issues with a fingerprint
-    /// that stays the same while the finding's code does, wherever it moves.
-    static func gitlab(reports: [FileReport]) -> String {
+}
+
+/// GitLab code quality (Code Climate subset): an array of issues with a fingerprint
+/// that stays the same while the finding's code does, wherever it moves.
+struct GitLabReporter: DocumentReporter {
+    func render(_ run: ReportedRun) -> String {
         var issues: [JSONText] = []
-        for report in reports {
+        for report in run.reports {
             var occurrences: [String: Int] = [:]
             for finding in report.findings {
                 let fingerprint = Fingerprint.of(finding, path: report.path, occurrences: &occurrences)
@@ -94,7 +83,7 @@ extension DocumentReport {
                     ("description", .string(finding.message)),
                     ("check_name", .string(finding.ruleID)),
                     ("fingerprint", .string(fingerprint)),
-                    ("severity", .string(gitlabSeverity(finding.severity))),
+                    ("severity", .string(severity(finding.severity))),
                     ("location", .object([
                         ("path", .string(report.path)),
                         ("lines", .object([("begin", .integer(finding.line)), ("end", .integer(finding.endLine))])),
@@ -105,9 +94,20 @@ extension DocumentReport {
         return JSONText.array(issues).rendered()
     }
 
-    /// Markdown for a pull request or an issue: a summary line, findings by file as a
-    /// table, and the files that could not be processed.
-    static func markdown(reports: [FileReport], problems: [SkippedFile], totals: RunTotals, mode: RunMode) -> String {
+    private func severity(_ severity: Severity) -> String {
+        switch severity {
+        case .error: return "major"
+        case .warning: return "minor"
+        case .note: return "info"
+        }
+    }
+}
+
+/// Markdown for a pull request or an issue: a summary line, findings by file as a
+/// table, and the files that could not be processed.
+struct MarkdownReporter: DocumentReporter {
+    func render(_ run: ReportedRun) -> String {
+        let reports = run.reports, problems = run.problems, totals = run.totals, mode = run.mode
         var out = "## bodywork\n\n"
         out += "\(plural(totals.filesScanned, "file")) scanned, \(plural(totals.findingCount, "finding")), "
             + "\(plural(totals.fixCount, "fix", "fixes")) \(mode == .apply ? "applied" : "available")"
@@ -136,11 +136,28 @@ extension DocumentReport {
         return out
     }
 
-    // MARK: - Escaping and mappings
+    private func markdownCell(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "|": out += "\\|"
+            case "\n", "\r": out += " "
+            case "<": out += "&lt;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
 
-    /// Text for an XML attribute or element: markup characters escaped, control
-    /// characters XML 1.0 cannot hold written as `\xNN`.
-    static func xml(_ text: String) -> String {
+    private func markdownCode(_ text: String) -> String {
+        String(text.map { $0 == "`" || $0 == "\n" || $0 == "|" ? "_" : $0 })
+    }
+}
+
+/// Text for XML attributes and elements.
+enum XMLText {
+    /// Markup characters escaped, control characters XML 1.0 cannot hold written as `\xNN`.
+    static func escaped(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -156,39 +173,6 @@ extension DocumentReport {
             }
         }
         return out
-    }
-
-    private static func markdownCell(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "|": out += "\\|"
-            case "\n", "\r": out += " "
-            case "<": out += "&lt;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
-
-    private static func markdownCode(_ text: String) -> String {
-        String(text.map { $0 == "`" || $0 == "\n" || $0 == "|" ? "_" : $0 })
-    }
-
-    private static func checkstyleSeverity(_ severity: Severity) -> String {
-        switch severity {
-        case .error: return "error"
-        case .warning: return "warning"
-        case .note: return "info"
-        }
-    }
-
-    private static func gitlabSeverity(_ severity: Severity) -> String {
-        switch severity {
-        case .error: return "major"
-        case .warning: return "minor"
-        case .note: return "info"
-        }
     }
 }
 
@@ -268,14 +252,14 @@ struct ReportPrinter {
             console.message("bodywork: \(FilePath.shown(report.path)): \(reason) (skipped)")
         }
         if let error = report.writeError { console.message("bodywork: \(error)") }
-        let formatter = FindingLineFormatter(format: options.format, mode: options.mode, colored: colorsFindings)
-        if options.format.isDocument {
+        let reporter = options.format.reporter(mode: options.mode, colored: colorsFindings)
+        if reporter.isDocument {
             // Written once, by `finish`.
         } else if options.mode == .lint || options.format != .text {
-            output.write(formatter.lines(for: report))
+            output.write(reporter.lines(for: report, onlyRemaining: false))
         } else {
             if options.mode == .preview && !diff.isEmpty { console.write(diff) }
-            let remaining = formatter.lines(for: report, onlyRemaining: true)
+            let remaining = reporter.lines(for: report, onlyRemaining: true)
             if output.isFile {
                 output.write(remaining)
             } else if !options.quiet && !remaining.isEmpty {
@@ -287,8 +271,8 @@ struct ReportPrinter {
 
     /// The whole-run document, for a document format.
     func finish(reports: [FileReport], totals: RunTotals, rules: [any Rule]) {
-        if let document = DocumentReport.render(options.format, reports: reports, problems: totals.skipped,
-                                                totals: totals, mode: options.mode, rules: rules) {
+        let run = ReportedRun(reports: reports, problems: totals.skipped, totals: totals, mode: options.mode, rules: rules)
+        if let document = options.format.reporter(mode: options.mode).document(for: run) {
             output.write(document)
         }
     }

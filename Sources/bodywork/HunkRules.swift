@@ -46,10 +46,23 @@ struct HunkRules {
     }
 
     /// The whole diff of `outcome` with its hunks labelled.
-    static func render(_ outcome: FileOutcome, path: String, context: Int, color: Bool = false) -> [UInt8] {
+    static func render(_ outcome: FileOutcome, path: String, context: Int) -> [UInt8] {
+        render(outcome, path: path, context: context, colored: false).plain
+    }
+
+    /// The whole diff of `outcome` with its hunks labelled, and when `colored` is set the
+    /// same diff colored for a terminal: the lines are compared once for both.
+    static func render(_ outcome: FileOutcome, path: String, context: Int,
+                       colored: Bool) -> (plain: [UInt8], colored: [UInt8]?) {
+        let hunks = UnifiedDiff.hunks(old: outcome.original, new: outcome.output, context: context)
+        if hunks.isEmpty { return ([], colored ? [] : nil) }
         let rules = HunkRules(outcome)
-        return UnifiedDiff.render(old: outcome.original, new: outcome.output, path: path, context: context,
-                                  color: color, label: rules.label)
+        func rendered(color: Bool) -> [UInt8] {
+            var output = UnifiedDiff.header(path: path, color: color)
+            for hunk in hunks { output += UnifiedDiff.renderHunk(hunk, color: color, label: rules.label(hunk)) }
+            return output
+        }
+        return (rendered(color: false), colored ? rendered(color: true) : nil)
     }
 
     private static func span(_ range: Range<Int>, _ ruleID: String,

@@ -1,16 +1,48 @@
-// How findings are printed: line formats for people, Xcode and GitHub Actions, streamed
-// file by file; and the JSON and SARIF documents, written once at the end of the run.
+// How findings are printed: one `Reporter` per output format, chosen once from the
+// command line. Line formats for people, Xcode and GitHub Actions stream file by file;
+// the JSON and SARIF documents (and those of DocumentFormats.swift) are written once at
+// the end of the run.
 import Codemod
 
-/// One line per finding, for the streaming formats (`text`, `xcode`, `github`).
-struct FindingLineFormatter {
-    let format: OutputFormat
-    let mode: RunMode
-    /// Color the severity (red error, yellow warning, cyan note) and dim the rule id, as
-    /// swift-format does on a terminal; only for the text format.
-    var colored = false
-
+/// One output format.
+protocol Reporter {
+    /// Whether the format is one document written when the run ends (then `lines` is
+    /// empty) rather than lines streamed as each file is done (then `document` is nil).
+    var isDocument: Bool { get }
     /// The lines for `report`'s findings; `onlyRemaining` leaves out the fixed ones.
+    func lines(for report: FileReport, onlyRemaining: Bool) -> String
+    /// The whole-run document.
+    func document(for run: ReportedRun) -> String?
+}
+
+/// What a whole-run document reports.
+struct ReportedRun {
+    /// The files that were processed, in order.
+    var reports: [FileReport]
+    /// Files that could not be read or written.
+    var problems: [SkippedFile]
+    var totals: RunTotals
+    var mode: RunMode
+    /// Every rule the run knows, for formats that describe them.
+    var rules: [any Rule]
+
+    init(reports: [FileReport], problems: [SkippedFile], totals: RunTotals, mode: RunMode, rules: [any Rule]) {
+        self.reports = reports.filter(\.isProcessed)
+        self.problems = problems
+        self.totals = totals
+        self.mode = mode
+        self.rules = rules
+    }
+}
+
+/// A format that prints one line per finding as each file is done.
+protocol LineReporter: Reporter {
+    func line(_ finding: ReportedFinding, path: String) -> String
+}
+
+extension LineReporter {
+    var isDocument: Bool { false }
+
     func lines(for report: FileReport, onlyRemaining: Bool = false) -> String {
         var out = ""
         for finding in report.findings where !(onlyRemaining && finding.fix == .applied) {
@@ -19,45 +51,94 @@ struct FindingLineFormatter {
         return out
     }
 
-    func line(_ finding: ReportedFinding, path: String) -> String {
-        switch format {
-        case .github:
-            let command: String
-            switch finding.severity {
-            case .error: command = "error"
-            case .warning: command = "warning"
-            case .note: command = "notice"
-            }
-            return "::\(command) file=\(githubProperty(path)),line=\(finding.line),col=\(finding.column),"
-                + "endLine=\(finding.endLine),endColumn=\(finding.endColumn),title=\(githubProperty(finding.ruleID))::"
-                + githubData(finding.message + fixSuffix(finding))
-        case .xcode:
-            return "\(FilePath.shown(path)):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.message) [\(finding.ruleID)]"
-        default:
-            guard colored else {
-                return "\(FilePath.shown(path)):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.message) [\(finding.ruleID)]"
-                    + fixSuffix(finding)
-            }
-            let color: String
-            switch finding.severity {
-            case .error: color = "1;31"
-            case .warning: color = "1;33"
-            case .note: color = "1;36"
-            }
-            return "\u{1B}[1m\(FilePath.shown(path)):\(finding.line):\(finding.column):\u{1B}[0m "
-                + "\u{1B}[\(color)m\(finding.severity.rawValue):\u{1B}[0m \(finding.message) "
-                + "\u{1B}[2m[\(finding.ruleID)]\u{1B}[0m" + fixSuffix(finding)
+    func document(for run: ReportedRun) -> String? { nil }
+}
+
+/// A format written as one document when the run ends.
+protocol DocumentReporter: Reporter {
+    func render(_ run: ReportedRun) -> String
+}
+
+extension DocumentReporter {
+    var isDocument: Bool { true }
+    func lines(for report: FileReport, onlyRemaining: Bool) -> String { "" }
+    func document(for run: ReportedRun) -> String? { render(run) }
+}
+
+extension OutputFormat {
+    /// The reporter of this format. `colored` colors the text format's severities.
+    func reporter(mode: RunMode, colored: Bool = false) -> any Reporter {
+        switch self {
+        case .text: return TextReporter(mode: mode, colored: colored)
+        case .xcode: return XcodeReporter()
+        case .github: return GitHubReporter(mode: mode)
+        case .json: return JSONReporter()
+        case .sarif: return SARIFReporter(version: bodyworkVersion)
+        case .checkstyle: return CheckstyleReporter()
+        case .junit: return JUnitReporter()
+        case .gitlab: return GitLabReporter()
+        case .markdown: return MarkdownReporter()
         }
     }
 
-    /// What happens to the fix, in words.
-    private func fixSuffix(_ finding: ReportedFinding) -> String {
-        switch finding.fix {
+    /// Formats written once, as one document, after every file was processed.
+    var isDocument: Bool { reporter(mode: .lint).isDocument }
+}
+
+extension ReportedFinding {
+    /// What happens to the fix, in words, after the finding's line.
+    func fixSuffix(mode: RunMode) -> String {
+        switch fix {
         case .applied: return mode == .lint ? " (fixable with --apply)" : ""
         case .suggested: return " (suggested fix: applied with --unsafe-fixes)"
-        case .withheld: return " (fix withheld: \(finding.reason ?? "not proven safe"))"
+        case .withheld: return " (fix withheld: \(reason ?? "not proven safe"))"
         case .none: return ""
         }
+    }
+}
+
+/// `path:line:column: severity: message [rule]`, for people; on a terminal the severity
+/// is colored (red error, yellow warning, cyan note) and the rule id dimmed, as
+/// swift-format does.
+struct TextReporter: LineReporter {
+    let mode: RunMode
+    var colored = false
+
+    func line(_ finding: ReportedFinding, path: String) -> String {
+        guard colored else { return XcodeReporter().line(finding, path: path) + finding.fixSuffix(mode: mode) }
+        let color: String
+        switch finding.severity {
+        case .error: color = "1;31"
+        case .warning: color = "1;33"
+        case .note: color = "1;36"
+        }
+        return "\u{1B}[1m\(FilePath.shown(path)):\(finding.line):\(finding.column):\u{1B}[0m "
+            + "\u{1B}[\(color)m\(finding.severity.rawValue):\u{1B}[0m \(finding.message) "
+            + "\u{1B}[2m[\(finding.ruleID)]\u{1B}[0m" + finding.fixSuffix(mode: mode)
+    }
+}
+
+/// The line Xcode shows as a warning on the line: `path:line:column: severity: message [rule]`.
+struct XcodeReporter: LineReporter {
+    func line(_ finding: ReportedFinding, path: String) -> String {
+        "\(FilePath.shown(path)):\(finding.line):\(finding.column): \(finding.severity.rawValue): \(finding.message) [\(finding.ruleID)]"
+    }
+}
+
+/// GitHub Actions workflow commands (`::warning file=…::message`), shown as annotations.
+struct GitHubReporter: LineReporter {
+    let mode: RunMode
+
+    func line(_ finding: ReportedFinding, path: String) -> String {
+        let command: String
+        switch finding.severity {
+        case .error: command = "error"
+        case .warning: command = "warning"
+        case .note: command = "notice"
+        }
+        return "::\(command) file=\(githubProperty(path)),line=\(finding.line),col=\(finding.column),"
+            + "endLine=\(finding.endLine),endColumn=\(finding.endColumn),title=\(githubProperty(finding.ruleID))::"
+            + githubData(finding.message + finding.fixSuffix(mode: mode))
     }
 
     /// GitHub workflow-command data: `%`, CR and LF escaped.
@@ -80,13 +161,12 @@ struct FindingLineFormatter {
     }
 }
 
-/// The whole-run documents: JSON (`version` 1) and SARIF 2.1.0.
-enum DocumentReport {
-    /// The JSON report; its shape is documented in `bodywork --help` (OUTPUT FORMATS).
-    static func json(reports: [FileReport], problems: [SkippedFile], totals: RunTotals, mode: RunMode) -> String {
+/// The JSON report (`version` 1); its shape is documented in `bodywork --help` (OUTPUT FORMATS).
+struct JSONReporter: DocumentReporter {
+    func render(_ run: ReportedRun) -> String {
         var files: [JSONText] = []
-        var skipped: [JSONText] = problems.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) }
-        for report in reports {
+        var skipped: [JSONText] = run.problems.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) }
+        for report in run.reports {
             if let reason = report.skipReason {
                 skipped.append(.object([("path", .string(report.path)), ("reason", .string(reason))]))
                 continue
@@ -104,11 +184,11 @@ enum DocumentReport {
             ("version", .integer(1)),
             ("files", .array(files)),
             ("skipped", .array(skipped)),
-            ("summary", totals.json(mode: mode)),
+            ("summary", run.totals.json(mode: run.mode)),
         ]).rendered()
     }
 
-    private static func findingJSON(_ finding: ReportedFinding) -> JSONText {
+    private func findingJSON(_ finding: ReportedFinding) -> JSONText {
         var members: [(String, JSONText)] = [
             ("rule", .string(finding.ruleID)),
             ("line", .integer(finding.line)),
@@ -133,22 +213,28 @@ enum DocumentReport {
         }
         return .object(members)
     }
+}
 
-    /// A SARIF 2.1.0 log with one run; `rules` describes every rule the run knows.
-    static func sarif(reports: [FileReport], rules: [any Rule], version: String) -> String {
-        var descriptors: [(id: String, summary: String, documentation: String, enabled: Bool)] = rules.map {
+/// A SARIF 2.1.0 log with one run, for code scanning: results with fixes and
+/// fingerprints; the driver describes every rule the run knows.
+struct SARIFReporter: DocumentReporter {
+    /// The tool version the log names.
+    let version: String
+
+    func render(_ run: ReportedRun) -> String {
+        var descriptors: [(id: String, summary: String, documentation: String, enabled: Bool)] = run.rules.map {
             ($0.id, $0.summary, $0.documentation, $0.isEnabledByDefault)
         }
         // Suppressions that suppress nothing are reported under an id of the engine's own.
         let unusedDisable = Engine.unusedDisableRuleID
-        if reports.contains(where: { $0.findings.contains { $0.ruleID == unusedDisable } }) {
+        if run.reports.contains(where: { $0.findings.contains { $0.ruleID == unusedDisable } }) {
             descriptors.append((unusedDisable, "A bodywork:disable comment that suppresses nothing",
                                 "Reported with --report-unused-disables: a suppression comment that suppressed no finding, or names an unknown rule.",
                                 false))
         }
         let ruleIndex = Dictionary(uniqueKeysWithValues: descriptors.enumerated().map { ($1.id, $0) })
         var results: [JSONText] = []
-        for report in reports where report.isProcessed {
+        for report in run.reports {
             var occurrences: [String: Int] = [:]
             for finding in report.findings {
                 var members: [(String, JSONText)] = [("ruleId", .string(finding.ruleID))]
@@ -158,7 +244,7 @@ enum DocumentReport {
                     ("message", .object([("text", .string(finding.message))])),
                     ("locations", .array([.object([
                         ("physicalLocation", .object([
-                            ("artifactLocation", .object([("uri", .string(uri(report.path)))])),
+                            ("artifactLocation", .object([("uri", .string(Self.uri(report.path)))])),
                             ("region", .object([
                                 ("startLine", .integer(finding.line)),
                                 ("startColumn", .integer(finding.column)),
@@ -179,7 +265,7 @@ enum DocumentReport {
                                                                    ? "Suggested fix (may change behaviour): " + finding.message
                                                                    : "Fix: " + finding.message))])),
                         ("artifactChanges", .array([.object([
-                            ("artifactLocation", .object([("uri", .string(uri(report.path)))])),
+                            ("artifactLocation", .object([("uri", .string(Self.uri(report.path)))])),
                             ("replacements", .array(finding.edits.map { edit in
                                 .object([
                                     ("deletedRegion", .object([
@@ -217,14 +303,16 @@ enum DocumentReport {
         ]).rendered()
     }
 
-    private static func sarifLevel(_ severity: Severity) -> String {
+    private func sarifLevel(_ severity: Severity) -> String {
         switch severity {
         case .error: return "error"
         case .warning: return "warning"
         case .note: return "note"
         }
     }
+}
 
+extension SARIFReporter {
     /// A relative or absolute path as a URI reference: unreserved bytes and `/` kept,
     /// everything else percent-encoded.
     static func uri(_ path: String) -> String {

@@ -180,11 +180,10 @@ struct Runner {
                 result.report = work.report
             }
             if needsDiff {
-                result.diff = HunkRules.render(outcome, path: FilePath.inPatch(file.path), context: options.contextLines)
-                if color {
-                    result.coloredDiff = HunkRules.render(outcome, path: FilePath.inPatch(file.path),
-                                                          context: options.contextLines, color: true)
-                }
+                let diff = HunkRules.render(outcome, path: FilePath.inPatch(file.path), context: options.contextLines,
+                                            colored: color)
+                result.diff = diff.plain
+                result.coloredDiff = diff.colored
             }
             return result
         }, emit: { _, result in
@@ -315,15 +314,15 @@ struct Runner {
             return finish(totals, start: start)
         }
         let output = work.outcome?.output ?? bytes
-        let formatter = FindingLineFormatter(format: options.format, mode: options.mode)
-        if let document = DocumentReport.render(options.format, reports: [work.report], problems: [], totals: totals,
-                                                mode: options.mode, rules: rules) {
+        let reporter = options.format.reporter(mode: options.mode)
+        if let document = reporter.document(for: ReportedRun(reports: [work.report], problems: [], totals: totals,
+                                                             mode: options.mode, rules: rules)) {
             report.write(document)
         } else if options.format != .text || options.mode == .lint {
-            report.write(formatter.lines(for: work.report))
+            report.write(reporter.lines(for: work.report, onlyRemaining: false))
         } else {
             console.write(output)
-            let remaining = formatter.lines(for: work.report, onlyRemaining: true)
+            let remaining = reporter.lines(for: work.report, onlyRemaining: true)
             if report.isFile {
                 report.write(remaining)
             } else if !options.quiet && !remaining.isEmpty {

@@ -62,19 +62,6 @@ extension RenderPath {
         return false
     }
 
-    /// Whether a closure between `node` and `scope` is a callback rather than content:
-    /// passed to `Task` or to a plain lowercase function, labeled like an action (`onSelect:`, `action:`, `completion:`,
-    /// `…Handler:`, a Binding's `set:`), or holding `await` or an assignment of its own
-    /// (outside nested closures), which no view builder accepts.
-    static func isInCallback(_ node: Node, within scope: Node) -> Bool {
-        var current = node.parent
-        while let n = current, n != scope {
-            if n.kind == .closureExpr, let closure = ClosureExpr(n), isCallback(closure) { return true }
-            current = n.parent
-        }
-        return false
-    }
-
     private static func isCallback(_ closure: ClosureExpr) -> Bool {
         let node = closure.node
         if let parent = node.parent {

@@ -67,17 +67,6 @@ struct RenderPath {
         closures.contains { $0 != node && $0.contains(node) }
     }
 
-    /// Whether a closure between `node` and `scope` is an action (a Button's action,
-    /// `.onAppear`, `.task`, gestures, `Task { }`, …), run later rather than while `body` is built.
-    static func isInAction(_ node: Node, within scope: Node) -> Bool {
-        var current = node.parent
-        while let n = current, n != scope {
-            if let closure = ClosureExpr(n), BuilderContext.of(closure).kind == .action { return true }
-            current = n.parent
-        }
-        return false
-    }
-
     /// The names `member` reads or calls as `name`, `self.name` or `name(…)`, outside actions.
     private static func namesCalled(in member: Node) -> [String] {
         var names: [String] = []
