@@ -1,5 +1,6 @@
 // The index cache end to end: where it is written, that it is read, and that a missing,
 // corrupt or disabled cache changes no result.
+@testable import BodyworkCLI
 import Foundation
 import XCTest
 
@@ -101,28 +102,9 @@ final class IndexCacheTests: XCTestCase {
 
     /// The cache's key of some bytes, as stored: both hashes and the length, little-endian.
     private static func key(_ bytes: [UInt8]) -> [UInt8] {
-        var first: UInt64 = 0xcbf2_9ce4_8422_2325
-        var second: UInt64 = 0x9e37_79b9_7f4a_7c15
-        // Eight bytes at a time (little-endian words), then the rest one by one.
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset + 8 <= buffer.count {
-                let word = UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                first = (first ^ word) &* 0x0000_0100_0000_01b3
-                second = (second &+ word &+ 1) &* 0xff51_afd7_ed55_8ccd
-                second ^= second >> 29
-                offset += 8
-            }
-            while offset < buffer.count {
-                let byte = UInt64(buffer[offset])
-                first = (first ^ byte) &* 0x0000_0100_0000_01b3
-                second = (second &+ byte &+ 1) &* 0xff51_afd7_ed55_8ccd
-                second ^= second >> 29
-                offset += 1
-            }
-        }
+        let key = IndexCache.key(of: bytes)
         var out: [UInt8] = []
-        for value in [first, second, UInt64(bytes.count)] {
+        for value in [key.first, key.second, UInt64(key.count)] {
             withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) }
         }
         return out
