@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(name: "PatchTests", dependencies: ["Patch"]),
         .testTarget(name: "ProjectTests", dependencies: ["Project"]),
         .testTarget(name: "CodemodTests", dependencies: ["SwiftCST", "Codemod", "Settings", "Transforms", "Project"]),
-        .testTarget(name: "bodyworkTests", dependencies: ["bodywork", "bodywork-testing", "BodyworkCLI"]),
+        .testTarget(name: "bodyworkTests", dependencies: ["bodywork", "bodywork-testing", "BodyworkCLI"], exclude: ["Schemas"]),
         .testTarget(name: "GoldenTests", dependencies: ["SwiftCST", "Codemod", "Transforms"]),
         .testTarget(name: "TransformsTests", dependencies: ["SwiftCST", "Codemod", "Transforms"]),
     ]
