@@ -11,7 +11,7 @@ import Darwin
 public enum ProjectPaths {
     /// `path` made absolute against `base` (or the current directory), with `.`, `..`
     /// and repeated slashes resolved textually (symbolic links are left alone).
-    static func absolute(_ path: String, base: String? = nil) -> String {
+    public static func absolute(_ path: String, base: String? = nil) -> String {
         let start = base ?? FileManager.default.currentDirectoryPath
         return normalize(path.hasPrefix("/") ? path : start + "/" + path)
     }

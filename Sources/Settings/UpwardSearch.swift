@@ -7,16 +7,7 @@ import Project
 enum FilePaths {
     /// `path` made absolute against the current directory, with `.`, `..` and repeated
     /// slashes resolved textually (symbolic links are left alone).
-    static func absolute(_ path: String) -> String {
-        let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        var parts: [Substring] = []
-        for part in joined.split(separator: "/") {
-            if part == "." { continue }
-            if part == ".." { _ = parts.popLast(); continue }
-            parts.append(part)
-        }
-        return "/" + parts.joined(separator: "/")
-    }
+    static func absolute(_ path: String) -> String { ProjectPaths.absolute(path) }
 
     /// The directory holding `path` (an absolute path); `/` for `/` itself.
     static func directory(of path: String) -> String { ProjectPaths.directory(of: path) }

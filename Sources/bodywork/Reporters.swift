@@ -130,12 +130,8 @@ struct GitHubReporter: LineReporter {
     let mode: RunMode
 
     func line(_ finding: ReportedFinding, path: String) -> String {
-        let command: String
-        switch finding.severity {
-        case .error: command = "error"
-        case .warning: command = "warning"
-        case .note: command = "notice"
-        }
+        // Workflow commands are `error`, `warning` and `notice`.
+        let command = finding.severity == .note ? "notice" : finding.severity.rawValue
         return "::\(command) file=\(githubProperty(path)),line=\(finding.line),col=\(finding.column),"
             + "endLine=\(finding.endLine),endColumn=\(finding.endColumn),title=\(githubProperty(finding.ruleID))::"
             + githubData(finding.message + finding.fixSuffix(mode: mode))
