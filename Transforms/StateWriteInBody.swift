@@ -64,7 +64,7 @@ public struct StateWriteInBody: Rule {
             let path = RenderPath(view)
             for sequence in path.renderedNodes(.sequenceExpr) {
                 // `x = …`, `x += …`: the target is the first operand, written by what follows it.
-                guard let target = sequence.childNodes.first, isAssigned(target),
+                guard let target = sequence.childNodes.first, Writes.isAssigned(target),
                       let member = path.members.first(where: { $0.contains(sequence) }) else { continue }
                 let assignment = target
                 var written: String?
@@ -82,19 +82,6 @@ public struct StateWriteInBody: Rule {
             }
         }
         return findings
-    }
-
-    /// Whether the operand `target` is written by the operator after it (`=`, `+=`, …).
-    private func isAssigned(_ target: Node) -> Bool {
-        guard let sequence = target.parent else { return false }
-        let children = sequence.children
-        guard let position = children.firstIndex(where: { $0.asNode == target }), position + 1 < children.count else { return false }
-        switch children[position + 1] {
-        case .node(let next): return next.kind == .assignmentExpr
-        case .token(let next):
-            let text = next.text
-            return next.kind == .binaryOperator && text.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(text)
-        }
     }
 
     /// `name` or `self.name`.

@@ -22,19 +22,26 @@ enum Writes {
             case .inOutExpr:
                 return true
             case .sequenceExpr:
-                let children = parent.children
-                guard let position = children.firstIndex(where: { $0.asNode == node }), position + 1 < children.count else { return false }
-                switch children[position + 1] {
-                case .node(let next): return next.kind == .assignmentExpr
-                case .token(let next):
-                    let text = next.text
-                    return next.kind == .binaryOperator && text.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(text)
-                }
+                return isAssigned(node)
             default:
                 return false
             }
         }
         return false
+    }
+
+    /// Whether the operand `target` of a sequence expression is written by the operator
+    /// after it (`=`, `+=`, …).
+    static func isAssigned(_ target: Node) -> Bool {
+        guard let sequence = target.parent else { return false }
+        let children = sequence.children
+        guard let position = children.firstIndex(where: { $0.asNode == target }), position + 1 < children.count else { return false }
+        switch children[position + 1] {
+        case .node(let next): return next.kind == .assignmentExpr
+        case .token(let next):
+            let text = next.text
+            return next.kind == .binaryOperator && text.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(text)
+        }
     }
 
     /// Standard-library and Foundation methods that never mutate their receiver.
