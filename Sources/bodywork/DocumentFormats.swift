@@ -67,7 +67,6 @@ struct JUnitReporter: DocumentReporter {
             + "  <testsuite name=\"bodywork\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(problems.count)\">\n"
             + cases + "  </testsuite>\n</testsuites>\n"
     }
-
 }
 
 /// GitLab code quality (Code Climate subset): an array of issues with a fingerprint
