@@ -1,7 +1,11 @@
 // Which files a run reads: paths walked for `*.swift` in a fixed order, minus hidden and
 // build directories, .gitignore'd files and excludes; or the files git says changed.
 import Codemod
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
 import Glibc
+#endif
 
 /// A path the run was asked about but cannot process, with the reason shown to the user.
 struct SkippedFile: Sendable {

@@ -1,6 +1,10 @@
 // Reads standard input with read(2), so that a closed, write-only or directory stdin is
 // a usage error with a reason instead of a trap inside Foundation.
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
 import Glibc
+#endif
 
 enum StandardInput {
     /// Every byte of standard input; `purpose` names what it was read for in the error
@@ -17,7 +21,7 @@ enum StandardInput {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(0, $0.baseAddress!, $0.count) }
+            let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress!, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw UsageError("\(purpose)cannot read standard input: \(String(cString: strerror(errno)))")
