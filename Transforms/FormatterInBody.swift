@@ -60,6 +60,11 @@ public struct FormatterInBody: Rule {
         loop variables or conditions; formatters passed out, stored, returned or mutated \
         after use; properties visible outside the file; uses from nonisolated code or from \
         closures that run off the main actor (Task.detached, queue.async, @Sendable).
+
+        Not reported: constructions in action closures (`Button` actions, `.onAppear`, \
+        `.task`, `.onChange`, gestures, `.onSubmit`, alert and sheet actions) and in private \
+        helpers that only such actions call, or that are handed to one uncalled \
+        (`.onAppear(perform: load)`): they run on events, not while the view renders.
         """
 
     public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
@@ -144,10 +149,13 @@ struct HoistPlanner {
             if TypeDecl(member) != nil { continue }
             if let variable = VariableDecl(member), variable.isStatic { continue }
             if let function = FunctionLikeDecl(member), function.modifiers.has("static") || function.modifiers.has("class") { continue }
+            // A helper run only by actions (`Button(action: export)`) is not on the render path.
+            if RenderPath.isReachedOnlyFromActions(member) { continue }
             for node in member.descendants(.functionCallExpr) {
                 guard let call = FunctionCallExpr(node), let callee = call.callee, callee.kind == .identifierExpr,
                       let name = call.calleeName, expensiveTypes.contains(name),
-                      call.trailingClosure == nil, FileTypes.innermostType(of: node) == type.node else { continue }
+                      call.trailingClosure == nil, FileTypes.innermostType(of: node) == type.node,
+                      !RenderPath.isInAction(node, within: member) else { continue }
                 if name == "Calendar" && call.argument("identifier") == nil { continue }
                 if name == "NSRegularExpression" || name == "NSPredicate" || name == "NSCalendar" || name == "Calendar" {
                     if call.arguments.isEmpty { continue }
