@@ -55,6 +55,10 @@ public struct FormatterInBody: Rule {
         `value.formatted(…)` and the formatter is dropped. `.short` dates, `.medium` dates and \
         time styles with dates are not identical and keep Fix 1.
 
+        A private `let` assigned in the view's only `init` (`formatter = DateFormatter()` and \
+        constant configuration after it) becomes a `private static let` built the same way; \
+        the lines leave `init`.
+
         Withheld (reported only): configuration that reads instance state, the environment \
         (use `Text(value, format: …)`, which follows the environment's locale), parameters, \
         loop variables or conditions; formatters passed out, stored, returned or mutated \
@@ -114,6 +118,9 @@ struct Construction {
     var configuration: [Node] = []
     /// The member of the type holding the construction.
     var member: Node
+    /// For a `.property` assigned in `init` (`formatter = T()`), that assignment statement;
+    /// it and `configuration` leave the initializer when the property turns static.
+    var initAssignment: Node?
 }
 
 // MARK: - The scan

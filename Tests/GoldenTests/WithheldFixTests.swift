@@ -39,6 +39,7 @@ final class WithheldFixTests: XCTestCase {
         "foreach-identity/withheld-offset-in-derived-data": "positions in `items.filter { !$0.done }`",
         "foreach-identity/withheld-non-constant-range": "`0..<rating` is not a constant range",
         "foreach-identity/withheld-else-branch-sees-the-property": "`Caption` is not Identifiable",
+        "formatter-in-body/withheld-stored-in-init-from-parameter": "reads the parameter `style`",
         "foreach-identity/withheld-list-selection-implicit-tags": "`List` with `selection:`",
         "onappear-task/withheld-throwing": "uncaught `try`",
         "onappear-task/withheld-returns-value": "returns a value",
