@@ -40,6 +40,9 @@ public struct ForEachIdentity: Rule {
         `$items[i]` uses become `ForEach($items) { $item in … }` (iOS 15/macOS 12); \
         `ForEach(items, id: \\.self)` over Identifiable elements becomes `ForEach(items)`.
 
+        Element types are proven from declarations through `if let`/`guard let`, `??`, \
+        optional chains, binding rows (`ForEach($items) { $item in … }`) and `@Bindable` \
+        projections; not through `@dynamicMemberLookup` wrappers or calls. \
         Withheld (reported with the rewrite in the message): element types the project \
         index cannot prove Identifiable, Set data, `$0` rows and rebound index names. For \
         elements proven not Identifiable the message says what they need (an `id`, or an \
