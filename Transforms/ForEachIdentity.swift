@@ -40,8 +40,17 @@ public struct ForEachIdentity: Rule {
         `$items[i]` uses become `ForEach($items) { $item in … }` (iOS 15/macOS 12); \
         `ForEach(items, id: \\.self)` over Identifiable elements becomes `ForEach(items)`.
 
+        Element types are proven from declarations through `if let`/`guard let`, `??`, \
+        optional chains, binding rows (`ForEach($items) { $item in … }`) and `@Bindable` \
+        projections; not through `@dynamicMemberLookup` wrappers or calls. \
         Withheld (reported with the rewrite in the message): element types the project \
-        index cannot prove Identifiable, Set data, `$0` rows and rebound index names. \
+        index cannot prove Identifiable, Set data, `$0` rows and rebound index names. For \
+        elements proven not Identifiable the message says what they need (an `id`, or an \
+        `id:` key path to a stable, unique property) instead of code that would not compile. \
+        Reported without a fix: `ForEach(0..<n, id: \\.self)` where `n` is a count \
+        (`let n = xs.count`), offsets in a derived collection \
+        (`Array(xs.filter { … }.enumerated()), id: \\.offset`), and a range whose bounds are \
+        not literals without `id:` (`ForEach(0..<n)`), which ForEach reads only once. \
         `.id(UUID())`, `.id(Date())`, `.id(Date.now)` and `.id(Int.random(in:))` are reported \
         without a fix, even with --unsafe-fixes: a changing id resets the view's state on every \
         render, which some code does on purpose. Use a stable id from the data, or, when a \
@@ -124,8 +133,14 @@ private struct Pass {
             if enumerated.isZip && idPath != ".0" { return nil }
             return enumeratedFinding(site, source: enumerated.source, isZip: enumerated.isZip)
         }
+        if let derived = TypeResolver.enumeratedCollection(site.dataExpression), idPath == ".offset" {
+            return derivedOffsetFinding(site, derived: derived)
+        }
         if let source = indicesSource(site.dataExpression), idPath == nil || idPath == ".self" {
             return indicesFinding(site, source: source)
+        }
+        if let range = NonConstantRange(site.dataExpression), idPath == nil || idPath == ".self" {
+            return rangeFinding(site, range: range)
         }
         if idPath == ".self", !site.isBindingData {
             return selfIDFinding(site)
@@ -141,11 +156,15 @@ private struct Pass {
         guard let closure = site.row, parameters.count == 2, parameters.allSatisfy({ $0.type == nil && $0.nameToken?.kind != .dollarIdentifier }),
               let indexName = parameters[0].name, let elementName = parameters[1].name, let clause = closure.parameterClause
         else {
-            return withheld(site, base, suggestion: "id: \\.element.id", reason: "the row closure does not name the index and the element")
+            let proof = proofFailure(source, needs: .anyOrder)
+            return withheld(site, base, suggestion: isZip ? "id: \\.1.id" : "id: \\.element.id", proof: proof,
+                            reason: "the row closure does not name the index and the element")
         }
         let indexUsed = indexName != "_" && uses(of: indexName, in: closure.statements).count > 0
         let suggestion = indexUsed ? (isZip ? "id: \\.1.id" : "id: \\.element.id") : "\(site.container)(\(source.text)) { \(elementName) in … }"
-        if let reason = proofFailure(source, needs: indexUsed ? .anyOrder : .randomAccess) { return withheld(site, base, suggestion: suggestion, reason: reason) }
+        if let failure = proofFailure(source, needs: indexUsed ? .anyOrder : .randomAccess) {
+            return withheld(site, base, suggestion: suggestion, proof: failure, reason: failure.reason)
+        }
 
         var edits: [Edit]
         if indexUsed {
@@ -169,11 +188,13 @@ private struct Pass {
         guard let closure = site.row, parameters.count == 1, parameters[0].type == nil,
               let indexToken = parameters[0].nameToken, indexToken.kind == .identifier, let clause = closure.parameterClause
         else {
-            return withheld(site, base, suggestion: "\(site.container)(\(sourceText)) { element in … }", reason: "the row closure does not name the index")
+            return withheld(site, base, suggestion: "\(site.container)(\(sourceText)) { element in … }",
+                            proof: proofFailure(source, needs: .randomAccess), reason: "the row closure does not name the index")
         }
         let indexName = indexToken.text
         if !Names.binders(of: indexName, in: closure.statements).isEmpty {
-            return withheld(site, base, suggestion: "\(site.container)(\(sourceText)) { element in … }", reason: "`\(indexName)` is declared again inside the row")
+            return withheld(site, base, suggestion: "\(site.container)(\(sourceText)) { element in … }",
+                            proof: proofFailure(source, needs: .randomAccess), reason: "`\(indexName)` is declared again inside the row")
         }
         let elementName = freshElementName(for: source, closure: closure)
         var reads: [Node] = [], bindings: [Node] = [], others = 0
@@ -201,9 +222,13 @@ private struct Pass {
         }
         let suggestion = "\(site.container)(\(newData)) { \(newParameters) in … }"
         let requirement: Requirement = variant == .enumerated ? .zeroBasedIndices : (variant == .bindings ? .mutableArray : .randomAccess)
-        if let reason = proofFailure(source, needs: requirement) { return withheld(site, base + note, suggestion: suggestion, reason: reason) }
+        if let failure = proofFailure(source, needs: requirement) {
+            return withheld(site, base + note, suggestion: suggestion, proof: failure, reason: failure.reason)
+        }
         if variant == .bindings, !isStateOrBinding(source, bindingUse: bindings[0]) {
-            return withheld(site, base, suggestion: suggestion, reason: "`$\(sourceText)` is not a `@State` or `@Binding` property")
+            let reason = "`$\(sourceText)` is not a `@State` or `@Binding` property"
+            return Finding(range: site.headRange, message: base + "; iterate the elements with a binding to each "
+                           + "(`\(suggestion)`) once `\(sourceText)` is `@State` or `@Binding` (\(reason))", withheldReason: reason)
         }
 
         var edits = [Edit(range: site.dataAndIDRange, replacement: newData),
@@ -233,8 +258,90 @@ private struct Pass {
                        fix: Fix(edits: [.delete(removed)], safety: .safe, summary: "identify rows by the element's id"))
     }
 
-    private func withheld(_ site: ForEachSite, _ message: String, suggestion: String, reason: String) -> Finding {
-        Finding(range: site.headRange, message: message + "; consider \(suggestion) (\(reason))", withheldReason: reason)
+    /// A finding without a fix. Its advice is code only where that code compiles once the
+    /// rows are rewritten by hand: for elements proven not Identifiable it says what they
+    /// need, and for elements not proven either way it names the condition.
+    private func withheld(_ site: ForEachSite, _ message: String, suggestion: String, proof: ProofFailure?, reason: String) -> Finding {
+        let advice: String
+        switch proof?.kind {
+        case nil:
+            advice = "consider \(suggestion)"
+        case .notIdentifiable(let element)?:
+            advice = Pass.stableIDAdvice(element: element, data: proof?.data)
+        case .unproven(let element)?:
+            advice = element.map { "when `\($0)` is Identifiable, use \(suggestion)" } ?? "when the elements are Identifiable, use \(suggestion)"
+        case .shape?:
+            advice = "iterate the elements by hand in an array, identified by a stable, unique property"
+        }
+        return Finding(range: site.headRange, message: message + "; \(advice) (\(reason))", withheldReason: reason)
+    }
+
+    /// What rows of elements that are not Identifiable need, in words: no code can be
+    /// proposed without knowing which property is stable and unique.
+    static func stableIDAdvice(element: String, data: String?) -> String {
+        let iterate = data.map { "iterate `\($0)` with" } ?? "use"
+        return "`\(element)` is not Identifiable: make it Identifiable with a stable, unique `id`, "
+            + "or \(iterate) `id:` set to a key path of a stable, unique property of `\(element)`"
+    }
+
+    /// Pattern 1 on data made while the view renders (`Array(xs.filter { … }.enumerated())`,
+    /// `Array(xs.dropFirst(k).enumerated())`): reported only, since the offsets are positions
+    /// in a collection that changes with its source and the element type is not proven.
+    private func derivedOffsetFinding(_ site: ForEachSite, derived: Node) -> Finding {
+        let reason = "the offsets are positions in `\(singleLineText(derived) ?? derived.text)`, a collection derived while the view renders"
+        let message = "`\(site.container)` identifies its rows by their offset in a derived collection: when its source changes, "
+            + "rows take over other rows' state and animation; identify them by the element's own stable id "
+            + "(`id: \\.element.id` when the elements are Identifiable, else a key path to a stable, unique property) (\(reason))"
+        return Finding(range: site.headRange, message: message, withheldReason: reason)
+    }
+
+    /// `ForEach(0..<n, id: \.self)` where `n` counts a collection, and `ForEach(a..<b)`
+    /// without `id:` where a bound is not a literal: reported only.
+    private func rangeFinding(_ site: ForEachSite, range: NonConstantRange) -> Finding? {
+        if site.idKeyPath == nil {
+            let text = singleLineText(range.node) ?? range.node.text
+            let reason = "`\(text)` is not a constant range"
+            let message = "`\(site.container)` over a non-constant range without `id:` reads the range once: rows added or removed "
+                + "later are not shown; write `\(site.container)(\(text), id: \\.self)`, or iterate the data the range counts (\(reason))"
+            return Finding(range: site.headRange, message: message, withheldReason: reason)
+        }
+        guard range.isFromZero, let upper = range.upper, let counted = countedCollection(upper, at: site.node) else { return nil }
+        let countedText = singleLineText(counted.collection) ?? counted.collection.text
+        let reason = counted.through.map { "`\($0)` is a count read before the `\(site.container)`; rewrite the rows by hand" }
+            ?? "`\(countedText)` is computed while the view renders; rewrite the rows by hand"
+        let base = "`\(site.container)` identifies its rows by their position in `\(countedText)`: inserting or removing an element gives every later row another row's state and animation"
+        let element = Names.singular(of: counted.collection.lastToken?.text ?? "") ?? "element"
+        let suggestion = "\(site.container)(\(countedText)) { \(element) in … }"
+        let proof = isStableReference(counted.collection) ? proofFailure(counted.collection, needs: .randomAccess)
+            : ProofFailure(kind: .unproven(nil), reason: reason, data: countedText)
+        return withheld(site, base, suggestion: suggestion, proof: proof, reason: reason)
+    }
+
+    /// The collection whose `count` `upper` is: `xs.count` (of any expression), or a local
+    /// `n` declared `let n = xs.count` before `node` in the blocks around it.
+    private func countedCollection(_ upper: Node, at node: Node) -> (collection: Node, through: String?)? {
+        if let access = MemberAccessExpr(upper), access.name == "count", let base = access.base { return (base, nil) }
+        guard upper.kind == .identifierExpr, let token = upper.firstToken, token.kind == .identifier,
+              upper.endTokenIndex == token.index + 1 else { return nil }
+        let name = token.text
+        var child = node
+        var current = node.parent
+        while let scope = current, ![.functionDecl, .initializerDecl, .structDecl, .classDecl, .enumDecl, .extensionDecl, .sourceFile].contains(scope.kind) {
+            if [.codeBlock, .closureExpr, .accessorBlock].contains(scope.kind) {
+                var found: Node?
+                for statement in scope.childNodes {
+                    if statement == child || statement.contains(child) { break }
+                    guard let variable = VariableDecl(statement) else { continue }
+                    for binding in variable.bindings where binding.name == name {
+                        found = binding.initializer.flatMap(MemberAccessExpr.init).flatMap { $0.name == "count" ? $0.base : nil }
+                    }
+                }
+                if let found { return (found, name) }
+            }
+            child = scope
+            current = scope.parent
+        }
+        return nil
     }
 
     // MARK: - Proof
@@ -242,35 +349,55 @@ private struct Pass {
     private enum Requirement { case anyOrder, randomAccess, zeroBasedIndices, mutableArray }
     private enum Variant { case elements, bindings, enumerated }
 
+    /// Why a rewrite is not proven, and what that says about the code a message may propose.
+    private struct ProofFailure {
+        enum Kind {
+            /// The element type is proven not Identifiable: rows need a stable id first.
+            case notIdentifiable(String)
+            /// The types are not known well enough to tell (the element type, when known).
+            case unproven(String?)
+            /// The collection does not allow the rewrite (no order, other indices).
+            case shape
+        }
+        var kind: Kind
+        var reason: String
+        /// The data as written, for advice about it.
+        var data: String?
+    }
+
     /// Why the index does not prove that `source`'s elements are `Identifiable` and that the
     /// collection supports the rewrite; nil when it does.
-    private func proofFailure(_ source: Node, needs requirement: Requirement) -> String? {
+    private func proofFailure(_ source: Node, needs requirement: Requirement) -> ProofFailure? {
+        let data = singleLineText(source) ?? source.text
         guard let resolved = resolver.type(of: source) else {
-            return "the type of `\(source.text)` is not declared where the rule can read it"
+            return ProofFailure(kind: .unproven(nil), reason: "the type of `\(source.text)` is not declared where the rule can read it", data: data)
         }
         guard let collection = index.collectionType(resolved.text, inScope: resolved.scope), !collection.isBinding else {
-            return "`\(source.text)` is a `\(resolved.text)`, not a collection the rule understands"
+            return ProofFailure(kind: .unproven(nil), reason: "`\(source.text)` is a `\(resolved.text)`, not a collection the rule understands", data: data)
         }
         let element = collection.element
         switch index.isIdentifiable(element, inScope: resolved.scope) {
         case .some(true): break
-        case .some(false): return "`\(element)` is not Identifiable"
+        case .some(false): return ProofFailure(kind: .notIdentifiable(element), reason: "`\(element)` is not Identifiable", data: data)
         case .none:
             let qualified = index.qualifiedName(of: element, inScope: resolved.scope)
             if !index.isSeen(qualified) {
-                return "`\(element)` is not declared in the files of this run (\(index.fileCount <= 1 ? "1 file" : "\(index.fileCount) files") indexed)"
+                let reason = "`\(element)` is not declared in the files of this run (\(index.fileCount <= 1 ? "1 file" : "\(index.fileCount) files") indexed)"
+                return ProofFailure(kind: .unproven(element), reason: reason, data: data)
             }
-            return "the files of this run do not show that `\(element)` is Identifiable"
+            return ProofFailure(kind: .unproven(element), reason: "the files of this run do not show that `\(element)` is Identifiable", data: data)
         }
+        let shapeReason: String?
         switch requirement {
-        case .anyOrder: return nil
+        case .anyOrder: shapeReason = nil
         case .randomAccess:
-            return collection.isRandomAccess ? nil : "`\(resolved.text)` has no stable order; ForEach needs an array"
+            shapeReason = collection.isRandomAccess ? nil : "`\(resolved.text)` has no stable order; ForEach needs an array"
         case .zeroBasedIndices:
-            return collection.hasZeroBasedIntIndices ? nil : "the indices of `\(resolved.text)` are not its offsets"
+            shapeReason = collection.hasZeroBasedIntIndices ? nil : "the indices of `\(resolved.text)` are not its offsets"
         case .mutableArray:
-            return collection.kind == .array ? nil : "`\(resolved.text)` is not a mutable array"
+            shapeReason = collection.kind == .array ? nil : "`\(resolved.text)` is not a mutable array"
         }
+        return shapeReason.map { ProofFailure(kind: .shape, reason: $0, data: data) }
     }
 
     private func isStateOrBinding(_ source: Node, bindingUse: Node) -> Bool {
@@ -387,5 +514,39 @@ private struct Pass {
             if access.name == "uuidString", unstableValue(base) == "UUID()" { return "UUID().uuidString" }
         }
         return nil
+    }
+}
+
+/// `a..<b` where a bound is not an integer literal: a range ForEach reads only once
+/// without `id:`. The bounds may be arithmetic (`1..<n + 1`), which binds tighter than `..<`.
+private struct NonConstantRange {
+    let node: Node
+    /// The lower bound is the literal `0`.
+    let isFromZero: Bool
+    /// The upper bound, when it is a single expression.
+    let upper: Node?
+
+    private static let arithmetic: Set<String> = ["+", "-", "*", "/", "%"]
+
+    init?(_ node: Node) {
+        guard node.kind == .sequenceExpr else { return nil }
+        let children = node.children
+        var split: Int?
+        for (position, child) in children.enumerated() {
+            guard let token = child.asToken else { continue }
+            if token.textIs("..<") {
+                guard split == nil else { return nil }
+                split = position
+            } else if !NonConstantRange.arithmetic.contains(token.text) {
+                return nil
+            }
+        }
+        guard let split, split > 0, split < children.count - 1 else { return nil }
+        let lower = children[..<split], upperParts = children[(split + 1)...]
+        let isLiteral = { (parts: ArraySlice<Syntax>) in parts.count == 1 && parts.first?.asNode?.kind == .integerLiteralExpr }
+        guard !(isLiteral(lower) && isLiteral(upperParts)) else { return nil }
+        self.node = node
+        isFromZero = isLiteral(lower) && lower.first?.asNode?.text == "0"
+        upper = upperParts.count == 1 ? upperParts.first?.asNode : nil
     }
 }

@@ -102,7 +102,22 @@ extension HoistPlanner {
     func inPlaceEdits(_ construction: Construction, declaration: Node, binding: PatternBinding, name: String) -> [Edit]? {
         guard let variable = VariableDecl(declaration), let keyword = variable.bindingKeyword else { return nil }
         var edits: [Edit] = []
-        if let block = binding.accessorBlock {
+        if let assignment = construction.initAssignment {
+            // `private let f: T` + `f = T(); f.x = …` in init → `private static let f: T = { … }()`.
+            guard let statements = initStatementEdits(construction, assignment: assignment) else { return nil }
+            let nl = layout.lineEnding
+            let indent = layout.indentation(ofLineAt: declaration.trimmedRange.lowerBound), unit = layout.indentUnit
+            var recipe = " = {" + nl + indent + unit + "let " + name + " = " + construction.call.text + nl
+            if let first = construction.configuration.first, let last = construction.configuration.last {
+                guard let lines = layout.wholeLines(from: first, through: last) else { return nil }
+                let from = layout.indentation(ofLineAt: first.trimmedRange.lowerBound)
+                recipe += layout.reindent(lines, from: from, to: indent + unit) + nl
+            }
+            recipe += indent + unit + "return " + name + nl + indent + "}()"
+            edits.append(.insert("static ", at: keyword.textRange.lowerBound))
+            edits.append(.insert(recipe, at: binding.node.trimmedRange.upperBound))
+            edits += statements
+        } else if let block = binding.accessorBlock {
             guard binding.type != nil, let open = block.firstToken, let close = block.lastToken, close.kind == .rightBrace else { return nil }
             edits.append(Edit(range: keyword.textRange, replacement: "static let"))
             let body = block.childNodes
@@ -121,6 +136,17 @@ extension HoistPlanner {
             edits.append(Edit(range: use.trimmedRange, replacement: "Self." + name))
         }
         return edits
+    }
+
+    /// Deletes the assignment in `init` and the configuration lines after it; nil when
+    /// other code shares their lines.
+    func initStatementEdits(_ construction: Construction, assignment: Node) -> [Edit]? {
+        guard let lines = layout.wholeLines(from: assignment, through: construction.configuration.last ?? assignment),
+              let block = assignment.parent else { return nil }
+        for statement in block.childNodes where statement != assignment && !construction.configuration.contains(statement) {
+            if lines.contains(statement.trimmedRange.lowerBound) { return nil }
+        }
+        return [.delete(layout.removalRange(lines))]
     }
 
     // MARK: - FormatStyle

@@ -48,12 +48,71 @@ extension HoistPlanner {
         if let getter = singleExpressionGetter(node), let variable = getter.node.parent.flatMap(VariableDecl.init) {
             return propertyShape(call: call, typeName: typeName, variable: variable, binding: getter, recipe: nil, member: member)
         }
+        if let assigned = initAssignmentShape(call: call, typeName: typeName, member: member, type: type) {
+            return assigned
+        }
         if parent.kind == .returnStmt || isImplicitReturn(node) {
             report(node, typeName, "the new object is returned to the caller, which may keep or change it; hoist it by hand")
             return nil
         }
         report(node, typeName, "the object escapes where the rule cannot follow it; hoist it by hand")
         return nil
+    }
+
+    /// `formatter = T()` (or `self.formatter = T()`) as a statement of the view's only
+    /// initializer, storing into a private `let formatter: T` declared without a value.
+    /// Nil when the construction is not such an assignment; otherwise the construction, or
+    /// `.some(nil)` after a report when the rule cannot make it static.
+    mutating func initAssignmentShape(call: FunctionCallExpr, typeName: String, member: Node,
+                                      type: TypeDecl) -> Construction?? {
+        let node = call.node
+        guard member.kind == .initializerDecl, let statement = node.parent, statement.kind == .sequenceExpr,
+              let sequence = SequenceExpr(statement), sequence.isAssignment, sequence.assignedValue == node,
+              let target = sequence.assignmentTarget, let block = statement.parent, block.kind == .codeBlock,
+              block.parent == member else { return nil }
+        let name: String
+        if target.kind == .identifierExpr, target.firstToken?.kind == .identifier, target.endTokenIndex == target.firstTokenIndex + 1 {
+            name = target.text
+        } else if let access = MemberAccessExpr(target), access.base?.text == "self", let member = access.name {
+            name = member
+        } else {
+            return nil
+        }
+        func withheld(_ reason: String) -> Construction?? {
+            report(node, typeName, reason)
+            return .some(nil)
+        }
+        let declarations = type.members.compactMap(VariableDecl.init).filter { $0.bindings.contains { $0.name == name } }
+        guard declarations.count == 1, let variable = declarations.first, variable.bindings.count == 1,
+              let binding = variable.bindings.first, binding.initializer == nil, binding.accessorBlock == nil,
+              let declaredType = binding.type, TypeResolver.typeText(of: declaredType) == typeName, !variable.isStatic,
+              variable.node.children(.attribute).isEmpty else {
+            return withheld("it is stored in `\(name)`, which is not a `let \(name): \(typeName)` of this declaration; hoist it by hand")
+        }
+        guard variable.isLet else {
+            return withheld("`\(name)` is a `var`: the parent may replace it or the view change it; make it a `private let` first")
+        }
+        guard isFilePrivate(variable.modifiers) else {
+            return withheld("`\(name)` is visible outside this file, where code may read it per instance; make it `private` and run again")
+        }
+        let initializers = types.bySimpleName[FileTypes.lastComponent(type.name ?? ""), default: []]
+            .flatMap(\.members).filter { $0.kind == .initializerDecl }
+        guard initializers.count == 1 else {
+            return withheld("`\(name)` is set by one of several initializers; make it static by hand")
+        }
+        let statements = block.childNodes
+        guard let index = statements.firstIndex(of: statement) else { return nil }
+        var configuration: [Node] = []
+        for next in statements[(index + 1)...] {
+            guard isConfiguration(next, of: name) else { break }
+            configuration.append(next)
+        }
+        var construction = Construction(shape: .property(declaration: variable.node, binding: binding), call: node,
+                                        typeName: typeName, localName: name, member: member)
+        construction.configuration = configuration
+        construction.initAssignment = statement
+        guard checkPropertyUses(name: name, construction: construction, type: type) else { return .some(nil) }
+        return .some(construction)
     }
 
     /// `{ let f = T(); configuration; return f }` around `call`, as an immediately called
@@ -199,9 +258,11 @@ extension HoistPlanner {
         return true
     }
 
-    /// `name` and `self.name` in the file, outside the property's own declaration.
+    /// `name` and `self.name` in the file, outside the property's own declaration (and
+    /// outside the assignment and configuration in `init` that leave with the fix).
     func propertyReferences(_ name: String, construction: Construction) -> [Node] {
         guard case .property(let declaration, _) = construction.shape else { return [] }
-        return memberReferences(name, in: tree.root, outside: declaration)
+        let leaving = (construction.initAssignment.map { [$0] } ?? []) + (construction.initAssignment == nil ? [] : construction.configuration)
+        return memberReferences(name, in: tree.root, outside: declaration).filter { use in !leaving.contains { $0.contains(use) } }
     }
 }

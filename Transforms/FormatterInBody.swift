@@ -55,11 +55,20 @@ public struct FormatterInBody: Rule {
         `value.formatted(…)` and the formatter is dropped. `.short` dates, `.medium` dates and \
         time styles with dates are not identical and keep Fix 1.
 
+        A private `let` assigned in the view's only `init` (`formatter = DateFormatter()` and \
+        constant configuration after it) becomes a `private static let` built the same way; \
+        the lines leave `init`.
+
         Withheld (reported only): configuration that reads instance state, the environment \
         (use `Text(value, format: …)`, which follows the environment's locale), parameters, \
         loop variables or conditions; formatters passed out, stored, returned or mutated \
         after use; properties visible outside the file; uses from nonisolated code or from \
         closures that run off the main actor (Task.detached, queue.async, @Sendable).
+
+        Not reported: constructions in action closures (`Button` actions, `.onAppear`, \
+        `.task`, `.onChange`, gestures, `.onSubmit`, alert and sheet actions) and in private \
+        helpers that only such actions call, or that are handed to one uncalled \
+        (`.onAppear(perform: load)`): they run on events, not while the view renders.
         """
 
     public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
@@ -109,6 +118,9 @@ struct Construction {
     var configuration: [Node] = []
     /// The member of the type holding the construction.
     var member: Node
+    /// For a `.property` assigned in `init` (`formatter = T()`), that assignment statement;
+    /// it and `configuration` leave the initializer when the property turns static.
+    var initAssignment: Node?
 }
 
 // MARK: - The scan
@@ -144,10 +156,13 @@ struct HoistPlanner {
             if TypeDecl(member) != nil { continue }
             if let variable = VariableDecl(member), variable.isStatic { continue }
             if let function = FunctionLikeDecl(member), function.modifiers.has("static") || function.modifiers.has("class") { continue }
+            // A helper run only by actions (`Button(action: export)`) is not on the render path.
+            if RenderPath.isReachedOnlyFromActions(member) { continue }
             for node in member.descendants(.functionCallExpr) {
                 guard let call = FunctionCallExpr(node), let callee = call.callee, callee.kind == .identifierExpr,
                       let name = call.calleeName, expensiveTypes.contains(name),
-                      call.trailingClosure == nil, FileTypes.innermostType(of: node) == type.node else { continue }
+                      call.trailingClosure == nil, FileTypes.innermostType(of: node) == type.node,
+                      !RenderPath.isInAction(node, within: member) else { continue }
                 if name == "Calendar" && call.argument("identifier") == nil { continue }
                 if name == "NSRegularExpression" || name == "NSPredicate" || name == "NSCalendar" || name == "Calendar" {
                     if call.arguments.isEmpty { continue }

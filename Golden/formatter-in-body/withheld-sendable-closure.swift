@@ -5,11 +5,9 @@ struct StampView: View {
     let deliver: (@escaping @Sendable () -> String) -> Void
 
     var body: some View {
+        let _ = deliver { @Sendable in
+            ISO8601DateFormatter().string(from: Date())
+        }
         Text("Stamp")
-            .onAppear {
-                deliver { @Sendable in
-                    ISO8601DateFormatter().string(from: Date())
-                }
-            }
     }
 }

@@ -1,10 +1,10 @@
 // Reads source files and writes them back atomically (temp file + rename), keeping mode,
 // owner and symlinks, and refusing to overwrite a file that changed since it was read.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
+#if canImport(Darwin)
 import Darwin
+#elseif canImport(Glibc)
+import Glibc
 #endif
 
 /// What was read from disk, kept to detect a change before writing back.
@@ -82,7 +82,7 @@ public enum AtomicFile {
             throw .unreadable(path, describe(error.code))
         }
         return FileSnapshot(path: path, bytes: bytes, mode: UInt32(status.st_mode) & 0o7777,
-                            modificationTime: seconds(status.st_mtim), size: Int(status.st_size),
+                            modificationTime: seconds(modificationTime(of: status)), size: Int(status.st_size),
                             linkCount: Int(status.st_nlink))
     }
 
@@ -231,7 +231,7 @@ public enum AtomicFile {
             let path = directory + "/" + String(decoding: entryName, as: UTF8.self)
             var status = stat()
             guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-                  Double(now.tv_sec) - seconds(status.st_mtim) > 60 else { continue }
+                  Double(now.tv_sec) - seconds(modificationTime(of: status)) > 60 else { continue }
             unlink(path)
         }
     }
@@ -258,7 +258,7 @@ public enum AtomicFile {
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in
-                Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
             }
             if count < 0 {
                 if errno == EINTR { continue }
@@ -317,6 +317,15 @@ public enum AtomicFile {
         status.st_mode & S_IFMT == S_IFREG
     }
 
+    /// The modification time of a `stat` result; Darwin and Glibc name the field differently.
+    private static func modificationTime(of status: stat) -> timespec {
+        #if canImport(Darwin)
+        status.st_mtimespec
+        #else
+        status.st_mtim
+        #endif
+    }
+
     private static func seconds(_ time: timespec) -> Double {
         Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000
     }
@@ -347,4 +356,14 @@ private struct ExtendedAttributeCalls: @unchecked Sendable {
         return nil
         #endif
     }()
+}
+
+/// read(2) under a name that `AtomicFile.read` does not hide.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
+
+/// write(2) under a name that `AtomicFile.write` does not hide.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
 }

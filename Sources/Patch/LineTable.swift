@@ -1,10 +1,10 @@
 // Splits two texts into lines and gives equal lines the same number, so the diff compares
 // small integers; lines are compared by hash first and by bytes only when hashes agree.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
+#if canImport(Darwin)
 import Darwin
+#elseif canImport(Glibc)
+import Glibc
 #endif
 
 /// The lines of two texts, each line a byte range that keeps its LF (so a CRLF line ends in

@@ -1,10 +1,10 @@
 // The temporary files atomic writes have open right now, so that a run stopped by a
 // signal can remove them: no `.NAME.bodywork-XXXXXX` is left next to a user's sources.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
+#if canImport(Darwin)
 import Darwin
+#elseif canImport(Glibc)
+import Glibc
 #endif
 
 /// The registry of live temporary files, guarded by one lock.

@@ -1,10 +1,10 @@
 // Path arithmetic and directory walks for the project model: `/`-separated absolute
 // strings, resolved textually so that the same file always has the same key.
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
+#if canImport(Darwin)
 import Darwin
+#elseif canImport(Glibc)
+import Glibc
 #endif
 
 /// Absolute paths as strings, and the file-system questions the model asks.

@@ -27,26 +27,55 @@ public struct TypeResolver: Sendable {
     /// Property wrappers whose projected value `$name` is a `Binding` to the wrapped value.
     public static let bindingProjectingWrappers: Set<String> = ["State", "Binding", "SwiftUI.State", "SwiftUI.Binding"]
 
+    /// Property wrappers whose projected value `$name` is a `Bindable` of the wrapped value.
+    public static let bindableProjectingWrappers: Set<String> = ["Bindable", "SwiftUI.Bindable"]
+
     /// The type of `expression`, when it is a name, `self.name`, a chain `a.b.c` of
-    /// stored or computed properties, or `$name` of a `@State`/`@Binding` property.
+    /// stored or computed properties (through `?.` and `!`), `a ?? b`, `$name` of a
+    /// `@State`/`@Binding`/`@Bindable` property or a binding row's `$item`.
     public func type(of expression: Node) -> ResolvedType? {
         switch expression.kind {
         case .identifierExpr:
             guard let token = expression.firstToken, expression.endTokenIndex == token.index + 1 else { return nil }
             if token.kind == .dollarIdentifier {
+                if let row = bindingRowParameterType(of: token.text, at: expression) { return row }
                 return projectedBindingType(of: String(token.text.dropFirst()), at: expression)
             }
             guard token.kind == .identifier else { return nil }
             return lookUp(token.text, at: expression)
         case .memberAccessExpr:
-            guard let access = MemberAccessExpr(expression), let base = access.base, let name = access.name,
+            guard let access = MemberAccessExpr(expression), var base = access.base, let name = access.name,
                   access.nameToken?.kind == .identifier else { return nil }
             if base.kind == .identifierExpr, base.firstToken?.keyword == .self, base.endTokenIndex == base.firstTokenIndex + 1 {
                 guard let owner = TypeResolver.enclosingTypeName(of: expression) else { return nil }
                 return member(name, of: ResolvedType(text: owner, scope: nil))
             }
-            guard let baseType = type(of: base) else { return nil }
-            return member(name, of: baseType)
+            // `a?.b`: the member of the unwrapped value, optional; so is every later link of the chain.
+            var chained = false
+            if base.kind == .optionalChainingExpr {
+                guard let inner = base.childNodes.first, base.childNodes.count == 1 else { return nil }
+                base = inner
+                chained = true
+            } else {
+                chained = TypeResolver.isInOptionalChain(base)
+            }
+            guard var baseType = type(of: base) else { return nil }
+            if chained {
+                guard let unwrapped = TypeResolver.unwrappingOptional(baseType) else { return nil }
+                baseType = unwrapped
+            }
+            guard let found = member(name, of: baseType) else { return nil }
+            return chained ? TypeResolver.optional(found) : found
+        case .forceUnwrapExpr:
+            guard expression.childNodes.count == 1, let inner = expression.childNodes.first,
+                  !TypeResolver.isInOptionalChain(inner), let wrapped = type(of: inner) else { return nil }
+            return TypeResolver.unwrappingOptional(wrapped)
+        case .sequenceExpr:
+            // `a ?? b` alone: the type of `a` unwrapped (the code compiles only if `b` has it).
+            let children = expression.children
+            guard children.count == 3, let lhs = children[0].asNode, let op = children[1].asToken, op.text == "??",
+                  children[2].asNode != nil, let wrapped = type(of: lhs) else { return nil }
+            return TypeResolver.unwrappingOptional(wrapped)
         case .tupleExpr:
             let inner = expression.childNodes
             guard inner.count == 1, let argument = Argument(inner[0]), argument.label == nil,
@@ -75,8 +104,9 @@ public struct TypeResolver: Sendable {
             switch scope.kind {
             case .closureExpr:
                 guard let closure = ClosureExpr(scope) else { return nil }
-                if let parameter = closure.parameters.first(where: { $0.name == name }) {
-                    guard let type = parameter.type else { return rowElementType(of: closure, parameter: name) }
+                if let parameter = closure.parameters.first(where: { $0.name == name || $0.name == "$" + name }) {
+                    guard let type = parameter.type else { return rowElementType(of: closure, parameter: parameter.name ?? name) }
+                    guard parameter.name == name else { return nil }
                     return ResolvedType(text: TypeResolver.typeText(of: type), scope: TypeResolver.enclosingTypeName(of: scope))
                 }
                 if let found = localDeclaration(name, before: child, in: closure.statements) { return found }
@@ -88,9 +118,15 @@ public struct TypeResolver: Sendable {
                     return ResolvedType(text: TypeResolver.typeText(of: type), scope: TypeResolver.enclosingTypeName(of: scope))
                 }
             case .forStmt, .ifExpr, .guardStmt, .whileStmt, .switchCase, .catchClause:
-                // Names these bind (`for x in`, `if let x`, `case .a(let x)`) have no
-                // declared type here: the name is found, its type unknown.
-                if binds(name, scope: scope, child: child) { return nil }
+                // `if let x = value`, `if let x`: the unwrapped type of the value. Other names
+                // these bind (`for x in`, `case .a(let x)`) have no declared type here: the
+                // name is found, its type unknown.
+                // An `if`'s conditions bind nothing in its `else`.
+                let inElse = scope.kind == .ifExpr && child != scope.child(.conditionList) && child != scope.child(.codeBlock)
+                if !inElse {
+                    if let bound = conditionalBindingType(name, scope: scope, child: child) { return bound }
+                    if binds(name, scope: scope, child: child) { return nil }
+                }
             case .structDecl, .classDecl, .enumDecl, .actorDecl, .extensionDecl:
                 guard let owner = TypeResolver.enclosingTypeName(of: scope, includingSelf: true) else { return nil }
                 return member(name, of: ResolvedType(text: owner, scope: nil))
@@ -141,7 +177,7 @@ public struct TypeResolver: Sendable {
                     }
                 }
             } else if statement.kind == .guardStmt, binds(name, scope: statement, child: child) {
-                found = .some(nil)
+                found = .some(conditionalBindingType(name, scope: statement, child: child) ?? nil)
             }
         }
         return found
@@ -159,9 +195,12 @@ public struct TypeResolver: Sendable {
     /// (`ForEach(items) { item in … }`), from the type of the data.
     /// With two parameters over `Array(items.enumerated())` or
     /// `items.enumerated().map { $0 }`, the second is the element.
+    /// Over bindings (`ForEach($items) { $item in … }`), `item` is the element and a
+    /// plain `item` parameter a `Binding` to it.
     private func rowElementType(of closure: ClosureExpr, parameter name: String) -> ResolvedType? {
         let parameters = closure.parameters
-        guard parameters.last?.name == name, parameters.allSatisfy({ $0.nameToken?.kind == .identifier || $0.name == "_" }),
+        guard parameters.last?.name == name,
+              parameters.allSatisfy({ $0.nameToken?.kind == .identifier || $0.nameToken?.kind == .dollarIdentifier || $0.name == "_" }),
               let call = closure.node.parent.flatMap(FunctionCallExpr.init), call.trailingClosure?.node == closure.node,
               call.callee?.kind == .identifierExpr, call.calleeName == "ForEach" || call.calleeName == "List",
               let data = call.arguments.first, data.label == nil, var expression = data.expression else { return nil }
@@ -172,8 +211,101 @@ public struct TypeResolver: Sendable {
             expression = source
         default: return nil
         }
-        guard let (collection, scope) = collectionType(of: expression), !collection.isBinding else { return nil }
+        guard let (collection, scope) = collectionType(of: expression) else { return nil }
+        if name.hasPrefix("$") {
+            // `$item` names a binding; `item` is the element.
+            return collection.isBinding && parameters.count == 1 ? ResolvedType(text: collection.element, scope: scope) : nil
+        }
+        if collection.isBinding {
+            return parameters.count == 1 ? ResolvedType(text: "Binding<\(collection.element)>", scope: scope) : nil
+        }
         return ResolvedType(text: collection.element, scope: scope)
+    }
+
+    /// `Binding<Element>` for `$item`, the parameter of a binding row
+    /// (`ForEach($items) { $item in … }`) that `node` sees.
+    private func bindingRowParameterType(of dollarName: String, at node: Node) -> ResolvedType? {
+        var current = node.parent
+        while let scope = current {
+            if scope.kind == .closureExpr, let closure = ClosureExpr(scope),
+               closure.parameters.contains(where: { $0.name == dollarName }) {
+                guard let element = rowElementType(of: closure, parameter: dollarName) else { return nil }
+                return ResolvedType(text: "Binding<\(element.text)>", scope: element.scope)
+            }
+            if [.functionDecl, .initializerDecl, .variableDecl, .structDecl, .classDecl, .enumDecl, .extensionDecl].contains(scope.kind) {
+                return nil
+            }
+            current = scope.parent
+        }
+        return nil
+    }
+
+    /// The type `name` has where `child` sees a condition of `scope` (`if`, `guard`,
+    /// `while`) binding it: `let name = value` or `let name` unwraps the value's optional
+    /// type. `.some(nil)` when the condition binds it in a way whose type is not proven;
+    /// nil when no condition of `scope` binds it for `child`.
+    private func conditionalBindingType(_ name: String, scope: Node, child: Node) -> ResolvedType?? {
+        guard let conditions = scope.child(.conditionList) else { return nil }
+        // An `if`'s bindings reach its first block (and later conditions), not `else`.
+        if scope.kind == .ifExpr || scope.kind == .whileStmt {
+            guard child == conditions || child == scope.child(.codeBlock) else { return nil }
+        }
+        var found: ResolvedType??
+        for condition in conditions.children(.condition) {
+            if condition == child || condition.contains(child) { break }
+            guard let first = condition.firstToken, first.keyword == .let || first.keyword == .var else { continue }
+            let nodes = condition.childNodes
+            guard let pattern = nodes.first else { continue }
+            if pattern.kind == .identifierPattern {
+                guard pattern.firstToken?.text == name else { continue }
+                let value = condition.child(.initializerClause)?.childNodes.first
+                let wrapped = value.map { type(of: $0) } ?? lookUp(name, at: scope)
+                found = .some(wrapped.flatMap(TypeResolver.unwrappingOptional))
+            } else if pattern.text == name, nodes.count == 1 {
+                // `if let name`, written as an expression.
+                found = .some(lookUp(name, at: scope).flatMap(TypeResolver.unwrappingOptional))
+            }
+        }
+        return found
+    }
+
+    // MARK: - Optionals
+
+    /// `T` of `T?`, `T!` or `Optional<T>`; nil when the text is not an optional type.
+    static func unwrappingOptional(_ type: ResolvedType) -> ResolvedType? {
+        var text = type.text
+        if text.hasSuffix("?") || text.hasSuffix("!") {
+            text.removeLast()
+        } else if let arguments = ProjectIndex.genericArguments(of: text, base: "Optional"), arguments.count == 1 {
+            text = arguments[0]
+        } else {
+            return nil
+        }
+        if text.hasPrefix("("), text.hasSuffix(")"), !text.contains(",") { text = String(text.dropFirst().dropLast()) }
+        guard !text.isEmpty else { return nil }
+        return ResolvedType(text: text, scope: type.scope)
+    }
+
+    /// `type` as an optional (unchanged when it already is one: optional chaining flattens).
+    static func optional(_ type: ResolvedType) -> ResolvedType {
+        if unwrappingOptional(type) != nil { return type }
+        let text = type.text.contains("->") || type.text.contains("&") || type.text.hasPrefix("some ") || type.text.hasPrefix("any ")
+            ? "(\(type.text))?" : type.text + "?"
+        return ResolvedType(text: text, scope: type.scope)
+    }
+
+    /// Whether `expression` is a link of an optional chain: `a?.b` holds a `?.` in its
+    /// leftmost postfix chain.
+    static func isInOptionalChain(_ expression: Node) -> Bool {
+        var node: Node? = expression
+        while let current = node {
+            switch current.kind {
+            case .optionalChainingExpr: return true
+            case .memberAccessExpr, .forceUnwrapExpr, .functionCallExpr, .subscriptCallExpr: node = current.childNodes.first
+            default: return false
+            }
+        }
+        return false
     }
 
     /// `items` of `Array(items.enumerated())` or `items.enumerated().map { $0 }`.
@@ -194,8 +326,14 @@ public struct TypeResolver: Sendable {
         return base(ofEnumerated: mapped)
     }
 
-    /// The type of the property `name` of `owner`.
+    /// The type of the property `name` of `owner`; of a `Binding<X>` or `Bindable<X>`, a
+    /// `Binding` to the property of `X` (their dynamic member lookup).
     private func member(_ name: String, of owner: ResolvedType) -> ResolvedType? {
+        for wrapper in ["Binding", "Bindable"] {
+            guard let arguments = ProjectIndex.genericArguments(of: owner.text, base: wrapper), arguments.count == 1 else { continue }
+            guard let inner = member(name, of: ResolvedType(text: arguments[0], scope: owner.scope)) else { return nil }
+            return ResolvedType(text: "Binding<\(inner.text)>", scope: inner.scope)
+        }
         let key = index.qualifiedName(of: index.resolvingTypealiases(owner.text, inScope: owner.scope), inScope: owner.scope)
         guard let text = index.propertyTypes[key]?[name] else { return nil }
         return ResolvedType(text: text, scope: key)
@@ -206,9 +344,14 @@ public struct TypeResolver: Sendable {
     private func projectedBindingType(of name: String, at node: Node) -> ResolvedType? {
         guard let owner = TypeResolver.enclosingTypeName(of: node),
               let wrapper = index.propertyWrapper(of: owner, named: name),
-              TypeResolver.bindingProjectingWrappers.contains(wrapper),
               let wrapped = lookUp(name, at: node), wrapped.scope == index.qualifiedName(of: owner) else { return nil }
-        return ResolvedType(text: "Binding<\(wrapped.text)>", scope: wrapped.scope)
+        if TypeResolver.bindingProjectingWrappers.contains(wrapper) {
+            return ResolvedType(text: "Binding<\(wrapped.text)>", scope: wrapped.scope)
+        }
+        if TypeResolver.bindableProjectingWrappers.contains(wrapper) {
+            return ResolvedType(text: "Bindable<\(wrapped.text)>", scope: wrapped.scope)
+        }
+        return nil
     }
 
     // MARK: - Declarations

@@ -53,28 +53,35 @@ public struct PackageInfo: Sendable, Equatable {
 }
 
 /// Reads package and project settings near a file, caching the answer per directory.
+/// An answer is used only while the files it was read from keep their size and
+/// modification time, so a long-lived process (the language server) follows an edited
+/// manifest.
 public enum PackageSettings {
-    private static let manifests = UpwardSearch<PackageInfo> { directory in
+    private static let manifests = UpwardSearch<Stamped<PackageInfo>> { directory in
         let path = FilePaths.join(directory, "Package.swift")
-        guard FilePaths.isFile(path), let bytes = try? Data(contentsOf: URL(fileURLWithPath: path)) else { return nil }
-        return parse(manifest: Array(bytes), path: path)
+        guard FilePaths.isFile(path), let stamp = FileStamp(path),
+              let bytes = try? Data(contentsOf: URL(fileURLWithPath: path)) else { return nil }
+        return Stamped(value: parse(manifest: Array(bytes), path: path), stamps: [stamp])
     }
 
-    private static let xcodeProjects = UpwardSearch<DeploymentTargets> { directory in
+    private static let xcodeProjects = UpwardSearch<Stamped<DeploymentTargets>> { directory in
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return nil }
         var targets = DeploymentTargets()
+        var stamps: [FileStamp] = []
         for name in names.sorted() where name.hasSuffix(".xcodeproj") {
-            guard let project = XcodeProject.read(path: FilePaths.join(directory, name)) else { continue }
+            let path = FilePaths.join(FilePaths.join(directory, name), "project.pbxproj")
+            guard let stamp = FileStamp(path), let project = XcodeProject.read(path: FilePaths.join(directory, name)) else { continue }
+            stamps.append(stamp)
             for (platform, version) in deploymentTargets(of: project).versions {
                 targets.versions[platform] = min(version, targets.versions[platform] ?? version)
             }
         }
-        return targets.versions.isEmpty ? nil : targets
+        return targets.versions.isEmpty ? nil : Stamped(value: targets, stamps: stamps)
     }
 
     /// The nearest `Package.swift` in the file's directory or above, read as text.
     public static func find(forFile path: String) -> PackageInfo? {
-        manifests.nearest(from: FilePaths.directory(of: FilePaths.absolute(path)))
+        current(manifests, from: FilePaths.directory(of: FilePaths.absolute(path)))
     }
 
     /// The deployment targets of the nearest Xcode project (`*.xcodeproj/project.pbxproj`)
@@ -82,7 +89,23 @@ public enum PackageSettings {
     /// across the project's build configurations. Nil when no project with such settings
     /// is found.
     public static func xcodeDeploymentTargets(forFile path: String) -> DeploymentTargets? {
-        xcodeProjects.nearest(from: FilePaths.directory(of: FilePaths.absolute(path)))
+        current(xcodeProjects, from: FilePaths.directory(of: FilePaths.absolute(path)))
+    }
+
+    /// Forgets every manifest and project read so far: one may have been added, removed
+    /// or changed (an editor saved it).
+    public static func forgetProjectFiles() {
+        manifests.forget()
+        xcodeProjects.forget()
+    }
+
+    /// The cached answer when the files it came from are unchanged; else everything is
+    /// read again.
+    private static func current<Value>(_ search: UpwardSearch<Stamped<Value>>, from directory: String) -> Value? {
+        if let found = search.nearest(from: directory), !found.isCurrent {
+            search.forget()
+        }
+        return search.nearest(from: directory)?.value
     }
 
     // MARK: - Reading a manifest
@@ -121,4 +144,29 @@ public enum PackageSettings {
         }
         return targets
     }
+}
+
+/// A file as it was when read: a different size or modification time means it changed.
+private struct FileStamp: Sendable, Equatable {
+    var path: String
+    var size: Int
+    var modified: Date
+
+    init?(_ path: String) {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              let size = (attributes[.size] as? NSNumber)?.intValue,
+              let modified = attributes[.modificationDate] as? Date else { return nil }
+        self.path = path
+        self.size = size
+        self.modified = modified
+    }
+}
+
+/// What was read from some files, with their stamps.
+private struct Stamped<Value: Sendable>: Sendable {
+    var value: Value
+    var stamps: [FileStamp]
+
+    /// Whether every file still has the stamp it had when read.
+    var isCurrent: Bool { stamps.allSatisfy { FileStamp($0.path) == $0 } }
 }

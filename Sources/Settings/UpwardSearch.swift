@@ -60,4 +60,11 @@ final class UpwardSearch<Value: Sendable>: @unchecked Sendable {
         for directory in visited { nearestByDirectory[directory] = .some(found) }
         return found
     }
+
+    /// Forgets every answer, so that the next search probes the directories again.
+    func forget() {
+        lock.lock()
+        defer { lock.unlock() }
+        nearestByDirectory = [:]
+    }
 }

@@ -2,7 +2,11 @@
 // patch (`--patch-dir`) or one commit (`--apply --commit`) per group, in the order they apply.
 import Codemod
 import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
 import Glibc
+#endif
 import Patch
 import Project
 import SwiftCST

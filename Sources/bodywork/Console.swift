@@ -1,7 +1,11 @@
 // The two output streams, shared by the worker threads: stdout buffered for diffs and
 // reports, stderr for messages, and the progress line that must be cleared before either.
 import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
 import Glibc
+#endif
 
 /// Serialized, buffered access to standard output and standard error.
 final class Console: @unchecked Sendable {
@@ -87,7 +91,7 @@ final class Console: @unchecked Sendable {
         bytes.withUnsafeBytes { raw -> Int32? in
             var offset = 0
             while offset < raw.count {
-                let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                let written = systemWrite(descriptor, raw.baseAddress! + offset, raw.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     return errno
@@ -105,4 +109,9 @@ final class Console: @unchecked Sendable {
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
+}
+
+/// write(2) under a name that `Console.write` does not hide.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
 }

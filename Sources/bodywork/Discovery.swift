@@ -2,7 +2,11 @@
 // build directories, .gitignore'd files and excludes; or the files git says changed.
 import Codemod
 import Settings
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
 import Glibc
+#endif
 
 /// A path the run was asked about but cannot process, with the reason shown to the user.
 struct SkippedFile: Sendable {

@@ -1,6 +1,10 @@
 // Path arithmetic for file selection: paths stay as the user wrote them for messages and
 // diff headers, and become absolute only to compare against git and configuration roots.
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
 import Glibc
+#endif
 
 /// String operations on `/`-separated paths.
 enum FilePath {

@@ -3,7 +3,11 @@
 import Codemod
 import Patch
 import SwiftCST
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
 import Glibc
+#endif
 
 /// What became of a finding's fix, as the reports name it.
 enum FixState: String, Sendable {

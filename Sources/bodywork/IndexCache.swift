@@ -9,7 +9,11 @@
 import Foundation
 import Patch
 import Codemod
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
 import Glibc
+#endif
 
 /// The stores one run reads and writes; thread-safe.
 final class IndexCache: @unchecked Sendable {
@@ -34,7 +38,12 @@ final class IndexCache: @unchecked Sendable {
         var info = stat()
         var build = "unknown"
         if let executable = Bundle.main.executablePath, stat(executable, &info) == 0 {
-            build = "\(info.st_size)-\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+            #if canImport(Darwin)
+            let modified = info.st_mtimespec
+            #else
+            let modified = info.st_mtim
+            #endif
+            build = "\(info.st_size)-\(modified.tv_sec).\(modified.tv_nsec)"
         }
         return Array("bodywork index cache 2 \(bodyworkVersion) \(build)\n".utf8)
     }()

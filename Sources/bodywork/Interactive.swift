@@ -1,7 +1,11 @@
 // `--interactive`: the run as `git add -p` does it, but fix by fix, so an answer never
 // splits a fix. Files go one at a time on the calling thread, since every fix waits for an answer.
 import Codemod
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
 import Glibc
+#endif
 import Patch
 import SwiftCST
 

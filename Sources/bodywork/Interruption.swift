@@ -1,6 +1,10 @@
 // Ctrl-C, SIGTERM and SIGHUP end a run cleanly: every file is either its old or its new
 // self, no temporary file of ours is left behind, and the exit status says which signal.
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
 import Glibc
+#endif
 import Patch
 
 /// Catches the terminating signals on one thread of its own (with `sigwait`), so the
@@ -54,7 +58,7 @@ enum Interruption {
         TemporaryFiles.removeAllAndHold()
         if isatty(2) == 1 {
             let clear: [UInt8] = Array("\r\u{1B}[K".utf8)
-            _ = clear.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+            _ = clear.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
         }
         _exit(128 + signal)
     }

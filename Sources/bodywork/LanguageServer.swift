@@ -110,6 +110,7 @@ final class LanguageServer {
         case "workspace/didChangeWatchedFiles", "workspace/didChangeConfiguration":
             // A configuration or a manifest may have changed: check every open document again.
             ModuleIndexMemo.shared.invalidate()
+            PackageSettings.forgetProjectFiles()
             for uri in documents.keys.sorted() { markStale(uri) }
         case "initialized": watchSettingsFiles()
         default: break  // `$/cancelRequest`, `$/setTrace` and the rest need nothing
@@ -153,13 +154,15 @@ final class LanguageServer {
         ])
     }
 
-    /// Asks the client to report changes to configuration files on disk
+    /// Asks the client to report changes to configuration files and manifests on disk
     /// (`workspace/didChangeWatchedFiles`), so that diagnostics follow an edited
-    /// `.bodywork.json`. (Deployment targets read from `Package.swift` or an Xcode
-    /// project are remembered while the server runs.) The client's answer needs no handling.
+    /// `.bodywork.json`, `Package.swift` or Xcode project (deployment targets, modules).
+    /// Without it, saving one in the editor does the same, and a manifest changed on disk
+    /// is read again when its modification time changes. The client's answer needs no handling.
     private func watchSettingsFiles() {
         guard canWatchFiles else { return }
-        let watchers: [JSONText] = [.object([("globPattern", .string("**/\(ConfigurationLoader.fileName)"))])]
+        let watchers: [JSONText] = ["**/\(ConfigurationLoader.fileName)", "**/Package.swift", "**/*.xcodeproj/project.pbxproj"]
+            .map { .object([("globPattern", .string($0))]) }
         send(.object([
             ("jsonrpc", .string("2.0")), ("id", .string("bodywork-watch-settings")), ("method", .string("client/registerCapability")),
             ("params", .object([("registrations", .array([.object([
@@ -205,7 +208,11 @@ final class LanguageServer {
         // What other documents see of this one (and of manifests) is what is on disk.
         ModuleIndexMemo.shared.invalidate()
         let name = uri.split(separator: "/").last.map(String.init) ?? ""
-        if name == ConfigurationLoader.fileName {
+        if name == "Package.swift" || name == "project.pbxproj" {
+            // Deployment targets and language modes come from it: every document may change.
+            PackageSettings.forgetProjectFiles()
+            for uri in documents.keys.sorted() { markStale(uri) }
+        } else if name == ConfigurationLoader.fileName {
             for uri in documents.keys.sorted() { markStale(uri) }
         } else if documents[uri] != nil {
             markStale(uri)

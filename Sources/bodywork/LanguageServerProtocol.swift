@@ -1,7 +1,11 @@
 // The wire of `bodywork lsp`: JSON-RPC 2.0 messages framed by `Content-Length` headers
 // on standard input and output, read and written with read(2) and write(2).
 import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
 import Glibc
+#endif
 
 /// A JSON value received from the client, read through optional accessors so that a
 /// malformed message yields nil instead of trapping.

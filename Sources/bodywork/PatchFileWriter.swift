@@ -1,7 +1,11 @@
 // The `--patch FILE` output. It is collected in memory and written once every source has
 // been read, so a patch path can never empty a source, and a failed write is an error.
 import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
 import Glibc
+#endif
 import Patch
 
 /// Every file's diff, in file order, uncolored; written by `commit()`.

@@ -1,6 +1,10 @@
 // Reads standard input with read(2), so that a closed, write-only or directory stdin is
 // a usage error with a reason instead of a trap inside Foundation.
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
 import Glibc
+#endif
 import Patch
 
 enum StandardInput {

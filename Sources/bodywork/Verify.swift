@@ -2,7 +2,11 @@
 // fixes that break it (found by bisection, files first, then fixes within a file).
 import Codemod
 import Foundation
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
 import Glibc
+#endif
 import Patch
 import SwiftCST
 

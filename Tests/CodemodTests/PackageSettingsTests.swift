@@ -122,7 +122,7 @@ final class PackageSettingsTests: XCTestCase {
         try Data(text.utf8).write(to: url)
     }
 
-    func testFindsTheNearestManifestAndCachesIt() throws {
+    func testFindsTheNearestManifestAndFollowsItsChanges() throws {
         let root = try temporaryRoot()
         let manifestURL = root.appendingPathComponent("Package.swift")
         try write("// swift-tools-version:6.0\nlet p = Package(name: \"P\", platforms: [.iOS(.v16)])\n", manifestURL)
@@ -132,8 +132,10 @@ final class PackageSettingsTests: XCTestCase {
         XCTAssertEqual(info?.swiftLanguageMode, 6)
 
         try write("// swift-tools-version:5.9\n", manifestURL)
-        let cached = PackageSettings.find(forFile: root.appendingPathComponent("Sources/App/Other.swift").path)
-        XCTAssertEqual(cached?.deploymentTargets.versions[.iOS], Version(16), "read once per directory")
+        let changed = PackageSettings.find(forFile: root.appendingPathComponent("Sources/App/Other.swift").path)
+        XCTAssertEqual(changed?.manifestPath, manifestURL.path)
+        XCTAssertNil(changed?.deploymentTargets.versions[.iOS], "a manifest changed on disk is read again")
+        XCTAssertEqual(changed?.swiftLanguageMode, 5)
 
         let nested = root.appendingPathComponent("Sources/App/Nested")
         try write("// swift-tools-version:5.9\nlet p = Package(name: \"N\")\n", nested.appendingPathComponent("Package.swift"))
@@ -149,5 +151,9 @@ final class PackageSettingsTests: XCTestCase {
                   root.appendingPathComponent("Tools.xcodeproj/project.pbxproj"))
         let targets = PackageSettings.xcodeDeploymentTargets(forFile: root.appendingPathComponent("App/Views/V.swift").path)
         XCTAssertEqual(targets, DeploymentTargets([.iOS: Version(16, 4), .macOS: Version(13, 0)]))
+
+        try write("IPHONEOS_DEPLOYMENT_TARGET = 17.0;\n", root.appendingPathComponent("App.xcodeproj/project.pbxproj"))
+        let raised = PackageSettings.xcodeDeploymentTargets(forFile: root.appendingPathComponent("App/Other.swift").path)
+        XCTAssertEqual(raised, DeploymentTargets([.iOS: Version(17, 0), .macOS: Version(13, 0)]), "a changed project is read again")
     }
 }

@@ -186,6 +186,43 @@ final class ProjectIndexTests: XCTestCase {
         XCTAssertNil(resolvedDataType("struct V { let model: Store\n var body: some View { ForEach(model.items) { x in } } }"),
                      "a type outside the run has unknown properties")
     }
+
+    /// The type the resolver gives the data argument of the last `ForEach` in `source`.
+    func innermostDataType(_ source: String) -> String? {
+        let tree = SyntaxTree.parse(source)
+        var builder = ProjectIndexBuilder()
+        builder.add(tree, path: "v.swift")
+        let resolver = TypeResolver(index: builder.finish())
+        guard let call = tree.root.preorder.compactMap(FunctionCallExpr.init).last(where: { $0.calleeName == "ForEach" }),
+              let data = call.arguments.first?.expression else { return nil }
+        return resolver.type(of: data)?.text
+    }
+
+    func testResolverUnwrapsOptionalsWhereTheCodeDoes() {
+        let model = "final class M { var items: [Item]?\n var child: M?\n var all: [Item] = [] }\n"
+        XCTAssertEqual(innermostDataType(model + "struct V { let m: M\n var body: some View { if let items = m.items { ForEach(items) { x in } } } }"), "[Item]")
+        XCTAssertEqual(innermostDataType(model + "struct V { let items: [Item]?\n var body: some View { if let items { ForEach(items) { x in } } } }"), "[Item]")
+        XCTAssertEqual(innermostDataType(model + "struct V { let m: M\n func f() { guard let items = m.child?.items else { return }\n ForEach(items) { x in } } }"), "[Item]")
+        XCTAssertEqual(innermostDataType(model + "struct V { let m: M\n var body: some View { ForEach(m.items ?? []) { x in } } }"), "[Item]")
+        XCTAssertEqual(innermostDataType(model + "struct V { let m: M?\n var body: some View { ForEach(m?.child?.all ?? []) { x in } } }"), "[Item]")
+        XCTAssertEqual(innermostDataType(model + "struct V { let m: M?\n var body: some View { ForEach(m?.all) { x in } } }"), "[Item]?")
+        XCTAssertEqual(innermostDataType(model + "struct V { let m: M\n var body: some View { ForEach(m.items!) { x in } } }"), "[Item]")
+        XCTAssertNil(innermostDataType(model + "struct V { let m: M\n var body: some View { ForEach(m.all ?? []) { x in } } }"),
+                     "`??` after a value that is not optional proves nothing")
+        XCTAssertEqual(innermostDataType(model + "struct V { let items: [Tag]\n let m: M\n var body: some View { if let items = m.items { Text(\"\") } else { ForEach(items) { x in } } } }"),
+                       "[Tag]", "in `else` the name is the property's")
+    }
+
+    func testResolverTypesBindingRows() {
+        let note = "struct Note { var tags: [Tag] }\n"
+        XCTAssertEqual(innermostDataType(note + "struct V { @State var notes: [Note] = []\n var body: some View { ForEach($notes) { $note in ForEach(note.tags) { t in } } } }"), "[Tag]")
+        XCTAssertEqual(innermostDataType(note + "struct V { @State var notes: [Note] = []\n var body: some View { ForEach($notes) { $note in ForEach($note.tags) { $t in } } } }"),
+                       "Binding<[Tag]>")
+        XCTAssertEqual(innermostDataType(note + "struct V { @State var notes: [Note] = []\n var body: some View { ForEach($notes) { note in ForEach(note.tags) { t in } } } }"),
+                       "Binding<[Tag]>", "a plain parameter over bindings is a Binding")
+        XCTAssertEqual(innermostDataType(note + "final class Book { var notes: [Note] = [] }\nstruct V { @Bindable var book: Book\n var body: some View { ForEach($book.notes) { $note in ForEach(note.tags) { t in } } } }"),
+                       "[Tag]")
+    }
 }
 
 /// The run builds its index from declaration-only parses; that must record exactly what a

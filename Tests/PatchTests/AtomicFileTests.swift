@@ -5,7 +5,9 @@ import Foundation
 import Patch
 import XCTest
 
-#if canImport(Glibc)
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
 import Glibc
 #endif
 

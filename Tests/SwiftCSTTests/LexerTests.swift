@@ -4,10 +4,10 @@
 import Foundation
 import SwiftCST
 import XCTest
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
+#if canImport(Darwin)
 import Darwin
+#elseif canImport(Glibc)
+import Glibc
 #endif
 
 // MARK: - Invariants and lexing shorthands

@@ -102,4 +102,52 @@ final class ForEachIdentityTests: XCTestCase {
         let view = item + "struct V: View {\n    let items: [Item]\n    let names: [String]\n    var body: some View {\n        ForEach(items) { item in Text(item.name) }\n        ForEach(names, id: \\.self) { Text($0) }\n        ForEach(Array(items.enumerated()), id: \\.element.id) { i, item in Text(\"\\(i)\") }\n        ForEach(0..<3) { Text(\"\\($0)\") }\n    }\n}\n"
         XCTAssertTrue(findings(view).isEmpty)
     }
+
+    // MARK: - Reported without a fix, with advice that compiles
+
+    func testAdviceForElementsThatAreNotIdentifiableNamesWhatTheyNeed() {
+        let view = "struct Tag: Hashable { var name: String }\nstruct V: View {\n    let tags: [Tag]\n    var body: some View {\n        ForEach(tags.indices, id: \\.self) { i in Text(tags[i].name) }\n        ForEach(Array(tags.enumerated()), id: \\.offset) { i, tag in Text(\"\\(i) \\(tag.name)\") }\n    }\n}\n"
+        let result = findings(view)
+        XCTAssertEqual(result.count, 2)
+        for finding in result {
+            XCTAssertNil(finding.fix)
+            XCTAssertEqual(finding.withheldReason, "`Tag` is not Identifiable")
+            XCTAssertFalse(finding.message.contains("ForEach(tags)"), "ForEach(tags) does not compile: \(finding.message)")
+            XCTAssertFalse(finding.message.contains("\\.element.id"), "Tag has no id: \(finding.message)")
+            XCTAssertTrue(finding.message.contains("make it Identifiable with a stable, unique `id`"), finding.message)
+            XCTAssertTrue(finding.message.contains("`id:` set to a key path of a stable, unique property of `Tag`"), finding.message)
+        }
+    }
+
+    func testAdviceForElementsNotProvenEitherWayIsConditional() {
+        let view = "struct V: View {\n    let items: [Item]\n    var body: some View {\n        ForEach(items.indices, id: \\.self) { Text(items[$0].name) }\n    }\n}\n"
+        let message = findings(view).first?.message ?? ""
+        XCTAssertTrue(message.contains("when `Item` is Identifiable, use ForEach(items) { element in … }"), message)
+    }
+
+    func testCountReadBeforeTheRowsIsReportedOnly() {
+        let view = item + "struct V: View {\n    let items: [Item]\n    var body: some View {\n        let n = items.count\n        ForEach(0..<n, id: \\.self) { i in Text(items[i].name) }\n        ForEach(0..<model.rows(for: 1).count, id: \\.self) { i in Text(\"\\(i)\") }\n        ForEach(0..<stars, id: \\.self) { _ in Text(\"*\") }\n    }\n}\n"
+        let result = findings(view)
+        XCTAssertEqual(result.map(\.withheldReason), ["`n` is a count read before the `ForEach`; rewrite the rows by hand",
+                                                       "`model.rows(for: 1)` is computed while the view renders; rewrite the rows by hand"])
+        XCTAssertTrue(result[0].message.contains("consider ForEach(items) { item in … }"), result[0].message)
+        XCTAssertEqual(run(view, suggested: true), view)
+    }
+
+    func testNonConstantRangeWithoutIDIsReportedOnly() {
+        let view = "struct V: View {\n    let n: Int\n    var body: some View {\n        ForEach(0..<n) { Text(\"\\($0)\") }\n        ForEach(1..<n + 1) { Text(\"\\($0)\") }\n        ForEach(0..<3 + 1) { Text(\"\\($0)\") }\n        ForEach(0..<3) { Text(\"\\($0)\") }\n    }\n}\n"
+        let result = findings(view)
+        XCTAssertEqual(result.map(\.withheldReason), ["`0..<n` is not a constant range", "`1..<n + 1` is not a constant range",
+                                                       "`0..<3 + 1` is not a constant range"])
+        XCTAssertTrue(result.first?.message.contains("`ForEach(0..<n, id: \\.self)`") == true)
+        XCTAssertEqual(run(view, suggested: true), view)
+    }
+
+    func testOffsetsInDerivedDataAreReportedOnly() {
+        let view = item + "struct V: View {\n    let items: [Item]\n    var body: some View {\n        ForEach(Array(items.dropFirst(1).enumerated()), id: \\.offset) { _, item in Text(item.name) }\n        ForEach(items.sorted { $0.id < $1.id }.enumerated().map { $0 }, id: \\.offset) { _, item in Text(item.name) }\n    }\n}\n"
+        let result = findings(view)
+        XCTAssertEqual(result.count, 2)
+        XCTAssertTrue(result.allSatisfy { $0.fix == nil && $0.withheldReason?.contains("a collection derived while the view renders") == true })
+        XCTAssertEqual(run(view, suggested: true), view)
+    }
 }

@@ -66,6 +66,37 @@ final class RuleKitTests: XCTestCase {
         XCTAssertTrue(path.contains(header))
     }
 
+    func testMethodsHandedToActionsUncalledAreNotOnTheRenderPath() throws {
+        let source = """
+        struct Editor: View {
+            @State private var text = ""
+            var body: some View {
+                TextField("Name", text: $text)
+                    .onSubmit(submit)
+                    .onAppear(perform: load)
+                    .sheet(isPresented: .constant(false), onDismiss: reset) { Text(title()) }
+                Button("Save", action: save)
+                ForEach(rows(), id: \\.self, content: row)
+            }
+            private func submit() {}
+            private func load() {}
+            private func reset() {}
+            private func save() { text = "" }
+            private func title() -> String { "t" }
+            private func rows() -> [Int] { [] }
+            private func row(_ n: Int) -> Text { Text("\\(n)") }
+        }
+        """
+        let tree = SyntaxTree.parse(source)
+        let view = try XCTUnwrap(FileTypes(tree, index: ProjectIndex()).views.first)
+        let path = RenderPath(view)
+        let names = path.members.map { FunctionLikeDecl($0)?.name ?? VariableDecl($0)?.bindings.first?.name ?? "?" }
+        XCTAssertEqual(names, ["body", "title", "rows", "row"], "handed to actions: submit, load, reset, save")
+        let members = view.members.filter { $0.kind == .functionDecl }
+        let actionOnly = members.filter(RenderPath.isReachedOnlyFromActions).compactMap { FunctionLikeDecl($0)?.name }
+        XCTAssertEqual(actionOnly, ["submit", "load", "reset", "save"])
+    }
+
     // MARK: - Builders
 
     func testBuilderContextOfClosures() throws {

@@ -205,6 +205,58 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(try server.shutDown(), 0)
     }
 
+    /// Deployment targets follow `Package.swift` while the server runs: read again when its
+    /// modification time changes, and when the editor saves it.
+    func testDeploymentTargetsFollowAnEditedManifest() throws {
+        let sandbox = try Sandbox()
+        func manifest(_ version: String, _ note: String = "") -> String {
+            "// swift-tools-version:5.9\n\(note)import PackageDescription\n"
+                + "let package = Package(name: \"App\", platforms: [.iOS(.\(version))], targets: [.target(name: \"App\")])\n"
+        }
+        try sandbox.write("Package.swift", manifest("v14"))
+        var text = """
+            import SwiftUI
+
+            struct Item: Identifiable {
+                let id: Int
+                var name: String
+                var done: Bool
+            }
+
+            struct ItemsView: View {
+                @State var items: [Item] = []
+
+                var body: some View {
+                    ForEach(items.indices, id: \\.self) { i in
+                        Toggle(items[i].name, isOn: $items[i].done)
+                    }
+                }
+            }
+
+            """
+        try sandbox.write("Sources/App/ItemsView.swift", text)
+        let server = try LanguageServerClient(in: sandbox)
+        _ = try server.initialize()
+        let uri = sandbox.uri("Sources/App/ItemsView.swift")
+        try server.open(uri, text: text)
+        let bindings = "use ForEach($items) { $item in … }"
+        let old = try server.diagnostics(for: uri, version: 1).map(\.message)
+        XCTAssertTrue(old.contains { $0.contains("above the deployment target") && !$0.contains(bindings) }, "\(old)")
+
+        // Changed on disk, with no word from the editor: the next check reads it again.
+        try sandbox.write("Package.swift", manifest("v17", "// Raised for the new list.\n"))
+        try server.change(uri, version: 2, text: &text, edits: [TextEditSpec(Span(0, 0, 0, 0), "\n")], encoding: "utf-16")
+        let raised = try server.diagnostics(for: uri, version: 2).map(\.message)
+        XCTAssertTrue(raised.contains { $0.contains(bindings) }, "\(raised)")
+
+        // Saved from the editor: every open document is checked again.
+        try sandbox.write("Package.swift", manifest("v14"))
+        try server.notify("textDocument/didSave", ["textDocument": ["uri": sandbox.uri("Package.swift")]])
+        let lowered = try server.diagnostics(for: uri, version: 2).map(\.message)
+        XCTAssertTrue(lowered.contains { $0.contains("above the deployment target") }, "\(lowered)")
+        XCTAssertEqual(try server.shutDown(), 0)
+    }
+
     func testFixAllIsOfferedWhenAskedForByKind() throws {
         let sandbox = try Sandbox()
         let server = try LanguageServerClient(in: sandbox)

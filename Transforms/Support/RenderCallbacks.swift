@@ -93,7 +93,7 @@ extension RenderPath {
         return false
     }
 
-    private static func isCallbackLabel(_ label: String) -> Bool {
+    static func isCallbackLabel(_ label: String) -> Bool {
         if label.hasPrefix("on"), label.dropFirst(2).first?.isUppercase == true { return true }
         let lowered = label.lowercased()
         if label == "set" { return true }  // `Binding(get:set:)`: runs when the binding is written

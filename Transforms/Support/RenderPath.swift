@@ -68,15 +68,73 @@ struct RenderPath {
     }
 
     /// The names `member` reads or calls as `name`, `self.name` or `name(…)`, outside actions.
+    /// A method handed to an action uncalled (`.onAppear(perform: load)`,
+    /// `Button("Save", action: save)`) runs on the event, not while `body` is built.
     private static func namesCalled(in member: Node) -> [String] {
         var names: [String] = []
         let actions = actionClosures(in: member)
-        for node in member.descendants(.identifierExpr) where !isInside(node, anyOf: actions) {
+        for node in member.descendants(.identifierExpr) where !isInside(node, anyOf: actions) && !isPassedAsAction(node) {
             if let token = node.firstToken, token.kind == .identifier { names.append(token.text) }
         }
-        for node in member.descendants(.memberAccessExpr) where !isInside(node, anyOf: actions) {
+        for node in member.descendants(.memberAccessExpr) where !isInside(node, anyOf: actions) && !isPassedAsAction(node) {
             if let access = MemberAccessExpr(node), access.base?.text == "self", let name = access.name { names.append(name) }
         }
         return names
+    }
+
+    /// Whether `use` is a whole argument given to an action: to a call whose closures are
+    /// actions (`.onAppear(perform:)`, `.onSubmit`, `.task`), or under an action's label
+    /// (`action:`, `perform:`, `onDismiss:`, `…Handler:`).
+    static func isPassedAsAction(_ use: Node) -> Bool {
+        guard let parent = use.parent, parent.kind == .argument, let argument = Argument(parent),
+              argument.expression == use, let list = parent.parent, list.kind == .argumentList,
+              let callNode = list.parent, let call = FunctionCallExpr(callNode), let name = call.calleeName else { return false }
+        if BuilderContext.actionCalls.contains(name) { return true }
+        guard let label = argument.label else { return false }
+        return BuilderContext.actionCalls.contains(label) || isCallbackLabel(label)
+    }
+
+    /// Whether a private or fileprivate method or computed property of a view is named in
+    /// its file only inside action closures or handed uncalled to actions: it runs on
+    /// events, never while `body` is built. False when nothing in the file names it.
+    static func isReachedOnlyFromActions(_ member: Node) -> Bool {
+        let name: String?
+        let modifiers: DeclModifiers
+        if let variable = VariableDecl(member), variable.bindings.count == 1, variable.bindings[0].isComputed {
+            name = variable.bindings[0].name
+            modifiers = variable.modifiers
+        } else if member.kind == .functionDecl, let function = FunctionLikeDecl(member) {
+            name = function.name
+            modifiers = function.modifiers
+        } else {
+            return false
+        }
+        guard let name, name != "body", modifiers.has("private") || modifiers.has("fileprivate") else { return false }
+        let root = member.tree.root
+        var named = false
+        for use in root.descendants([.identifierExpr, .memberAccessExpr]) where !member.contains(use) {
+            if use.kind == .identifierExpr {
+                guard let token = use.firstToken, use.endTokenIndex == token.index + 1, token.kind == .identifier,
+                      token.text == name else { continue }
+                // `x.name` names another value's member; only a bare `name` or `self.name` counts.
+                if let parent = use.parent, parent.kind == .memberAccessExpr, parent.childNodes.first != use { continue }
+            } else {
+                guard let access = MemberAccessExpr(use), access.base?.text == "self", access.name == name else { continue }
+            }
+            named = true
+            if isPassedAsAction(use) { continue }
+            if let scope = enclosingDeclaration(of: use), isInAction(use, within: scope) || isInCallback(use, within: scope) { continue }
+            return false
+        }
+        return named
+    }
+
+    private static func enclosingDeclaration(of node: Node) -> Node? {
+        var current = node.parent
+        while let n = current {
+            if [.variableDecl, .functionDecl, .initializerDecl, .subscriptDecl].contains(n.kind) { return n }
+            current = n.parent
+        }
+        return nil
     }
 }
