@@ -62,6 +62,17 @@ extension RenderPath {
         return false
     }
 
+    /// Whether `node` sits, below `scope`, in a closure the call alone does not reveal as
+    /// an action but that runs as a callback (see `isCallback`).
+    static func isInCallback(_ node: Node, within scope: Node) -> Bool {
+        var current = node.parent
+        while let n = current, n != scope {
+            if n.kind == .closureExpr, let closure = ClosureExpr(n), isCallback(closure) { return true }
+            current = n.parent
+        }
+        return false
+    }
+
     private static func isCallback(_ closure: ClosureExpr) -> Bool {
         let node = closure.node
         if let parent = node.parent {

@@ -67,6 +67,16 @@ struct RenderPath {
         closures.contains { $0 != node && $0.contains(node) }
     }
 
+    /// Whether `node` sits in an action closure between itself and `scope`.
+    static func isInAction(_ node: Node, within scope: Node) -> Bool {
+        var current = node.parent
+        while let n = current, n != scope {
+            if let closure = ClosureExpr(n), BuilderContext.of(closure).kind == .action { return true }
+            current = n.parent
+        }
+        return false
+    }
+
     /// The names `member` reads or calls as `name`, `self.name` or `name(…)`, outside actions.
     /// A method handed to an action uncalled (`.onAppear(perform: load)`,
     /// `Button("Save", action: save)`) runs on the event, not while `body` is built.
