@@ -152,7 +152,8 @@ final class PackageSettingsTests: XCTestCase {
         let targets = PackageSettings.xcodeDeploymentTargets(forFile: root.appendingPathComponent("App/Views/V.swift").path)
         XCTAssertEqual(targets, DeploymentTargets([.iOS: Version(16, 4), .macOS: Version(13, 0)]))
 
-        try write("IPHONEOS_DEPLOYMENT_TARGET = 17.0;\n", root.appendingPathComponent("App.xcodeproj/project.pbxproj"))
+        try write(pbxproj(projectSettings: "IPHONEOS_DEPLOYMENT_TARGET = 17.0;", targets: [""]),
+                  root.appendingPathComponent("App.xcodeproj/project.pbxproj"))
         let raised = PackageSettings.xcodeDeploymentTargets(forFile: root.appendingPathComponent("App/Other.swift").path)
         XCTAssertEqual(raised, DeploymentTargets([.iOS: Version(17, 0), .macOS: Version(13, 0)]), "a changed project is read again")
     }
