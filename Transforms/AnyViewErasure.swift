@@ -115,8 +115,9 @@ public struct AnyViewErasure: Rule {
             }
         }
         let declared = member.nameToken.textRange
-        for index in 0..<tree.tokens.count {
-            let token = tree.token(at: index)
+        let anyViewExtended = index.isSeen("AnyView")
+        for position in 0..<tree.tokens.count {
+            let token = tree.token(at: position)
             guard token.kind == .identifier, token.text == member.name, token.textRange != declared else { continue }
             if isOwnMemberOfAnotherValueType(token, besides: member) { continue }
             let line = tree.bytes[..<token.textRange.lowerBound].reduce(1) { $1 == 10 ? $0 + 1 : $0 }
@@ -124,7 +125,7 @@ public struct AnyViewErasure: Rule {
                 return "`\(member.name)` on line \(line) is not a plain use of this member"
             }
             if member.node.contains(use) { return "`\(member.name)` uses itself" }
-            if let why = needForAnyView(use) { return "the use of `\(member.name)` on line \(line) \(why)" }
+            if let why = needForAnyView(use, anyViewExtended: anyViewExtended) { return "the use of `\(member.name)` on line \(line) \(why)" }
         }
         return nil
     }
@@ -167,9 +168,13 @@ public struct AnyViewErasure: Rule {
     }
 
     /// Why the value of `use` may need to be exactly `AnyView`; nil when its place takes
-    /// any view. Modifiers applied to it keep it any view.
-    private func needForAnyView(_ use: Node) -> String? {
+    /// any view. Modifiers applied to it keep it any view (unless the module extends
+    /// `AnyView`, whose own members a `some View` lacks).
+    private func needForAnyView(_ use: Node, anyViewExtended: Bool) -> String? {
         var expression = use
+        if anyViewExtended, let access = use.parent, access.kind == .memberAccessExpr, access.firstChildNode == use {
+            return "calls a member on it, and the module extends `AnyView`"
+        }
         while let access = expression.parent, access.kind == .memberAccessExpr, access.firstChildNode == expression,
               let call = access.parent, call.kind == .functionCallExpr, FunctionCallExpr(call)?.callee == access {
             expression = call

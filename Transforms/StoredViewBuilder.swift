@@ -44,20 +44,24 @@ public struct StoredViewBuilder: Rule {
 
         An explicit initializer's `self.content = content` becomes `self.content = content()` \
         (its parameter stays a `@ViewBuilder` closure). The content is then built once, when \
-        the container is made, instead of at each call in `body`; calling it twice in \
-        `body` gives the same view twice, as before, since a view is a value.
+        the container is made (in the parent's `body`), instead of at each call in the \
+        container's `body`; calling it twice in `body` gives the same view twice, as \
+        before, since a view is a value. What the closure reads is read when the parent \
+        builds the container, which is when its inputs change anyway.
 
-        Found on a View's stored `let`/`var` of type `() -> T` (with or without \
-        `@ViewBuilder`), where `T` is a generic parameter constrained to `View`, or \
-        `AnyView`. Never touched: builders that take parameters (`(Item) -> Content`, which \
-        only the container can call), closures that may throw, are `async` or have other \
-        attributes. Withheld (reported with the reason): the closure is used otherwise than \
+        Found on a View's stored `let`/`var` of type `() -> T` marked `@ViewBuilder`, or \
+        where `T` is a generic parameter constrained to `View`, or `AnyView`. Never \
+        touched: builders that take parameters (`(Item) -> Content`, which only the \
+        container can call), actions (`() -> Void`), closures that may throw, are `async` \
+        or have other attributes. Withheld (reported with the reason): the closure is used otherwise than \
         called with no arguments in the view's members (passed on, stored elsewhere), an \
         initializer assigns it from something other than one of its closure parameters or \
         uses that parameter again, a parameter is not a closure without arguments, the \
-        property has other attributes, and a property that is not `private` whose name \
-        another file of the module reads as `x.name`, or names together with the view's \
-        type (an extension, a caller reading it).
+        property has other attributes or returns another type (`@ViewBuilder let label: \
+        () -> Text`), the view conforms to a protocol the module declares (it may require \
+        the closure), and a property that is not `private` whose name another file of the \
+        module reads as `x.name`, or names together with the view's type (an extension, a \
+        caller reading it), as the project index records.
         """
 
     public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
@@ -72,6 +76,7 @@ public struct StoredViewBuilder: Rule {
                 let message = "`\(candidate.name)` stores a closure that builds the view; store the view: "
                     + "`@ViewBuilder \(candidate.keyword) \(candidate.name): \(candidate.resultText)`"
                 var reason = candidate.declarationReason(in: type, types: types)
+                    ?? moduleProtocolReason(type, index: index)
                 var edits: [Edit] = []
                 if reason == nil {
                     switch uses(of: candidate, in: type, types: types, tree: tree) {
@@ -168,11 +173,12 @@ public struct StoredViewBuilder: Rule {
         return .edits(edits)
     }
 
-    /// A mention, in another type of the file that has a member of the same name, which is
-    /// not `x.name` on some other value: that type's own member (or a local), not the view's.
+    /// A mention, in another struct or enum of the file that has a member of the same name,
+    /// which is not `x.name` on some other value: that type's own member (or a local), not
+    /// the view's.
     private func isOwnMemberOfAnotherType(_ token: Token) -> Bool {
-        guard let typeNode = FileTypes.innermostType(of: token.parent), let type = TypeDecl(typeNode),
-              type.members.contains(where: { member in
+        guard let typeNode = FileTypes.innermostType(of: token.parent), typeNode.kind == .structDecl || typeNode.kind == .enumDecl,
+              let type = TypeDecl(typeNode), type.members.contains(where: { member in
                   VariableDecl(member)?.bindings.contains { $0.name == token.text } == true
                       || (member.kind == .functionDecl && FunctionLikeDecl(member)?.name == token.text)
               }) else { return false }
@@ -210,6 +216,17 @@ public struct StoredViewBuilder: Rule {
             current = n.parent
         }
         return false
+    }
+
+    /// Why a protocol of the module that the view conforms to (in any file) may require the
+    /// closure: the index knows the conformance and that the module declares the protocol.
+    private func moduleProtocolReason(_ type: TypeDecl, index: ProjectIndex) -> String? {
+        let name = type.name ?? ""
+        let conformances = index.conformances[index.qualifiedName(of: name), default: []]
+            .union(type.inheritedTypeNames.map { ProjectIndex.stripGenericArguments($0) })
+        guard let own = conformances.filter({ !FileTypes.viewProtocols.contains($0) && index.declaredTypes.contains($0) }).sorted().first
+        else { return nil }
+        return "the view conforms to `\(own)`, declared in the module, which may require the closure"
     }
 
     /// Why other files of the module may read the closure: one reads `x.name`, or one

@@ -54,6 +54,8 @@ final class WithheldFixTests: XCTestCase {
         "anyview/withheld-override": "overrides a superclass member",
         "anyview/withheld-own-container": "closure of `Frame`",
         "stored-view-builder/withheld-passed-on": "otherwise than called",
+        "stored-view-builder/withheld-module-protocol": "conforms to `ContentProviding`",
+        "anyview/withheld-anyview-extension": "the module extends `AnyView`",
         "stored-view-builder/withheld-extension-in-other-file": "names both `Tile` and `content`",
         "stored-view-builder/withheld-concrete-result": "not `AnyView` or a generic parameter constrained to `View`",
         "stored-view-builder/withheld-init-uses-parameter": "uses its parameter `content`",
