@@ -118,7 +118,8 @@ public struct StoredViewBuilder: Rule {
         handled.insert(candidate.nameToken.textRange.lowerBound)
         // Initializers: `self.name = parameter`, the parameter named nowhere else.
         for declaration in ownDeclarations {
-            for initializer in declaration.descendants(.initializerDecl) {
+            for initializer in declaration.descendants(.initializerDecl)
+            where FileTypes.innermostType(of: initializer) == declaration {
                 guard let function = FunctionLikeDecl(initializer), let body = function.body else { continue }
                 // Parameters' labels and names are not the property.
                 if let signature = function.signature { handled.formUnion(mentionsOf(name, in: signature)) }
@@ -149,6 +150,10 @@ public struct StoredViewBuilder: Rule {
             guard let owner = ownDeclarations.first(where: { $0.contains(token.parent) }) else {
                 if isOwnMemberOfAnotherType(token) { continue }
                 return .failure("`\(name)` is named outside the view in this file")
+            }
+            if FileTypes.innermostType(of: token.parent) != owner {
+                if isOwnMemberOfAnotherType(token) { continue }
+                return .failure("`\(name)` is named in a type nested in the view")
             }
             var reference = token.parent
             if let parent = reference.parent, parent.kind == .memberAccessExpr, reference.kind == .identifierExpr, parent.firstChildNode != reference {
