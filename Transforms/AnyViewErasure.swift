@@ -243,7 +243,6 @@ public struct AnyViewErasure: Rule {
         if enclosingCalls(of: call).contains(where: { $0.name == "ForEach" || $0.name == "List" }) {
             return "in a `ForEach` row, where every row then has the type `AnyView`"
         }
-        var child = call
         var current = call.parent
         while let node = current {
             switch node.kind {
@@ -268,10 +267,8 @@ public struct AnyViewErasure: Rule {
                     + "whose other results or uses need one type"
             default: break
             }
-            child = node
             current = node.parent
         }
-        _ = child
         return "at file scope"
     }
 
