@@ -56,6 +56,7 @@ final class WithheldFixTests: XCTestCase {
         "stored-view-builder/withheld-passed-on": "otherwise than called",
         "stored-view-builder/withheld-module-protocol": "conforms to `ContentProviding`",
         "anyview/withheld-anyview-extension": "the module extends `AnyView`",
+        "anyview/withheld-nested-function": "a nested function",
         "stored-view-builder/withheld-extension-in-other-file": "names both `Tile` and `content`",
         "stored-view-builder/withheld-concrete-result": "not `AnyView` or a generic parameter constrained to `View`",
         "stored-view-builder/withheld-init-uses-parameter": "uses its parameter `content`",
