@@ -6,6 +6,7 @@ import Codemod
 public enum Registry {
     /// One instance of each rule type of Transforms/.
     public static let allRules: [any Rule] = [
+        AnyViewErasure(),
         ForEachFilter(),
         ForEachIdentity(),
         FormatterInBody(),
@@ -13,6 +14,7 @@ public enum Registry {
         OnAppearTask(),
         PrintChanges(),
         StateWriteInBody(),
+        StoredViewBuilder(),
         WorkInBody(),
     ]
 

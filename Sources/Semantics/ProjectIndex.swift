@@ -31,6 +31,11 @@ public struct ProjectIndex: Sendable {
     /// Types whose `id` is the value itself (`var id: Self { self }`): identifying their
     /// values by `\.self` or by `id` is the same identity.
     public var selfIdentifiedTypes: Set<String> = []
+    /// Identifier → paths of the files whose code names it (`name` for every identifier
+    /// token, declarations included; also `.name` when it follows a period on another
+    /// value than `self`, as in `x.name`): who may use a member, for rules that change a
+    /// member's type.
+    public var mentions: [String: Set<String>] = [:]
 
     public init(conformances: [String: Set<String>] = [:], propertyTypes: [String: [String: String]] = [:],
                 typealiases: [String: String] = [:], propertyWrappers: [String: [String: String]] = [:],
@@ -73,6 +78,7 @@ public struct ProjectIndex: Sendable {
         declaredTypes.formUnion(other.declaredTypes)
         classTypes.formUnion(other.classTypes)
         selfIdentifiedTypes.formUnion(other.selfIdentifiedTypes)
+        for (name, paths) in other.mentions { mentions[name, default: []].formUnion(paths) }
         indexedPaths.formUnion(other.indexedPaths)
     }
 
@@ -89,11 +95,17 @@ public struct ProjectIndex: Sendable {
             for (name, wrapper) in wrappers where known[name] != wrapper { return false }
         }
         for (name, text) in other.typealiases where typealiases[name] != text { return false }
+        for (name, paths) in other.mentions where !(mentions[name].map(paths.isSubset(of:)) ?? false) { return false }
         return other.declaredTypes.isSubset(of: declaredTypes) && other.classTypes.isSubset(of: classTypes)
             && other.selfIdentifiedTypes.isSubset(of: selfIdentifiedTypes)
     }
 
     // MARK: - Names
+
+    /// The indexed files other than `path` whose code names `name` (as `name` or `x.name`).
+    public func filesMentioning(_ name: String, besides path: String) -> Set<String> {
+        mentions[name, default: []].union(mentions["." + name, default: []]).subtracting([path])
+    }
 
     /// Whether the files of the run declare, extend or alias a type of this qualified name.
     public func isSeen(_ qualifiedName: String) -> Bool {

@@ -22,6 +22,7 @@ public struct ProjectIndexBuilder: Sendable {
         index.fileCount += 1
         index.indexedPaths.insert(path)
         record(declarations: flattenIfConfig(tree.root), scope: nil)
+        recordMentions(tree, path: path)
     }
 
     /// The index of every file added so far.
@@ -103,6 +104,29 @@ public struct ProjectIndexBuilder: Sendable {
         words = Array(words.dropFirst().dropLast())
         if words.first == "get", words.count >= 3, words[1] == "{", words.last == "}" { words = Array(words.dropFirst(2).dropLast()) }
         return words == ["self"] || words == ["return", "self"]
+    }
+
+    // MARK: - Mentions
+
+    /// Every identifier token of `tree`, bodies included (they are tokens even where the
+    /// index pass leaves them unparsed); `.name` too after a period, unless on `self`.
+    private mutating func recordMentions(_ tree: SyntaxTree, path: String) {
+        var previous: Token? = nil
+        var beforePrevious: Token? = nil
+        for index in 0..<tree.tokens.count {
+            let token = tree.token(at: index)
+            if token.kind == .identifier {
+                let name = token.text
+                mention(name, path)
+                if previous?.kind == .period, beforePrevious?.keyword != .self { mention("." + name, path) }
+            }
+            beforePrevious = previous
+            previous = token
+        }
+    }
+
+    private mutating func mention(_ name: String, _ path: String) {
+        index.mentions[name, default: []].insert(path)
     }
 
     private func qualify(_ name: String, in scope: String?) -> String {

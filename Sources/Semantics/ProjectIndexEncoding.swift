@@ -5,7 +5,7 @@
 // dictionaries are written in sorted order, so equal facts always give equal bytes.
 
 extension ProjectIndex {
-    /// The facts (types, conformances, properties, wrappers, aliases) without the paths
+    /// The facts (types, conformances, properties, wrappers, aliases, mentioned names) without the paths
     /// and file count, which belong to whoever reads the bytes back.
     public func encodedFacts() -> [UInt8] {
         var out: [UInt8] = []
@@ -40,6 +40,7 @@ extension ProjectIndex {
         write(declaredTypes)
         write(classTypes)
         write(selfIdentifiedTypes)
+        write(Set(mentions.keys))
         return out
     }
 
@@ -49,6 +50,7 @@ extension ProjectIndex {
         var reader = FactReader(bytes: bytes)
         guard let facts = reader.facts(), reader.isAtEnd else { return nil }
         self = facts
+        mentions = mentions.mapValues { _ in [path] }
         fileCount = 1
         indexedPaths = [path]
     }
@@ -124,10 +126,12 @@ private struct FactReader {
             conformances[type] = names
         }
         guard let propertyTypes = nested(), let propertyWrappers = nested(), let typealiases = map(),
-              let declaredTypes = set(), let classTypes = set(), let selfIdentified = set() else { return nil }
+              let declaredTypes = set(), let classTypes = set(), let selfIdentified = set(),
+              let mentioned = set() else { return nil }
         var facts = ProjectIndex(conformances: conformances, propertyTypes: propertyTypes, typealiases: typealiases,
                                  propertyWrappers: propertyWrappers, declaredTypes: declaredTypes, classTypes: classTypes)
         facts.selfIdentifiedTypes = selfIdentified
+        for name in mentioned { facts.mentions[name] = [] }
         return facts
     }
 }

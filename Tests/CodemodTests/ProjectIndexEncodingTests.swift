@@ -23,11 +23,28 @@ final class ProjectIndexEncodingTests: XCTestCase {
         XCTAssertEqual(decoded.typealiases, facts.typealiases)
         XCTAssertEqual(decoded.declaredTypes, facts.declaredTypes)
         XCTAssertEqual(decoded.classTypes, facts.classTypes)
+        XCTAssertEqual(decoded.mentions, facts.mentions.mapValues { _ in ["B.swift"] })
         XCTAssertEqual(decoded.indexedPaths, ["B.swift"])
         XCTAssertEqual(decoded.fileCount, 1)
         XCTAssertEqual(decoded.encodedFacts(), bytes, "the encoding is canonical")
         XCTAssertEqual(facts.declaredTypes, ["Row", "Ünïcode", "Outer", "Outer.Inner"])
         XCTAssertEqual(facts.propertyWrappers["Row"]?["count"], "State")
+        XCTAssertEqual(facts.mentions["values"], ["A.swift"])
+        XCTAssertEqual(facts.mentions[".Inner"], nil, "a declaration's name follows no period")
+        XCTAssertEqual(facts.mentions["self"], nil, "`self` is a keyword, not a name")
+    }
+
+    func testMentionsNameTheFilesThatUseAName() {
+        let index = ProjectIndexBuilder.build([
+            (path: "A.swift", tree: SyntaxTree.parse("struct A { func row() -> Int { 1 } }")),
+            (path: "B.swift", tree: SyntaxTree.parse("let b = A().row()")),
+            (path: "C.swift", tree: SyntaxTree.parse("func row() {}\nlet c = \"row\" // row")),
+            (path: "D.swift", tree: SyntaxTree.parse("struct D { var row: Int { self.row } }")),
+        ])
+        XCTAssertEqual(index.mentions["row"], ["A.swift", "B.swift", "C.swift", "D.swift"])
+        XCTAssertEqual(index.mentions[".row"], ["B.swift"], "`self.row` is the file's own member")
+        XCTAssertEqual(index.filesMentioning("row", besides: "A.swift"), ["B.swift", "C.swift", "D.swift"])
+        XCTAssertEqual(index.filesMentioning("A", besides: "A.swift"), ["B.swift"])
     }
 
     func testTruncatedOrPaddedBytesAreRefused() {

@@ -49,6 +49,22 @@ final class WithheldFixTests: XCTestCase {
         "onappear-task/withheld-comment-above-task": "delete the comment `// Refresh",
         "print-changes/withheld-shares-line": "not a statement of its own line",
         "print-changes/withheld-comment": "delete the comment `// Why does",
+        "anyview/withheld-ternary-caller": "on line 7 is part of an expression",
+        "anyview/withheld-array-and-storage": "`second` on line 14",
+        "anyview/withheld-public-api": "public API",
+        "anyview/withheld-guard": "a `guard`",
+        "anyview/withheld-protocol-requirement": "not a plain use",
+        "anyview/withheld-other-file-caller": "another file of the module names `makeView`",
+        "anyview/withheld-foreach-row": "`ForEach` row",
+        "anyview/withheld-override": "overrides a superclass member",
+        "anyview/withheld-own-container": "closure of `Frame`",
+        "stored-view-builder/withheld-passed-on": "otherwise than called",
+        "stored-view-builder/withheld-module-protocol": "conforms to `ContentProviding`",
+        "anyview/withheld-anyview-extension": "the module extends `AnyView`",
+        "anyview/withheld-nested-function": "a nested function",
+        "stored-view-builder/withheld-extension-in-other-file": "names both `Tile` and `content`",
+        "stored-view-builder/withheld-concrete-result": "not `AnyView` or a generic parameter constrained to `View`",
+        "stored-view-builder/withheld-init-uses-parameter": "uses its parameter `content`",
     ]
 
     func testEveryWithheldCaseReportsAFindingWithItsReasonAndNoFix() throws {

@@ -1,0 +1,9 @@
+import SwiftUI
+
+struct Card {
+    let title: String
+
+    func makeView() -> AnyView {
+        AnyView(Text(title))
+    }
+}

@@ -1,0 +1,13 @@
+import SwiftUI
+
+struct ToolbarPill<Content: View>: View {
+    @ViewBuilder private let content: Content
+
+    init(@ViewBuilder content: @escaping () -> Content) {
+        self.content = content()
+    }
+
+    var body: some View {
+        HStack { content }
+    }
+}

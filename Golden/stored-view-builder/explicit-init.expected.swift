@@ -1,0 +1,16 @@
+import SwiftUI
+
+struct SettingsForm<Content>: View where Content: View {
+    @ViewBuilder let content: Content
+
+    init(@ViewBuilder content: @escaping () -> Content) {
+        self.content = content()
+    }
+
+    var body: some View {
+        ScrollView {
+            self.content
+                .padding()
+        }
+    }
+}

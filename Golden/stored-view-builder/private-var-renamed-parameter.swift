@@ -1,0 +1,18 @@
+import SwiftUI
+
+struct Panel<Body2: SwiftUI.View>: View {
+    private var content: () -> Body2
+    let title: String
+
+    init(title: String, @ViewBuilder builder: @escaping () -> Body2) {
+        self.title = title
+        self.content = builder
+    }
+
+    var body: some View {
+        VStack {
+            Text(title)
+            content()
+        }
+    }
+}

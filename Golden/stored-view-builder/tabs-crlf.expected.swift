@@ -1,0 +1,14 @@
+import SwiftUI
+
+struct Bordered<Content: View>: View {
+	@ViewBuilder let content: Content
+
+	init(@ViewBuilder content: @escaping () -> Content) {
+		self.content = content()
+	}
+
+	var body: some View {
+		content
+			.padding()
+	}
+}

@@ -1,0 +1,9 @@
+import SwiftUI
+
+struct Caption: View {
+    @ViewBuilder let label: () -> Text
+
+    var body: some View {
+        label()
+    }
+}

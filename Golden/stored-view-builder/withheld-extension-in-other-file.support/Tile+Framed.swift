@@ -1,0 +1,8 @@
+import SwiftUI
+
+extension Tile {
+    var framed: some View {
+        content()
+            .background(Color.gray)
+    }
+}

@@ -1,0 +1,10 @@
+import SwiftUI
+
+struct Tile<Content: View>: View {
+    let content: () -> Content
+
+    var body: some View {
+        content()
+            .padding()
+    }
+}

@@ -1,0 +1,6 @@
+import SwiftUI
+
+protocol ContentProviding {
+    associatedtype Content: View
+    var content: () -> Content { get }
+}

@@ -1,0 +1,9 @@
+import SwiftUI
+
+struct Outer<Content: View>: View {
+    let content: () -> Content
+
+    var body: some View {
+        Group(content: content)
+    }
+}

@@ -1,0 +1,590 @@
+// Rule `anyview`: `AnyView(…)` hides a view's type, so SwiftUI can no longer tell which
+// view changed and rebuilds what it wraps; a `@ViewBuilder` returning `some View` keeps it.
+import Codemod
+import SwiftCST
+
+/// Rule `anyview`; `documentation` below is its one description (RULES.md, `explain`).
+public struct AnyViewErasure: Rule {
+    public init() {}
+
+    public let usesProjectIndex = true
+    /// Every finding is a call of `AnyView`.
+    public func mayFind(in bytes: [UInt8]) -> Bool { containsAny(bytes, of: ["AnyView"]) }
+
+    public let id = "anyview"
+    public let summary = "Return `some View` from a `@ViewBuilder` instead of erasing to `AnyView`"
+    public let documentation = """
+        `AnyView(…)` erases a view's type. SwiftUI tells views apart by their type and \
+        position: behind an `AnyView` it cannot see that the view is still the same kind, \
+        so it compares less, rebuilds more, and in a `ForEach` row it loses the fast path \
+        for rows of one type. Erasure is usually there to return different views from \
+        one function, which a `@ViewBuilder` does without it.
+
+        Before:
+
+            private func badge(for status: Status) -> AnyView {
+                if status.isLive {
+                    return AnyView(LiveBadge())
+                } else {
+                    return AnyView(Text(status.title))
+                }
+            }
+
+        After (a `safe` fix):
+
+            @ViewBuilder
+            private func badge(for status: Status) -> some View {
+                if status.isLive {
+                    LiveBadge()
+                } else {
+                    Text(status.title)
+                }
+            }
+
+        Fixed: a function or computed property whose every return is `AnyView(x)`, declared \
+        `-> AnyView` or `-> some View`. The returns are unwrapped; where there are several \
+        (`if`/`else`, `switch`, an early `if … { return … }` before the last `return`, which \
+        becomes the `else`) the member gets `@ViewBuilder` and loses its `return`s. A member \
+        declared `-> AnyView` becomes `-> some View` only when nothing may need `AnyView` \
+        from it: it is not `public`/`open`/`@objc`/`dynamic`/`override`, no other file of \
+        the module names it (the project index says which files name what; a subclass's \
+        override, a protocol's requirement and a caller elsewhere all would), and every use \
+        in its own file is a statement of a view builder, the single result of a `some View` \
+        member, or wrapped in `AnyView(…)` again; a use in a ternary, an array, a `let`, an \
+        argument or a stored property withholds the fix, since two `some View` results no \
+        longer share one type. Test targets reading the member through `@testable import` \
+        are not part of the module's index.
+
+        Withheld (reported with the reason): bodies a result builder cannot hold (`guard`, \
+        loops, `defer`, `do`/`catch`, assignments and other statements, `#if`, \
+        `if #available`, a `return` in the middle), returns that are not all `AnyView(x)`, \
+        a getter with a setter, and fixes that would delete a comment. `AnyView` stored in a \
+        property, built in a `ForEach` row or a closure, passed as an argument, put in an \
+        array or a ternary is reported with where it is: those need a human's change.
+        """
+
+    public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
+        let index = context.index(including: tree)
+        let layout = SourceLayout(tree.bytes)
+        var findings: [Finding] = []
+        var covered = Set<Node>()
+        for node in tree.root.descendants([.functionDecl, .variableDecl]) {
+            guard let member = ErasingMember(node) else { continue }
+            let plan = BuilderPlan(member: member, layout: layout)
+            guard !plan.erasures.isEmpty else { continue }
+            covered.formUnion(plan.erasures)
+            let range = member.nameToken.textRange.lowerBound..<member.nameToken.textRange.upperBound
+            let message = "`\(member.name)` erases its view with `AnyView`; return `some View` from a `@ViewBuilder`"
+            var reason = plan.failure ?? member.declarationReason
+            if reason == nil, member.declaresAnyView {
+                reason = callerReason(of: member, in: tree, index: index, path: context.path)
+            }
+            if reason == nil {
+                let fix = Fix(edits: plan.edits + member.signatureEdits(needsBuilder: plan.needsBuilder),
+                              summary: "return `some View` without `AnyView`")
+                if let loss = CommentKeeping.lossReason(fix, in: tree) {
+                    reason = loss
+                } else {
+                    findings.append(Finding(range: range, message: message, fix: fix))
+                    continue
+                }
+            }
+            findings.append(Finding(range: range, message: message + " (\(reason ?? ""))", withheldReason: reason))
+        }
+        for node in tree.root.descendants(.functionCallExpr) where !covered.contains(node) && isAnyViewCall(node) {
+            let reason = siteReason(node)
+            findings.append(Finding(range: node.trimmedRange.lowerBound..<(node.firstToken.map { $0.textRange.upperBound } ?? node.trimmedRange.upperBound),
+                                    message: "`AnyView` erases the view's type (\(reason)); prefer `some View` from a `@ViewBuilder`",
+                                    withheldReason: reason))
+        }
+        return findings.sorted { $0.range.lowerBound < $1.range.lowerBound }
+    }
+
+    // MARK: - Callers
+
+    /// Why some use of `member` may need its result to be `AnyView`, or nil when every use
+    /// is proven not to: no other indexed file names it, and each use in this file is a
+    /// view-builder statement, the one result of a `some View` member, or `AnyView(…)`'s
+    /// argument.
+    private func callerReason(of member: ErasingMember, in tree: SyntaxTree, index: ProjectIndex, path: String) -> String? {
+        if !member.isFilePrivate {
+            let others = index.filesMentioning(member.name, besides: path)
+            if let first = others.sorted().first {
+                let more = others.count > 1 ? " and \(others.count - 1) more" : ""
+                return "another file of the module names `\(member.name)` (\(first)\(more)), and its uses there may need `AnyView`"
+            }
+        }
+        let declared = member.nameToken.textRange
+        let anyViewExtended = index.isSeen("AnyView")
+        for position in 0..<tree.tokens.count {
+            let token = tree.token(at: position)
+            guard token.kind == .identifier, token.text == member.name, token.textRange != declared else { continue }
+            if isOwnMemberOfAnotherValueType(token, besides: member) { continue }
+            let line = tree.bytes[..<token.textRange.lowerBound].reduce(1) { $1 == 10 ? $0 + 1 : $0 }
+            guard let use = referenceExpression(token, member: member) else {
+                return "`\(member.name)` on line \(line) is not a plain use of this member"
+            }
+            if member.node.contains(use) { return "`\(member.name)` uses itself" }
+            if let why = needForAnyView(use, anyViewExtended: anyViewExtended) { return "the use of `\(member.name)` on line \(line) \(why)" }
+        }
+        return nil
+    }
+
+    /// A mention inside another struct or enum of the file that declares a member of the same
+    /// name, written `name` or `self.name`: that type's own member (or a local), which no
+    /// subclass or protocol ties to this one.
+    private func isOwnMemberOfAnotherValueType(_ token: Token, besides member: ErasingMember) -> Bool {
+        guard let typeNode = FileTypes.innermostType(of: token.parent), typeNode.kind == .structDecl || typeNode.kind == .enumDecl,
+              typeNode != FileTypes.innermostType(of: member.node), let type = TypeDecl(typeNode),
+              type.members.contains(where: { candidate in
+                  VariableDecl(candidate)?.bindings.contains { $0.name == token.text } == true
+                      || (candidate.kind == .functionDecl && FunctionLikeDecl(candidate)?.name == token.text)
+              }) else { return false }
+        let parent = token.parent
+        if parent.kind == .memberAccessExpr, let access = MemberAccessExpr(parent), access.nameToken?.textRange == token.textRange {
+            return access.base?.firstToken?.keyword == .self && access.base?.kind == .identifierExpr
+        }
+        if let access = parent.parent, access.kind == .memberAccessExpr, access.firstChildNode != parent { return false }
+        return true
+    }
+
+    /// The expression a mention of the member's name stands for: `name(…)` for a method,
+    /// `name` or `self.name` for a property; nil for anything else (another value's member,
+    /// a label, a declaration).
+    private func referenceExpression(_ token: Token, member: ErasingMember) -> Node? {
+        var node = token.parent
+        if node.kind == .identifierExpr, let parent = node.parent, parent.kind == .memberAccessExpr, parent.firstChildNode != node {
+            node = parent
+        }
+        if node.kind == .memberAccessExpr {
+            guard let access = MemberAccessExpr(node), access.nameToken?.textRange == token.textRange,
+                  let base = access.base, base.firstToken?.keyword == .self, base.kind == .identifierExpr else { return nil }
+        } else if node.kind != .identifierExpr {
+            return nil
+        }
+        guard member.isFunction else { return node }
+        guard let parent = node.parent, parent.kind == .functionCallExpr, FunctionCallExpr(parent)?.callee == node else { return nil }
+        return parent
+    }
+
+    /// Why the value of `use` may need to be exactly `AnyView`; nil when its place takes
+    /// any view. Modifiers applied to it keep it any view (unless the module extends
+    /// `AnyView`, whose own members a `some View` lacks).
+    private func needForAnyView(_ use: Node, anyViewExtended: Bool) -> String? {
+        var expression = use
+        if anyViewExtended, let access = use.parent, access.kind == .memberAccessExpr, access.firstChildNode == use {
+            return "calls a member on it, and the module extends `AnyView`"
+        }
+        while let access = expression.parent, access.kind == .memberAccessExpr, access.firstChildNode == expression,
+              let call = access.parent, call.kind == .functionCallExpr, FunctionCallExpr(call)?.callee == access {
+            expression = call
+        }
+        guard let parent = expression.parent else { return "is not in a view" }
+        if parent.kind == .argument, Argument(parent)?.label == nil, let list = parent.parent, list.kind == .argumentList,
+           let call = list.parent, isAnyViewCall(call), FunctionCallExpr(call)?.arguments.count == 1 {
+            return nil
+        }
+        if parent.kind == .returnStmt {
+            guard let declaration = enclosingDeclaration(of: parent), declaresOpaqueView(declaration),
+                  returnStatements(in: declaration).count == 1 else {
+                return "is returned where its type may matter"
+            }
+            return nil
+        }
+        guard [.codeBlock, .closureExpr, .accessorBlock, .switchCase].contains(parent.kind) else {
+            return "is part of an expression (\(describe(parent))), where its type may matter"
+        }
+        // A statement: climb out of `if`/`switch` branches to the block that owns them.
+        var block = parent
+        while true {
+            if block.kind == .codeBlock, let owner = block.parent, owner.kind == .ifExpr, let statement = outermostIf(owner),
+               let above = statement.parent {
+                block = above
+            } else if block.kind == .switchCase, let owner = block.parent, owner.kind == .switchExpr, let above = owner.parent {
+                block = above
+            } else {
+                break
+            }
+            guard [.codeBlock, .closureExpr, .accessorBlock, .switchCase].contains(block.kind) else {
+                return "is in an `if` or `switch` used as a value"
+            }
+        }
+        if BuilderContext.nonViewContent(around: expression) != nil { return "is not in View content" }
+        if let closure = ClosureExpr(block) {
+            guard BuilderContext.of(closure).kind == .view, let (call, name, _) = callReceiving(closure.node) else {
+                return "is in a closure that is not View content"
+            }
+            // A closure of the module's own type may be typed `() -> AnyView`; SwiftUI's take any view.
+            let isModifier = call.callee?.kind == .memberAccessExpr
+            return isModifier || AnyViewErasure.swiftUIContainers.contains(name)
+                ? nil : "is in the closure of `\(name)`, whose parameter type may be `AnyView`"
+        }
+        guard let declaration = enclosingDeclaration(of: block) else { return "is not in a view builder" }
+        if isImplicitReturn(expression), declaresOpaqueView(declaration) { return nil }
+        let isBuilder = declaration.children(.attribute).contains { Attribute($0)?.name == "ViewBuilder" }
+            || (VariableDecl(declaration)?.bindings.first?.name == "body" && declaresOpaqueView(declaration))
+        guard isBuilder, returnStatements(in: declaration).isEmpty else { return "is not in a view builder" }
+        return nil
+    }
+
+    /// SwiftUI views whose closures are `@ViewBuilder` content of any view type.
+    static let swiftUIContainers: Set<String> = [
+        "VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid", "Grid", "GridRow", "Group",
+        "ForEach", "List", "ScrollView", "Section", "Form", "NavigationView", "NavigationStack", "NavigationSplitView",
+        "NavigationLink", "Button", "Menu", "Label", "TabView", "GeometryReader", "ScrollViewReader", "DisclosureGroup",
+        "GroupBox", "ControlGroup", "Picker", "Toggle", "ViewThatFits", "LabeledContent", "ContentUnavailableView",
+        "Link", "ShareLink", "PhotosPicker", "HSplitView", "VSplitView", "TimelineView", "AsyncImage",
+    ]
+
+    // MARK: - Other sites
+
+    /// Where an `AnyView(…)` that is no member's result is, as the reason it stays.
+    private func siteReason(_ call: Node) -> String {
+        if enclosingCalls(of: call).contains(where: { $0.name == "ForEach" || $0.name == "List" }) {
+            return "in a `ForEach` row, where every row then has the type `AnyView`"
+        }
+        var current = call.parent
+        while let node = current {
+            switch node.kind {
+            case .arrayExpr, .dictionaryExpr: return "an element of a collection of `AnyView`"
+            case .ternaryExpr: return "a branch of a ternary, whose two sides need one type"
+            case .sequenceExpr:
+                if let sequence = SequenceExpr(node), sequence.isAssignment, sequence.assignedValue?.contains(call) == true {
+                    return "assigned to a property or variable of type `AnyView`"
+                }
+                if node.childNodes.contains(where: { $0.kind == .ternaryExpr }) {
+                    return "a branch of a ternary, whose two sides need one type"
+                }
+            case .initializerClause: return "stored in a property or variable of type `AnyView`"
+            case .argument:
+                if let name = node.parent?.parent.flatMap(FunctionCallExpr.init)?.calleeName, name != "AnyView" {
+                    return "passed to `\(name)`, which may declare `AnyView`"
+                }
+            case .closureExpr: return "returned from a closure, whose type the code it is given to sets"
+            case .functionDecl, .variableDecl, .subscriptDecl, .initializerDecl:
+                let type = FunctionLikeDecl(node)?.returnType ?? VariableDecl(node)?.bindings.first?.type
+                return "the result of `\(memberName(node))`, declared `\(type.map { singleLineText($0) ?? $0.text } ?? "without a type")`, "
+                    + "whose other results or uses need one type"
+            default: break
+            }
+            current = node.parent
+        }
+        return "at file scope"
+    }
+
+    private func memberName(_ node: Node) -> String {
+        FunctionLikeDecl(node)?.name ?? VariableDecl(node)?.bindings.first?.name ?? "?"
+    }
+
+    private func describe(_ node: Node) -> String {
+        switch node.kind {
+        case .argument: return "an argument"
+        case .arrayExpr: return "an array"
+        case .ternaryExpr, .sequenceExpr: return "an operator or ternary"
+        case .initializerClause: return "a declaration's value"
+        case .tupleExpr: return "a tuple"
+        default: return "`\(singleLineText(node)?.prefix(40) ?? "…")`"
+        }
+    }
+}
+
+// MARK: - Shared matchers
+
+/// `AnyView(x)`: a call of `AnyView` or `SwiftUI.AnyView`.
+private func isAnyViewCall(_ node: Node) -> Bool {
+    guard node.kind == .functionCallExpr, let call = FunctionCallExpr(node), let callee = call.callee else { return false }
+    if callee.kind == .identifierExpr { return callee.textEquals("AnyView") }
+    if let access = MemberAccessExpr(callee) { return access.name == "AnyView" && access.base?.textEquals("SwiftUI") == true }
+    return false
+}
+
+/// The argument `x` of `AnyView(x)`, when it is the one unlabeled argument and no closure follows.
+private func erasedView(_ node: Node) -> Node? {
+    guard isAnyViewCall(node), let call = FunctionCallExpr(node), call.arguments.count == 1, call.trailingClosure == nil,
+          call.additionalTrailingClosures.isEmpty, let argument = call.arguments.first, argument.label == nil else { return nil }
+    return argument.expression
+}
+
+/// The function or property whose body holds `node` (nil inside a closure first).
+private func enclosingDeclaration(of node: Node) -> Node? {
+    var current = node.parent
+    while let n = current {
+        if n.kind == .closureExpr { return nil }
+        if n.kind == .functionDecl || n.kind == .variableDecl || n.kind == .subscriptDecl || n.kind == .initializerDecl { return n }
+        current = n.parent
+    }
+    return nil
+}
+
+/// Whether a declaration's type is `some View`.
+private func declaresOpaqueView(_ declaration: Node) -> Bool {
+    let type = FunctionLikeDecl(declaration)?.returnType ?? VariableDecl(declaration)?.bindings.first?.type
+    guard let type, type.kind == .someOrAnyType else { return false }
+    let text = tokenKey(type)
+    return text == "some View " || text == "some SwiftUI . View "
+}
+
+/// The `return` statements of a declaration's own body (not of closures or nested functions).
+private func returnStatements(in declaration: Node) -> [Node] {
+    declaration.descendants(.returnStmt).filter { enclosingDeclaration(of: $0) == declaration }
+}
+
+/// The first `if` of an `else if` chain holding `node`.
+private func outermostIf(_ node: Node) -> Node? {
+    var current = node
+    while let parent = current.parent, parent.kind == .ifExpr { current = parent }
+    return current.kind == .ifExpr ? current : nil
+}
+
+// MARK: - The member
+
+/// A function or computed property declared `-> AnyView` or `-> some View`.
+private struct ErasingMember {
+    let node: Node
+    let name: String
+    let nameToken: Token
+    let typeNode: Node
+    let declaresAnyView: Bool
+    let isFunction: Bool
+    /// The statements of its body (the implicit getter or `get { }`).
+    let statements: [Node]
+    let hasExplicitGetter: Bool
+    let hasSetter: Bool
+
+    init?(_ node: Node) {
+        self.node = node
+        if let function = FunctionLikeDecl(node), node.kind == .functionDecl {
+            guard let name = function.name, let token = node.ownTokens.first(where: { $0.kind == .identifier && $0.text == name }),
+                  let type = function.returnType, let body = function.body else { return nil }
+            self.name = name
+            nameToken = token
+            typeNode = type
+            statements = body.statements
+            isFunction = true
+            hasExplicitGetter = false
+            hasSetter = false
+        } else if let variable = VariableDecl(node), !variable.isLet, variable.bindings.count == 1,
+                  let binding = variable.bindings.first, binding.isComputed, let name = binding.name,
+                  let token = binding.pattern?.firstToken, let type = binding.type, let block = binding.accessorBlock {
+            self.name = name
+            nameToken = token
+            typeNode = type
+            let accessors = block.children(.accessorDecl)
+            hasExplicitGetter = !accessors.isEmpty
+            hasSetter = accessors.contains { $0.ownTokens.contains { $0.keyword == .set } }
+            statements = binding.getterStatements ?? []
+            isFunction = false
+        } else {
+            return nil
+        }
+        let text = tokenKey(typeNode)
+        if text == "AnyView " || text == "SwiftUI . AnyView " {
+            declaresAnyView = true
+        } else if declaresOpaqueView(node) {
+            declaresAnyView = false
+        } else {
+            return nil
+        }
+    }
+
+    var modifiers: DeclModifiers { FunctionLikeDecl(node)?.modifiers ?? VariableDecl(node)!.modifiers }
+    var isFilePrivate: Bool { modifiers.has("private") || modifiers.has("fileprivate") }
+    var hasViewBuilder: Bool { modifiers.hasAttribute("ViewBuilder") || modifiers.hasAttribute("SwiftUI.ViewBuilder") }
+
+    /// Why the declaration itself rules the fix out, whatever its body.
+    var declarationReason: String? {
+        if hasSetter { return "it has a setter" }
+        if node.parent?.parent?.kind == .protocolDecl { return "it is a protocol requirement" }
+        if modifiers.hasAttribute("objc") { return "it is `@objc`" }
+        if modifiers.has("dynamic") { return "it is `dynamic`" }
+        if modifiers.has("override") { return "it overrides a superclass member, which declares the type" }
+        guard declaresAnyView else { return nil }
+        if modifiers.has("public") || modifiers.has("open") || modifiers.has("package") {
+            return "it is \(modifiers.has("package") ? "package" : "public") API: callers outside the module may need `AnyView`"
+        }
+        if let type = FileTypes.innermostType(of: node), type.kind == .protocolDecl || isProtocolExtension(type) {
+            return "it is in a protocol extension, where it may satisfy a requirement"
+        }
+        return nil
+    }
+
+    /// `extension P` where `P` is a protocol declared in the same file, or SwiftUI's `View`.
+    private func isProtocolExtension(_ type: Node) -> Bool {
+        guard type.kind == .extensionDecl, let name = TypeDecl(type)?.name else { return false }
+        if FileTypes.viewProtocols.contains(name) { return true }
+        return node.tree.root.descendants(.protocolDecl).contains { TypeDecl($0)?.name == name }
+    }
+
+    /// `-> AnyView` becomes `-> some View`; `@ViewBuilder` goes first when the body needs it.
+    func signatureEdits(needsBuilder: Bool) -> [Edit] {
+        var edits: [Edit] = []
+        if declaresAnyView { edits.append(Edit(range: typeNode.trimmedRange, replacement: "some View")) }
+        if needsBuilder && !hasViewBuilder {
+            let layout = SourceLayout(node.tree.bytes)
+            let start = node.trimmedRange.lowerBound
+            edits.append(.insert("@ViewBuilder" + layout.lineEnding + layout.indentation(ofLineAt: start), at: start))
+        }
+        return edits
+    }
+}
+
+// MARK: - The body in builder form
+
+/// How a member's body reads as a view builder: the `AnyView(x)` it returns, the edits that
+/// unwrap them, or why the body cannot become a builder.
+private struct BuilderPlan {
+    private(set) var erasures: [Node] = []
+    private(set) var edits: [Edit] = []
+    private(set) var failure: String?
+    /// Whether more than one `return` became a builder statement.
+    private(set) var needsBuilder = false
+    private let layout: SourceLayout
+
+    init(member: ErasingMember, layout: SourceLayout) {
+        self.layout = layout
+        let implicit = member.statements.count == 1 && ![.returnStmt, .ifExpr, .switchExpr].contains(member.statements[0].kind)
+        let returns = implicit ? [member.statements[0]] : returnStatements(in: member.node)
+        // Only members that erase are the rule's: at least one result is `AnyView(x)`.
+        erasures = returns.compactMap { statement in
+            let value = statement.kind == .returnStmt ? statement.childNodes.first : statement
+            return value.flatMap { isAnyViewCall($0) ? $0 : nil }
+        }
+        guard !erasures.isEmpty else { return }
+        if returns.count != erasures.count { failure = "not every result is `AnyView(…)`"; return }
+        if member.hasExplicitGetter && returns.count > 1 { failure = "its getter is written `get { }`"; return }
+        let statements = member.statements
+        if implicit {
+            unwrap(statements[0], keepReturn: false)
+            return
+        }
+        if let last = statements.last, last.kind == .returnStmt, returns.count == 1 {
+            // `let`s and one `return`: no builder needed; the `return` stays.
+            if let why = declarationsOnly(statements.dropLast()) { failure = why; return }
+            unwrap(last, keepReturn: statements.count > 1)
+            return
+        }
+        needsBuilder = true
+        plan(block: statements, topLevel: true)
+    }
+
+    /// Statements ending in a `return`, an `if`/`else` or a `switch` whose every branch ends so.
+    private mutating func plan(block statements: [Node], topLevel: Bool) {
+        guard let last = statements.last else { failure = "a branch returns nothing"; return }
+        var leading = Array(statements.dropLast())
+        if topLevel, last.kind == .returnStmt, let early = leading.last, early.kind == .ifExpr, let earlyIf = IfExpr(early), finalElse(earlyIf) == nil {
+            // `if c { return a }` then `return b`: `b` becomes the `else`.
+            leading.removeLast()
+            if let why = declarationsOnly(leading[...]) { failure = why; return }
+            planIf(early)
+            guard failure == nil, let value = last.childNodes.first, let view = erasedView(value) else {
+                if failure == nil { failure = "a result is not `AnyView(x)`" }
+                return
+            }
+            let indent = layout.indentation(ofLineAt: early.trimmedRange.lowerBound)
+            let inner = indent + layout.indentStep(over: indent, in: early.trimmedRange)
+            guard let moved = movedText(view, from: last, to: inner) else { failure = "a result holds a multi-line string"; return }
+            let newline = layout.lineEnding
+            edits.append(Edit(range: early.trimmedRange.upperBound..<last.trimmedRange.upperBound,
+                              replacement: " else {" + newline + inner + moved + newline + indent + "}"))
+            return
+        }
+        if let why = declarationsOnly(leading[...]) { failure = why; return }
+        switch last.kind {
+        case .returnStmt:
+            if topLevel { failure = "one `return` follows other statements"; return }
+            unwrap(last, keepReturn: false)
+        case .ifExpr:
+            guard finalElse(IfExpr(last)!) != nil else { failure = "an `if` without `else` does not return on every path"; return }
+            planIf(last)
+        case .switchExpr:
+            for switchCase in last.children(.switchCase) {
+                let body = switchCase.childNodes.filter { $0.kind != .switchCaseLabel }
+                plan(block: body, topLevel: false)
+                if failure != nil { return }
+            }
+        default:
+            failure = "its last statement is \(statementName(last))"
+        }
+    }
+
+    private mutating func planIf(_ node: Node) {
+        var current: IfExpr? = IfExpr(node)
+        while let ifExpr = current {
+            if ifExpr.conditions.contains(where: { $0.firstToken?.kind == .poundAvailable }) {
+                failure = "`if #available` in a view builder needs `buildLimitedAvailability`"; return
+            }
+            plan(block: ifExpr.body?.statements ?? [], topLevel: false)
+            if failure != nil { return }
+            guard let next = ifExpr.elseBranch else { return }
+            if next.kind == .ifExpr {
+                current = IfExpr(next)
+            } else {
+                plan(block: CodeBlock(next)?.statements ?? [], topLevel: false)
+                return
+            }
+        }
+    }
+
+    /// The `else { }` block that ends an `if`/`else if` chain, if there is one.
+    private func finalElse(_ ifExpr: IfExpr) -> Node? {
+        var current = ifExpr
+        while let next = current.elseBranch {
+            guard next.kind == .ifExpr, let nested = IfExpr(next) else { return next }
+            current = nested
+        }
+        return nil
+    }
+
+    /// Why statements before a result cannot stay in a view builder: only `let`/`var`
+    /// declarations without accessors can.
+    private func declarationsOnly(_ statements: ArraySlice<Node>) -> String? {
+        for statement in statements {
+            if let variable = VariableDecl(statement), variable.bindings.allSatisfy({ $0.accessorBlock == nil }) { continue }
+            return "it has \(statementName(statement)), which a view builder cannot hold"
+        }
+        return nil
+    }
+
+    private func statementName(_ node: Node) -> String {
+        switch node.kind {
+        case .guardStmt: return "a `guard`"
+        case .forStmt, .whileStmt, .repeatStmt: return "a loop"
+        case .deferStmt: return "a `defer`"
+        case .doStmt: return "a `do`/`catch`"
+        case .ifConfig: return "an `#if`"
+        case .ifExpr: return "an `if` that returns early"
+        case .returnStmt: return "a `return` in the middle"
+        case .functionDecl: return "a nested function"
+        case .throwStmt: return "a `throw`"
+        case .switchExpr: return "a `switch` that returns early"
+        default: return "a statement (`\(singleLineText(node)?.prefix(40) ?? "…")`)"
+        }
+    }
+
+    /// `return AnyView(x)` → `x` (or `return x`); the implicit `AnyView(x)` → `x`.
+    private mutating func unwrap(_ statement: Node, keepReturn: Bool) {
+        let value = statement.kind == .returnStmt ? statement.childNodes.first : statement
+        guard let value, let view = erasedView(value) else { failure = "a result is not `AnyView(x)` with one argument"; return }
+        let replaced = keepReturn ? value : statement
+        let indent = layout.indentation(ofLineAt: statement.trimmedRange.lowerBound)
+        guard let text = movedText(view, from: statement, to: indent) else { failure = "a result holds a multi-line string"; return }
+        edits.append(Edit(range: replaced.trimmedRange, replacement: text))
+    }
+
+    /// The text of `view` to stand where `statement` starts, its lines at `indent`: as
+    /// written when it starts on the statement's line and stays at that depth, else
+    /// re-indented from its own first line. Nil when a multi-line string would move.
+    private func movedText(_ view: Node, from statement: Node, to indent: String) -> String? {
+        let range = view.trimmedRange
+        let statementIndent = layout.indentation(ofLineAt: statement.trimmedRange.lowerBound)
+        let sameLine = layout.lineStart(range.lowerBound) == layout.lineStart(statement.trimmedRange.lowerBound)
+        let from = sameLine ? statementIndent : layout.indentation(ofLineAt: range.lowerBound)
+        let multiline = layout.lineEnd(range.lowerBound) < range.upperBound
+        if !multiline || from == indent { return layout.text(range) }
+        let hasMultilineString = view.descendants(.stringLiteralExpr).contains { $0.firstToken?.text.contains("\"\"\"") == true }
+        if hasMultilineString { return nil }
+        let firstLineEnd = layout.lineEnd(range.lowerBound)
+        let rest = layout.afterLineBreak(firstLineEnd)..<range.upperBound
+        return layout.text(range.lowerBound..<firstLineEnd) + layout.lineEnding + layout.reindent(rest, from: from, to: indent)
+    }
+}

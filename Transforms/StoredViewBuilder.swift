@@ -1,0 +1,348 @@
+// Rule `stored-view-builder`: a container view that stores its content as a closure and
+// calls it in `body` hides that content from SwiftUI's comparison; storing the view does not.
+import Codemod
+import SwiftCST
+
+/// Rule `stored-view-builder`; `documentation` below is its one description (RULES.md, `explain`).
+public struct StoredViewBuilder: Rule {
+    public init() {}
+
+    public let usesProjectIndex = true
+    /// Every finding is a stored property whose type is a function type returning a view.
+    public func mayFind(in bytes: [UInt8]) -> Bool { containsAny(bytes, of: ["->"]) }
+
+    public let id = "stored-view-builder"
+    public let summary = "Store a container's content as a view (`@ViewBuilder let content: Content`), not a closure"
+    public let documentation = """
+        A view that keeps `let content: () -> Content` and calls `content()` in `body` \
+        stores a closure. SwiftUI cannot compare closures, so whenever the parent \
+        re-evaluates, the container counts as changed and its `body` runs again, even when \
+        the content it would build is the same. Stored as a view (`Content`), the content \
+        is a value SwiftUI compares, and the container's `body` runs only when it changed. \
+        `@ViewBuilder` on the stored property keeps the call sites as they are: the \
+        memberwise initializer still takes a `@ViewBuilder` closure and calls it.
+
+        Before:
+
+            struct Card<Content: View>: View {
+                let content: () -> Content
+
+                var body: some View {
+                    VStack { content() }.padding()
+                }
+            }
+
+        After (a `safe` fix):
+
+            struct Card<Content: View>: View {
+                @ViewBuilder let content: Content
+
+                var body: some View {
+                    VStack { content }.padding()
+                }
+            }
+
+        An explicit initializer's `self.content = content` becomes `self.content = content()` \
+        (its parameter stays a `@ViewBuilder` closure). The content is then built once, when \
+        the container is made (in the parent's `body`), instead of at each call in the \
+        container's `body`; calling it twice in `body` gives the same view twice, as \
+        before, since a view is a value. What the closure reads is read when the parent \
+        builds the container, which is when its inputs change anyway.
+
+        Found on a View's stored `let`/`var` of type `() -> T` marked `@ViewBuilder`, or \
+        where `T` is a generic parameter constrained to `View`, or `AnyView`. Never \
+        touched: builders that take parameters (`(Item) -> Content`, which only the \
+        container can call), actions (`() -> Void`), closures that may throw, are `async` \
+        or have other attributes. Withheld (reported with the reason): the closure is used otherwise than \
+        called with no arguments in the view's members (passed on, stored elsewhere), an \
+        initializer assigns it from something other than one of its closure parameters or \
+        uses that parameter again, a parameter is not a closure without arguments, the \
+        property has other attributes or returns another type (`@ViewBuilder let label: \
+        () -> Text`), the view conforms to a protocol the module declares (it may require \
+        the closure), and a property that is not `private` whose name another file of the \
+        module reads as `x.name`, or names together with the view's type (an extension, a \
+        caller reading it), as the project index records.
+        """
+
+    public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
+        let index = context.index(including: tree)
+        let types = FileTypes(tree, index: index)
+        var findings: [Finding] = []
+        for type in types.all where !type.isExtension && types.isView(type) && type.node.kind == .structDecl {
+            let view = ViewType(declaration: type)
+            for property in view.storedProperties {
+                guard let candidate = ClosureProperty(property, in: type), candidate.mayBuildView(in: type) else { continue }
+                let range = candidate.nameToken.textRange
+                let message = "`\(candidate.name)` stores a closure that builds the view; store the view: "
+                    + "`@ViewBuilder \(candidate.keyword) \(candidate.name): \(candidate.resultText)`"
+                var reason = candidate.declarationReason(in: type, types: types)
+                    ?? moduleProtocolReason(type, index: index)
+                var edits: [Edit] = []
+                if reason == nil {
+                    switch uses(of: candidate, in: type, types: types, tree: tree) {
+                    case .failure(let why): reason = why
+                    case .edits(let found): edits = found
+                    }
+                }
+                if reason == nil, !candidate.isFilePrivate {
+                    reason = otherFilesReason(candidate, type: type, index: index, path: context.path)
+                }
+                if reason == nil {
+                    let fix = Fix(edits: candidate.declarationEdits + edits, summary: "store the built view")
+                    if let loss = CommentKeeping.lossReason(fix, in: tree) {
+                        reason = loss
+                    } else {
+                        findings.append(Finding(range: range, message: message, fix: fix))
+                        continue
+                    }
+                }
+                findings.append(Finding(range: range, message: message + " (\(reason ?? ""))", withheldReason: reason))
+            }
+        }
+        return findings
+    }
+
+    private enum Uses {
+        case edits([Edit])
+        case failure(String)
+    }
+
+    /// Every mention of the property's name in the file, as edits: `content()` → `content`
+    /// in the view's members, `self.content = content` → `self.content = content()` in its
+    /// initializers; a failure at the first other use.
+    private func uses(of candidate: ClosureProperty, in type: TypeDecl, types: FileTypes, tree: SyntaxTree) -> Uses {
+        let name = candidate.name
+        let ownDeclarations = types.bySimpleName[FileTypes.lastComponent(type.name ?? ""), default: []].map(\.node)
+        var edits: [Edit] = []
+        var handled = Set<Int>()  // offsets of name tokens already accounted for
+        handled.insert(candidate.nameToken.textRange.lowerBound)
+        // Initializers: `self.name = parameter`, the parameter named nowhere else.
+        for declaration in ownDeclarations {
+            for initializer in declaration.descendants(.initializerDecl)
+            where FileTypes.innermostType(of: initializer) == declaration {
+                guard let function = FunctionLikeDecl(initializer), let body = function.body else { continue }
+                // Parameters' labels and names are not the property.
+                if let signature = function.signature { handled.formUnion(mentionsOf(name, in: signature)) }
+                for assignment in body.node.descendants(.sequenceExpr) {
+                    guard let sequence = SequenceExpr(assignment), sequence.isAssignment,
+                          let target = sequence.assignmentTarget, let access = MemberAccessExpr(target),
+                          access.name == name, access.base?.firstToken?.keyword == .self, let nameToken = access.nameToken
+                    else { continue }
+                    guard let value = sequence.assignedValue, value.kind == .identifierExpr, let parameterName = value.firstToken?.text,
+                          let parameter = function.parameters.first(where: { $0.name == parameterName }),
+                          let parameterType = parameter.type, isClosureWithoutArguments(parameterType) else {
+                        return .failure("an initializer assigns `\(name)` from something other than a closure parameter without arguments")
+                    }
+                    let uses = mentionsOf(parameterName, in: body.node).filter { $0 != nameToken.textRange.lowerBound }
+                    guard uses == [value.trimmedRange.lowerBound] else {
+                        return .failure("an initializer uses its parameter `\(parameterName)` otherwise than to store it")
+                    }
+                    handled.formUnion(uses)
+                    handled.insert(nameToken.textRange.lowerBound)
+                    edits.append(.insert("()", at: value.trimmedRange.upperBound))
+                }
+            }
+        }
+        for index in 0..<tree.tokens.count {
+            let token = tree.token(at: index)
+            guard token.kind == .identifier, token.text == name, !handled.contains(token.textRange.lowerBound) else { continue }
+            if isArgumentLabel(token) { continue }
+            guard let owner = ownDeclarations.first(where: { $0.contains(token.parent) }) else {
+                if isOwnMemberOfAnotherType(token) { continue }
+                return .failure("`\(name)` is named outside the view in this file")
+            }
+            if FileTypes.innermostType(of: token.parent) != owner {
+                if isOwnMemberOfAnotherType(token) { continue }
+                return .failure("`\(name)` is named in a type nested in the view")
+            }
+            var reference = token.parent
+            if let parent = reference.parent, parent.kind == .memberAccessExpr, reference.kind == .identifierExpr, parent.firstChildNode != reference {
+                reference = parent
+            }
+            if reference.kind == .memberAccessExpr {
+                guard let access = MemberAccessExpr(reference), access.nameToken?.textRange == token.textRange,
+                      access.base?.kind == .identifierExpr, access.base?.firstToken?.keyword == .self else {
+                    return .failure("`\(name)` is used as another value's member")
+                }
+            } else if reference.kind != .identifierExpr {
+                return .failure("`\(name)` names something else in the view (a parameter, a label or a declaration)")
+            }
+            guard let callNode = reference.parent, let call = FunctionCallExpr(callNode), callNode.kind == .functionCallExpr,
+                  call.callee == reference, call.arguments.isEmpty, call.trailingClosure == nil,
+                  call.additionalTrailingClosures.isEmpty, let list = call.argumentList else {
+                return .failure("`\(name)` is used otherwise than called (`\(name)()`), so its closure is needed")
+            }
+            if isInStaticMember(token.parent, of: owner) { return .failure("a static member names `\(name)`") }
+            edits.append(.delete(list.trimmedRange))
+        }
+        return .edits(edits)
+    }
+
+    /// A mention, in another struct or enum of the file that has a member of the same name,
+    /// which is not `x.name` on some other value: that type's own member (or a local), not
+    /// the view's.
+    private func isOwnMemberOfAnotherType(_ token: Token) -> Bool {
+        guard let typeNode = FileTypes.innermostType(of: token.parent), typeNode.kind == .structDecl || typeNode.kind == .enumDecl,
+              let type = TypeDecl(typeNode), type.members.contains(where: { member in
+                  VariableDecl(member)?.bindings.contains { $0.name == token.text } == true
+                      || (member.kind == .functionDecl && FunctionLikeDecl(member)?.name == token.text)
+              }) else { return false }
+        let parent = token.parent
+        if parent.kind == .memberAccessExpr, let access = MemberAccessExpr(parent), access.nameToken?.textRange == token.textRange {
+            return access.base?.firstToken?.keyword == .self && access.base?.kind == .identifierExpr
+        }
+        if let access = parent.parent, access.kind == .memberAccessExpr, access.firstChildNode != parent { return false }
+        return true
+    }
+
+    /// `name:` labelling an argument or a trailing closure: a label, not a use.
+    private func isArgumentLabel(_ token: Token) -> Bool {
+        let parent = token.parent
+        if parent.kind == .argument { return Argument(parent)?.labelToken?.textRange == token.textRange }
+        if parent.kind == .labeledTrailingClosure { return parent.firstToken?.textRange == token.textRange }
+        return false
+    }
+
+    /// Offsets of the identifier tokens spelling `name` in `node`.
+    private func mentionsOf(_ name: String, in node: Node) -> [Int] {
+        (node.firstTokenIndex..<node.endTokenIndex).compactMap { index in
+            let token = node.tree.token(at: index)
+            return token.kind == .identifier && token.text == name ? token.textRange.lowerBound : nil
+        }
+    }
+
+    private func isInStaticMember(_ node: Node, of type: Node) -> Bool {
+        var current: Node? = node
+        while let n = current, n != type {
+            if let modifiers = FunctionLikeDecl(n)?.modifiers ?? VariableDecl(n)?.modifiers,
+               modifiers.has("static") || modifiers.has("class") {
+                return true
+            }
+            current = n.parent
+        }
+        return false
+    }
+
+    /// Why a protocol of the module that the view conforms to (in any file) may require the
+    /// closure: the index knows the conformance and that the module declares the protocol.
+    private func moduleProtocolReason(_ type: TypeDecl, index: ProjectIndex) -> String? {
+        let name = type.name ?? ""
+        let conformances = index.conformances[index.qualifiedName(of: name), default: []]
+            .union(type.inheritedTypeNames.map { ProjectIndex.stripGenericArguments($0) })
+        guard let own = conformances.filter({ !FileTypes.viewProtocols.contains($0) && index.declaredTypes.contains($0) }).sorted().first
+        else { return nil }
+        return "the view conforms to `\(own)`, declared in the module, which may require the closure"
+    }
+
+    /// Why other files of the module may read the closure: one reads `x.name`, or one
+    /// names both the view's type and `name` (an extension of it, a caller).
+    private func otherFilesReason(_ candidate: ClosureProperty, type: TypeDecl, index: ProjectIndex, path: String) -> String? {
+        let dotted = index.mentions["." + candidate.name, default: []].subtracting([path])
+        if let file = dotted.sorted().first {
+            return "another file of the module reads a member named `\(candidate.name)` (\(file))"
+        }
+        let typeName = FileTypes.lastComponent(type.name ?? "")
+        let both = index.mentions[typeName, default: []].intersection(index.mentions[candidate.name, default: []]).subtracting([path])
+        if let file = both.sorted().first {
+            return "another file of the module names both `\(typeName)` and `\(candidate.name)` (\(file))"
+        }
+        return nil
+    }
+}
+
+/// `() -> T` written as a parameter's type (`@escaping` allowed), no effects.
+private func isClosureWithoutArguments(_ type: Node) -> Bool {
+    var node = type
+    if node.kind == .attributedType, let inner = node.childNodes.last(where: { $0.kind != .attribute }) {
+        guard node.ownTokens.isEmpty,
+              node.children(.attribute).allSatisfy({ Attribute($0)?.name == "escaping" }) else { return false }
+        node = inner
+    }
+    return plainFunctionResult(node) != nil
+}
+
+/// The result type of `() -> T` (no parameters, no `async`/`throws`).
+private func plainFunctionResult(_ type: Node) -> Node? {
+    let parts = type.childNodes
+    guard type.kind == .functionType, parts.count == 2, parts[0].kind == .tupleType,
+          parts[0].children(.tupleTypeElement).isEmpty else { return nil }
+    return parts[1]
+}
+
+// MARK: - The property
+
+/// `let content: () -> Content` (or `@ViewBuilder let …`): one binding, no value, a closure
+/// type without parameters.
+private struct ClosureProperty {
+    let declaration: VariableDecl
+    let name: String
+    let nameToken: Token
+    let typeNode: Node
+    let result: Node
+
+    init?(_ declaration: VariableDecl, in type: TypeDecl) {
+        guard declaration.bindings.count == 1, let binding = declaration.bindings.first, binding.initializer == nil,
+              binding.accessorBlock == nil, let name = binding.name, let token = binding.pattern?.firstToken,
+              let typeNode = binding.type, let result = plainFunctionResult(typeNode) else { return nil }
+        self.declaration = declaration
+        self.name = name
+        nameToken = token
+        self.typeNode = typeNode
+        self.result = result
+    }
+
+    var keyword: String { declaration.isLet ? "let" : "var" }
+    var resultText: String { singleLineText(result) ?? result.text }
+    var isFilePrivate: Bool { declaration.modifiers.has("private") || declaration.modifiers.has("fileprivate") }
+    var hasViewBuilder: Bool {
+        declaration.modifiers.hasAttribute("ViewBuilder") || declaration.modifiers.hasAttribute("SwiftUI.ViewBuilder")
+    }
+
+    /// Whether the closure is the rule's: marked `@ViewBuilder`, or returning `AnyView` or a
+    /// generic parameter constrained to `View` (an action's `() -> Void` is not).
+    func mayBuildView(in type: TypeDecl) -> Bool {
+        hasViewBuilder || resultIsView(in: type)
+    }
+
+    private func resultIsView(in type: TypeDecl) -> Bool {
+        let resultName = tokenKey(result)
+        if resultName == "AnyView " || resultName == "SwiftUI . AnyView " { return true }
+        guard result.kind == .identifierType, result.child(.genericArgumentClause) == nil,
+              let parameter = result.firstToken?.text else { return false }
+        return isViewConstrained(parameter, in: type)
+    }
+
+    /// Why the declaration itself rules the fix out.
+    func declarationReason(in type: TypeDecl, types: FileTypes) -> String? {
+        if declaration.modifiers.attributes.contains(where: { $0.name != "ViewBuilder" && $0.name != "SwiftUI.ViewBuilder" }) {
+            return "the property has other attributes"
+        }
+        if declaration.modifiers.has("lazy") || declaration.modifiers.has("weak") { return "the property is `lazy` or `weak`" }
+        guard resultIsView(in: type) else {
+            return "its result `\(resultText)` is not `AnyView` or a generic parameter constrained to `View`"
+        }
+        return nil
+    }
+
+    /// Whether the type declares `parameter` as a generic parameter that conforms to `View`
+    /// (`<Content: View>` or `where Content: View`).
+    private func isViewConstrained(_ parameter: String, in type: TypeDecl) -> Bool {
+        let views: Set<String> = ["View ", "SwiftUI . View "]
+        for generic in type.genericParameterClause?.children(.genericParameter) ?? [] {
+            guard generic.firstToken?.text == parameter else { continue }
+            if let constraint = generic.childNodes.first, views.contains(tokenKey(constraint)) { return true }
+        }
+        for requirement in type.node.descendants(.genericRequirement) where requirement.parent?.parent == type.node {
+            let nodes = requirement.childNodes
+            if nodes.count == 2, tokenKey(nodes[0]) == parameter + " ", views.contains(tokenKey(nodes[1])) { return true }
+        }
+        return false
+    }
+
+    /// `() -> Content` → `Content`; `@ViewBuilder ` before the declaration when missing.
+    var declarationEdits: [Edit] {
+        var edits = [Edit(range: typeNode.trimmedRange, replacement: resultText)]
+        if !hasViewBuilder { edits.append(.insert("@ViewBuilder ", at: declaration.trimmedRange.lowerBound)) }
+        return edits
+    }
+}
