@@ -6,6 +6,8 @@ import Codemod
 public enum Registry {
     /// One instance of each rule type of Transforms/.
     public static let allRules: [any Rule] = [
+        ConditionalModifier(),
+        EagerStack(),
         ForEachFilter(),
         ForEachIdentity(),
         FormatterInBody(),
