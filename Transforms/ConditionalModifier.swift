@@ -57,8 +57,9 @@ public struct ConditionalModifier: Rule {
         one (`.tag(1)` and `.tag(1.5)`). A `ShapeStyle` parameter (`.foregroundStyle`, \
         `.fill`, `.background`) takes `.red` (a `Color`) and `.secondary` (a \
         `HierarchicalShapeStyle`): two known styles of different types are wrapped, \
-        `c ? AnyShapeStyle(.red) : AnyShapeStyle(.secondary)` (iOS 15, macOS 12), and an unknown \
-        one withholds the fix. With more than one differing argument the condition is \
+        `c ? AnyShapeStyle(.red) : AnyShapeStyle(.secondary)` (iOS 15, macOS 12; the bare \
+        `c ? .red : .secondary` would compile, but as `Color.secondary`, another style), and \
+        an unknown one withholds the fix. With more than one differing argument the condition is \
         repeated, so it must not call anything. The fix is also withheld when it would delete \
         a comment.
         """
@@ -373,6 +374,8 @@ private struct ParameterFacts {
     var shapeStyle = false
     /// `Edge.Set` members meet with lengths here (`.padding(.horizontal)`, `.padding(8)`).
     var edgeSetOrLength = false
+    /// A `Color?` with a generic `ShapeStyle` overload beside it (`.tint`): two colors meet.
+    var colors = false
 
     static let concrete = ParameterFacts(oneType: true)
     static let concreteOptional = ParameterFacts(oneType: true, optional: true)
@@ -399,7 +402,8 @@ private struct ParameterFacts {
         "animation": ["#0": .concreteOptional], "symbolVariant": ["#0": .concrete], "controlSize": ["#0": .concrete],
         "foregroundStyle": ["#0": .style], "fill": ["#0": .style], "stroke": ["#0": .style, "lineWidth": .length],
         "strokeBorder": ["#0": .style, "lineWidth": .length], "background": ["#0": .style],
-        "border": ["#0": .style, "width": .length],
+        "border": ["#0": .style, "width": .length], "tint": ["#0": ParameterFacts(colors: true)],
+        "accentColor": ["#0": ParameterFacts(colors: true)],
     ]
 }
 
@@ -473,6 +477,7 @@ private enum ValuePair {
             if p == q { return plain }
             return .merged(ternary("AnyShapeStyle(\(aText))", "AnyShapeStyle(\(bText))"), platforms: ConditionalModifier.anyShapeStylePlatforms)
         }
+        if facts.colors, StyleType.of(a) == "Color", StyleType.of(b) == "Color" { return plain }
         switch (x, y) {
         case (.integer, .integer), (.float, .float), (.string, .string):
             return plain

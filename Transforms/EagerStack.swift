@@ -52,7 +52,8 @@ public struct EagerStack: Rule {
         `ScrollView(.horizontal)`.
 
         Not found: stacks without a `ForEach`, a `ForEach` over an array literal, a small \
-        constant range (at most 20 elements, such as `0..<5`) or an enum's `allCases`, and \
+        constant range (at most 20 elements, such as `0..<5`) or an enum's `allCases` (also \
+        transformed, as in `Array(Kind.allCases.enumerated())`), and \
         stacks nested deeper than the `ScrollView`'s own content. The fix is withheld \
         (reported with the reason) when the stack's content uses `.alignmentGuide` or a \
         `GeometryReader` (both measure the stack's children, which a lazy stack has not \
@@ -146,10 +147,11 @@ public struct EagerStack: Rule {
         return nil
     }
 
-    /// Data whose size the source states: `["a", "b"]`, `0..<5`, `1...3`, `Kind.allCases`.
+    /// Data whose size the source states: `["a", "b"]`, `0..<5`, `1...3`, `Kind.allCases`
+    /// (also transformed: `Array(Kind.allCases.enumerated())`).
     private static func isWrittenOut(_ data: Node) -> Bool {
         if data.kind == .arrayExpr || data.kind == .dictionaryExpr { return true }
-        if let access = MemberAccessExpr(data), access.name == "allCases" { return true }
+        if ([data] + data.descendants(.memberAccessExpr)).contains(where: { MemberAccessExpr($0)?.name == "allCases" }) { return true }
         var node = data
         while node.kind == .tupleExpr, let inner = node.child(.argument)?.childNodes.first { node = inner }
         guard node.kind == .sequenceExpr else { return false }

@@ -1294,3 +1294,8 @@ nonisolated public struct TintShapeStyle: ShapeStyle {
 extension ShapeStyle where Self == TintShapeStyle {
     public static var tint: TintShapeStyle { TintShapeStyle() }
 }
+
+extension Text {
+    public nonisolated func bold(_ isActive: Bool) -> Text { self }
+    public nonisolated func italic(_ isActive: Bool) -> Text { self }
+}
