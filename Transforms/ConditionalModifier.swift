@@ -41,7 +41,9 @@ public struct ConditionalModifier: Rule {
         Found: an `if`/`else` (not `else if`, `if let`, `if case` or `#if`) in view content \
         (`body`, a `@ViewBuilder`, the content closure of a container) whose two branches are \
         one expression each: the same view, the same modifiers in the same order, and \
-        arguments that differ only in value. `true`/`false` become the condition itself.
+        arguments (of the modifiers, or of the view's initializer, as in \
+        `Image(systemName: "a")` and `Image(systemName: "b")`) that differ only in value. \
+        `true`/`false` become the condition itself.
 
         The fix is `safe` when the view is a SwiftUI primitive without state of its own \
         (`Text`, `Image`, `Color`, `Label`, shapes, `Divider`, `Spacer`, `ProgressView`, and \
@@ -54,7 +56,9 @@ public struct ConditionalModifier: Rule {
         parameter takes one concrete type (`.foregroundColor`, `.font`, `.opacity`, `.frame`, \
         `.padding`, …), any two constants. An integer and a decimal literal are one type only \
         for a floating-point parameter (`.opacity(1)` and `.opacity(0.5)`), not for a generic \
-        one (`.tag(1)` and `.tag(1.5)`). A `ShapeStyle` parameter (`.foregroundStyle`, \
+        one (`.tag(1)` and `.tag(1.5)`). Two string literals merge only where the parameter is \
+        a plain `String` (`Image(systemName:)`): elsewhere (`Text("On")`, `.navigationTitle`) \
+        a ternary of strings may choose the unlocalized `String` overload. A `ShapeStyle` parameter (`.foregroundStyle`, \
         `.fill`, `.background`) takes `.red` (a `Color`) and `.secondary` (a \
         `HierarchicalShapeStyle`): two known styles of different types are wrapped, \
         `c ? AnyShapeStyle(.red) : AnyShapeStyle(.secondary)` (iOS 15, macOS 12; the bare \
@@ -206,7 +210,9 @@ public struct ConditionalModifier: Rule {
 
 /// One argument whose value differs between the branches.
 struct ArgumentDifference {
+    /// The modifier's name, or the view's (`Image`) for an argument of its initializer.
     let modifier: String
+    let isInitializer: Bool
     /// The argument's label, or its position (`#0`) when unlabeled.
     let slot: String
     let then: Node
@@ -232,23 +238,20 @@ private struct BranchPair {
               [.functionCallExpr, .memberAccessExpr].contains(thenStatement.kind), thenStatement.kind == otherwiseStatement.kind
         else { return nil }
         let then = ModifierChain(thenStatement), otherwise = ModifierChain(otherwiseStatement)
-        guard !then.modifiers.isEmpty, then.modifiers.count == otherwise.modifiers.count, sameTokens(then.base, otherwise.base)
-        else { return nil }
+        guard then.modifiers.count == otherwise.modifiers.count else { return nil }
         var differences: [ArgumentDifference] = []
+        if !sameTokens(then.base, otherwise.base) {
+            // The same initializer (`Image(systemName: a)`, `Image(systemName: b)`), values apart.
+            guard let x = then.baseCall, let y = otherwise.baseCall, let name = x.calleeName, name == y.calleeName,
+                  name.first?.isUppercase == true,
+                  let found = BranchPair.differences(x, y, name: name, isInitializer: true) else { return nil }
+            differences += found
+        }
         for (a, b) in zip(then.modifiers, otherwise.modifiers) {
             guard a.name == b.name, (a.call == nil) == (b.call == nil) else { return nil }
             guard let x = a.call, let y = b.call else { continue }
-            guard a.arguments.count == b.arguments.count, x.additionalTrailingClosures.count == y.additionalTrailingClosures.count,
-                  (x.argumentList == nil) == (y.argumentList == nil), (x.trailingClosure == nil) == (y.trailingClosure == nil)
-            else { return nil }
-            if let p = x.trailingClosure, let q = y.trailingClosure, !sameTokens(p.node, q.node) { return nil }
-            for (p, q) in zip(x.additionalTrailingClosures, y.additionalTrailingClosures) where !sameTokens(p, q) { return nil }
-            for (position, (p, q)) in zip(a.arguments, b.arguments).enumerated() {
-                guard p.label == q.label, let e = p.expression, let f = q.expression else { return nil }
-                if sameTokens(e, f) { continue }
-                if e.kind == .closureExpr || f.kind == .closureExpr { return nil }
-                differences.append(ArgumentDifference(modifier: a.name, slot: p.label ?? "#\(position)", then: e, otherwise: f))
-            }
+            guard let found = BranchPair.differences(x, y, name: a.name, isInitializer: false) else { return nil }
+            differences += found
         }
         guard !differences.isEmpty else { return nil }
         self.ifExpr = ifExpr
@@ -256,6 +259,26 @@ private struct BranchPair {
         self.thenStatement = thenStatement
         self.then = then
         self.differences = differences
+    }
+
+    /// The arguments two calls of one name differ in, or nil when they differ in more
+    /// than values (labels, closures, the number of arguments).
+    private static func differences(_ x: FunctionCallExpr, _ y: FunctionCallExpr, name: String,
+                                    isInitializer: Bool) -> [ArgumentDifference]? {
+        guard x.arguments.count == y.arguments.count, x.additionalTrailingClosures.count == y.additionalTrailingClosures.count,
+              (x.argumentList == nil) == (y.argumentList == nil), (x.trailingClosure == nil) == (y.trailingClosure == nil)
+        else { return nil }
+        if let p = x.trailingClosure, let q = y.trailingClosure, !sameTokens(p.node, q.node) { return nil }
+        for (p, q) in zip(x.additionalTrailingClosures, y.additionalTrailingClosures) where !sameTokens(p, q) { return nil }
+        var found: [ArgumentDifference] = []
+        for (position, (p, q)) in zip(x.arguments, y.arguments).enumerated() {
+            guard p.label == q.label, let e = p.expression, let f = q.expression else { return nil }
+            if sameTokens(e, f) { continue }
+            if e.kind == .closureExpr || f.kind == .closureExpr { return nil }
+            found.append(ArgumentDifference(modifier: name, isInitializer: isInitializer, slot: p.label ?? "#\(position)",
+                                            then: e, otherwise: f))
+        }
+        return found
     }
 
     var viewName: String {
@@ -266,8 +289,11 @@ private struct BranchPair {
     /// "the argument of `.fill`", "the arguments of `.font` and `.opacity`".
     var differenceSummary: String {
         var names: [String] = []
-        for difference in differences where !names.contains(difference.modifier) { names.append(difference.modifier) }
-        let listed = names.map { "`.\($0)`" }
+        for difference in differences {
+            let name = difference.isInitializer ? "`\(difference.modifier)(…)`" : "`.\(difference.modifier)`"
+            if !names.contains(name) { names.append(name) }
+        }
+        let listed = names
         let joined = listed.count == 1 ? listed[0] : listed.dropLast().joined(separator: ", ") + " and " + listed[listed.count - 1]
         return (differences.count == 1 ? "the argument of " : "the arguments of ") + joined
     }
@@ -376,12 +402,24 @@ private struct ParameterFacts {
     var edgeSetOrLength = false
     /// A `Color?` with a generic `ShapeStyle` overload beside it (`.tint`): two colors meet.
     var colors = false
+    /// A plain `String` with no localized overload (`Image(systemName:)`): two strings meet.
+    var plainString = false
 
     static let concrete = ParameterFacts(oneType: true)
     static let concreteOptional = ParameterFacts(oneType: true, optional: true)
     static let length = ParameterFacts(oneType: true, floating: true)
     static let optionalLength = ParameterFacts(oneType: true, floating: true, optional: true)
     static let style = ParameterFacts(shapeStyle: true)
+
+    static let string = ParameterFacts(oneType: true, plainString: true)
+
+    /// By view initializer and slot.
+    static let initializers: [String: [String: ParameterFacts]] = [
+        "Image": ["systemName": .string, "#0": ParameterFacts(plainString: true)], "Label": ["systemImage": .string, "image": .string],
+        "RoundedRectangle": ["cornerRadius": .length], "Color": ["red": .length, "green": .length, "blue": .length,
+                                                                "white": .length, "opacity": .length],
+        "Spacer": ["minLength": .optionalLength], "Divider": [:],
+    ]
 
     /// By modifier and slot (label, or `#position` when unlabeled).
     static let known: [String: [String: ParameterFacts]] = [
@@ -447,10 +485,11 @@ private enum ValuePair {
     case withheld(String)
 
     static func merge(_ difference: ArgumentDifference, condition: Node) -> ValuePair {
-        let facts = ParameterFacts.known[difference.modifier]?[difference.slot] ?? ParameterFacts()
+        let facts = (difference.isInitializer ? ParameterFacts.initializers : ParameterFacts.known)[difference.modifier]?[difference.slot]
+            ?? ParameterFacts()
         let a = difference.then, b = difference.otherwise
-        let slot = difference.slot.hasPrefix("#") ? "the argument of `.\(difference.modifier)`"
-            : "`\(difference.slot):` of `.\(difference.modifier)`"
+        let call = difference.isInitializer ? "`\(difference.modifier)(…)`" : "`.\(difference.modifier)`"
+        let slot = difference.slot.hasPrefix("#") ? "the first argument of \(call)" : "`\(difference.slot):` of \(call)"
         for value in [a, b] where [.tryExpr, .awaitExpr].contains(value.kind) || value.descendants(.closureExpr).first != nil {
             return .withheld("\(slot) is `\(singleLineText(value) ?? "…")`, which a ternary cannot hold as written")
         }
@@ -459,7 +498,11 @@ private enum ValuePair {
         }
         let x = ValueKind(a), y = ValueKind(b)
         let wrappedCondition = Precedence.needsParenthesesInTernary(condition) ? "(\(conditionText))" : conditionText
-        func ternary(_ p: String, _ q: String) -> String { "\(wrappedCondition) ? \(p) : \(q)" }
+        // `!c ? a : b` reads better as `c ? b : a`.
+        func ternary(_ p: String, _ q: String) -> String {
+            if let negation = PrefixNegation(condition) { return "\(negation.operandText) ? \(q) : \(p)" }
+            return "\(wrappedCondition) ? \(p) : \(q)"
+        }
         func operand(_ node: Node, _ text: String) -> String { Precedence.needsParenthesesInTernary(node) ? "(\(text))" : text }
         // `true`/`false`: the condition itself.
         if case .boolean(let p) = x, case .boolean(let q) = y {
@@ -479,8 +522,11 @@ private enum ValuePair {
         }
         if facts.colors, StyleType.of(a) == "Color", StyleType.of(b) == "Color" { return plain }
         switch (x, y) {
-        case (.integer, .integer), (.float, .float), (.string, .string):
+        case (.integer, .integer), (.float, .float):
             return plain
+        case (.string, .string):
+            if facts.plainString { return plain }
+            return .withheld("\(slot) takes two strings, and a ternary of strings may pick another overload than each string alone (a `LocalizedStringKey` would become a `String`, unlocalized)")
         case (.integer, .float), (.float, .integer):
             if facts.floating { return plain }
         case (.typeMember(let p, let m), .typeMember(let q, let n)) where p == q:

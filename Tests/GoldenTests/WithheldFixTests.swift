@@ -44,6 +44,16 @@ final class WithheldFixTests: XCTestCase {
         "onappear-task/withheld-comment-above-task": "delete the comment `// Refresh",
         "print-changes/withheld-shares-line": "not a statement of its own line",
         "print-changes/withheld-comment": "delete the comment `// Why does",
+        "eager-stack/withheld-alignment-guide": "`.alignmentGuide`",
+        "eager-stack/withheld-geometry-reader": "`GeometryReader`",
+        "eager-stack/withheld-own-lazy-type": "its own type named `LazyVStack`",
+        "eager-stack/withheld-typed-stack": "names the type `VStack<…>`",
+        "conditional-modifier/withheld-unknown-style": "cannot tell the type of `theme.accent`",
+        "conditional-modifier/withheld-generic-int-and-double": "cannot prove to be of one type",
+        "conditional-modifier/withheld-identity-modifier": "`.transition`",
+        "conditional-modifier/withheld-comment": "delete the comment `// The regular price",
+        "conditional-modifier/withheld-unknown-view": "`content` is not a view the rule knows",
+        "conditional-modifier/withheld-localized-strings": "unlocalized",
     ]
 
     func testEveryWithheldCaseReportsAFindingWithItsReasonAndNoFix() throws {
