@@ -64,8 +64,9 @@ public struct ConditionalModifier: Rule {
         `c ? AnyShapeStyle(.red) : AnyShapeStyle(.secondary)` (iOS 15, macOS 12; the bare \
         `c ? .red : .secondary` would compile, but as `Color.secondary`, another style), and \
         an unknown one withholds the fix. With more than one differing argument the condition is \
-        repeated, so it must not call anything. The fix is also withheld when it would delete \
-        a comment.
+        repeated, so it must not call anything, and at most three arguments may differ. The fix \
+        is also withheld when it would delete a comment. A withheld finding whose branches \
+        differ only in the view's own arguments (`Text("On")`, `Text("Off")`) is a note.
         """
 
     public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
@@ -94,6 +95,8 @@ public struct ConditionalModifier: Rule {
             if reason == nil, site.differences.count > 1, !site.condition.descendants(.functionCallExpr).isEmpty
                 || site.condition.kind == .functionCallExpr {
                 reason = "the condition calls a function and would be written once per differing argument"
+            } else if reason == nil, site.differences.count > ConditionalModifier.mostDifferences {
+                reason = "\(site.differences.count) arguments differ, and that many ternaries in one chain slow type-checking"
             }
             if reason == nil {
                 for difference in site.differences {
@@ -120,11 +123,18 @@ public struct ConditionalModifier: Rule {
                 let note = safety == .safe ? "" : " (toggling the condition no longer resets the state of `\(viewName)`)"
                 findings.append(Finding(range: range, message: message + note, fix: fix))
             } else {
-                findings.append(Finding(range: range, message: message + " (\(reason ?? ""); merge them by hand)", withheldReason: reason))
+                // Two texts or images of different content are a smaller cost than a modifier
+                // toggled by rebuilding the view: a note, when the rule cannot merge them.
+                let onlyContent = site.differences.allSatisfy(\.isInitializer)
+                findings.append(Finding(range: range, message: message + " (\(reason ?? ""); merge them by hand)",
+                                        severity: onlyContent ? .note : .warning, withheldReason: reason))
             }
         }
         return findings
     }
+
+    /// The most differing arguments merged into ternaries in one chain.
+    static let mostDifferences = 3
 
     /// Modifiers that give a view an identity of its own or tie it to a transition.
     static let identityModifiers: Set<String> = ["transition", "id", "matchedGeometryEffect"]

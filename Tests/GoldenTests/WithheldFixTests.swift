@@ -54,6 +54,8 @@ final class WithheldFixTests: XCTestCase {
         "conditional-modifier/withheld-comment": "delete the comment `// The regular price",
         "conditional-modifier/withheld-unknown-view": "`content` is not a view the rule knows",
         "conditional-modifier/withheld-localized-strings": "unlocalized",
+        "conditional-modifier/withheld-condition-calls-twice": "once per differing argument",
+        "conditional-modifier/withheld-many-differences": "4 arguments differ",
     ]
 
     func testEveryWithheldCaseReportsAFindingWithItsReasonAndNoFix() throws {
