@@ -49,9 +49,9 @@ public struct ConditionalModifier: Rule {
         (`Text`, `Image`, `Color`, `Label`, shapes, `Divider`, `Spacer`, `ProgressView`, and \
         stacks of those), `suggested` for other views (the module's own views, controls: the \
         message says that toggling the condition no longer resets their state), and withheld \
-        (reported with the reason) when the rule cannot tell what the view is, when the chain \
-        holds `.transition`, `.id` or `.matchedGeometryEffect` (which make the two identities \
-        deliberate), and when the two values are not provably of one type: they must be \
+        (reported with the reason) when the rule cannot tell what the view is, when the view \
+        or one it holds has `.transition`, `.id` or `.matchedGeometryEffect` (which make the \
+        two identities deliberate), and when the two values are not provably of one type: they must be \
         literals of one kind, members of one type (`Color.red`, `Color.blue`), or, where the \
         parameter takes one concrete type (`.foregroundColor`, `.font`, `.opacity`, `.frame`, \
         `.padding`, …), any two constants. An integer and a decimal literal are one type only \
@@ -83,8 +83,8 @@ public struct ConditionalModifier: Rule {
             var safety = FixSafety.safe
             var platforms: [Platform: Version] = [:]
             var values: [(range: Range<Int>, text: String)] = []
-            if let identity = site.then.modifiers.first(where: { ConditionalModifier.identityModifiers.contains($0.name) }) {
-                reason = "the view has `.\(identity.name)`, which makes its two identities deliberate"
+            if let identity = ConditionalModifier.identityModifier(in: site.thenStatement) {
+                reason = "the view has `.\(identity)`, which makes its two identities deliberate"
             } else {
                 switch ConditionalModifier.statefulness(of: site.then.base, types: types) {
                 case .stateless: safety = .safe
@@ -138,6 +138,17 @@ public struct ConditionalModifier: Rule {
 
     /// Modifiers that give a view an identity of its own or tie it to a transition.
     static let identityModifiers: Set<String> = ["transition", "id", "matchedGeometryEffect"]
+
+    /// The first `.transition(…)`, `.id(…)` or `.matchedGeometryEffect(…)` applied in
+    /// `statement`, on the view or on one it holds.
+    static func identityModifier(in statement: Node) -> String? {
+        for node in [statement] + statement.descendants(.functionCallExpr) where node.kind == .functionCallExpr {
+            guard let call = FunctionCallExpr(node), let access = call.callee.flatMap(MemberAccessExpr.init),
+                  access.base != nil, let name = access.name, identityModifiers.contains(name) else { continue }
+            return name
+        }
+        return nil
+    }
 
     /// SwiftUI views that hold no state of their own: toggling between two of them resets nothing.
     static let statelessPrimitives: Set<String> = [

@@ -10,5 +10,10 @@ struct Flipper: View {
         } else {
             Text("Card").transition(.opacity).padding(8)
         }
+        if isFront {
+            VStack { Text("Back").transition(.slide) }.padding(4)
+        } else {
+            VStack { Text("Back").transition(.slide) }.padding(8)
+        }
     }
 }
