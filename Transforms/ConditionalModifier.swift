@@ -51,15 +51,16 @@ public struct ConditionalModifier: Rule {
         message says that toggling the condition no longer resets their state), and withheld \
         (reported with the reason) when the rule cannot tell what the view is, when the view \
         or one it holds has `.transition`, `.id` or `.matchedGeometryEffect` (which make the \
-        two identities deliberate), and when the two values are not provably of one type: they must be \
-        literals of one kind, members of one type (`Color.red`, `Color.blue`), or, where the \
-        parameter takes one concrete type (`.foregroundColor`, `.font`, `.opacity`, `.frame`, \
-        `.padding`, …), any two constants. An integer and a decimal literal are one type only \
-        for a floating-point parameter (`.opacity(1)` and `.opacity(0.5)`), not for a generic \
-        one (`.tag(1)` and `.tag(1.5)`). Two string literals merge only where the parameter is \
-        a plain `String` (`Image(systemName:)`): elsewhere (`Text("On")`, `.navigationTitle`) \
-        a ternary of strings may choose the unlocalized `String` overload. A `ShapeStyle` parameter (`.foregroundStyle`, \
-        `.fill`, `.background`) takes `.red` (a `Color`) and `.secondary` (a \
+        two identities deliberate), and when the two values are not provably of one type: \
+        they must be literals of one kind, members of one type (`Color.red`, `Color.blue`), \
+        or, where the parameter takes one concrete type (`.foregroundColor`, `.font`, \
+        `.opacity`, `.frame`, `.padding`, …), any two literals, members or names \
+        (`theme.accent`). An integer and a decimal literal are one type only for a \
+        floating-point parameter (`.opacity(1)` and `.opacity(0.5)`), not for a generic one \
+        (`.tag(1)` and `.tag(1.5)`). Two string literals merge only where the parameter is a \
+        plain `String` (`Image(systemName:)`): elsewhere (`Text("On")`, `.navigationTitle`) a \
+        ternary of strings may choose the unlocalized `String` overload. A `ShapeStyle` \
+        parameter (`.foregroundStyle`, `.fill`, `.background`) takes `.red` (a `Color`) and `.secondary` (a \
         `HierarchicalShapeStyle`): two known styles of different types are wrapped, \
         `c ? AnyShapeStyle(.red) : AnyShapeStyle(.secondary)` (iOS 15, macOS 12; the bare \
         `c ? .red : .secondary` would compile, but as `Color.secondary`, another style), and \
