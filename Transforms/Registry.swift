@@ -7,6 +7,8 @@ public enum Registry {
     /// One instance of each rule type of Transforms/.
     public static let allRules: [any Rule] = [
         AnyViewErasure(),
+        ConditionalModifier(),
+        EagerStack(),
         ForEachFilter(),
         ForEachIdentity(),
         FormatterInBody(),

@@ -42,4 +42,11 @@ final class SeverityTests: XCTestCase {
             XCTAssertTrue(found.allSatisfy { $0.severity == .warning && $0.fix == nil }, "\(ruleID)/\(caseName): \(found)")
         }
     }
+
+    func testConditionalViewContentTheRuleCannotMergeIsANoteAndAModifierAWarning() throws {
+        let content = try findings("conditional-modifier", "withheld-localized-strings")
+        XCTAssertEqual(content.map(\.severity), [.note], "\(content.map(\.message))")
+        let modifier = try findings("conditional-modifier", "withheld-comment")
+        XCTAssertEqual(modifier.map(\.severity), [.warning], "\(modifier.map(\.message))")
+    }
 }

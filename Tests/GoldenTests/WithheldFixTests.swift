@@ -65,6 +65,18 @@ final class WithheldFixTests: XCTestCase {
         "stored-view-builder/withheld-extension-in-other-file": "names both `Tile` and `content`",
         "stored-view-builder/withheld-concrete-result": "not `AnyView` or a generic parameter constrained to `View`",
         "stored-view-builder/withheld-init-uses-parameter": "uses its parameter `content`",
+        "eager-stack/withheld-alignment-guide": "`.alignmentGuide`",
+        "eager-stack/withheld-geometry-reader": "`GeometryReader`",
+        "eager-stack/withheld-own-lazy-type": "its own type named `LazyVStack`",
+        "eager-stack/withheld-typed-stack": "names the type `VStack<…>`",
+        "conditional-modifier/withheld-unknown-style": "cannot tell the type of `theme.accent`",
+        "conditional-modifier/withheld-generic-int-and-double": "cannot prove to be of one type",
+        "conditional-modifier/withheld-identity-modifier": "`.transition`",
+        "conditional-modifier/withheld-comment": "delete the comment `// The regular price",
+        "conditional-modifier/withheld-unknown-view": "`content` is not a view the rule knows",
+        "conditional-modifier/withheld-localized-strings": "unlocalized",
+        "conditional-modifier/withheld-condition-calls-twice": "once per differing argument",
+        "conditional-modifier/withheld-many-differences": "4 arguments differ",
     ]
 
     func testEveryWithheldCaseReportsAFindingWithItsReasonAndNoFix() throws {

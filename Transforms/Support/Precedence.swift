@@ -32,3 +32,19 @@ enum Precedence {
         }
     }
 }
+
+extension Precedence {
+    /// Whether `expr` needs parentheses as the condition of a ternary `expr ? a : b` (or
+    /// as one of its values): another ternary or an assignment would bind differently, and
+    /// `try`/`await` may not follow the `?`.
+    static func needsParenthesesInTernary(_ expr: Node) -> Bool {
+        switch expr.kind {
+        case .ternaryExpr, .assignmentExpr, .tryExpr, .awaitExpr:
+            return true
+        case .sequenceExpr:
+            return expr.childNodes.contains { [.ternaryExpr, .assignmentExpr].contains($0.kind) }
+        default:
+            return false
+        }
+    }
+}

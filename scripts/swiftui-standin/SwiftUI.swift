@@ -1251,3 +1251,51 @@ open class UIImage: @unchecked Sendable {
 extension Image {
     public nonisolated init(uiImage: UIImage) { self.init("") }
 }
+
+// MARK: - Geometry, alignment guides, type-erased and tint styles
+
+/// The size and coordinate space of a `GeometryReader`'s container.
+nonisolated public struct GeometryProxy {
+    public var size: CGSize { CGSize(width: 0, height: 0) }
+}
+
+/// A view that lays out its content with the size its parent offers.
+nonisolated public struct GeometryReader<Content: View>: _PrimitiveView {
+    public nonisolated init(@ViewBuilder content: @escaping (GeometryProxy) -> Content) {}
+}
+
+/// A view's size and alignment guides, as `alignmentGuide` reads them.
+nonisolated public struct ViewDimensions {
+    public var width: CGFloat { 0 }
+    public var height: CGFloat { 0 }
+    public subscript(guide: HorizontalAlignment) -> CGFloat { 0 }
+    public subscript(guide: VerticalAlignment) -> CGFloat { 0 }
+}
+
+extension View {
+    public nonisolated func alignmentGuide(_ g: HorizontalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat) -> some View {
+        ModifiedContent(content: self, modifier: _StandInModifier())
+    }
+    public nonisolated func alignmentGuide(_ g: VerticalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat) -> some View {
+        ModifiedContent(content: self, modifier: _StandInModifier())
+    }
+}
+
+/// A type-erased shape style: two styles of different types in one ternary.
+nonisolated public struct AnyShapeStyle: ShapeStyle {
+    public nonisolated init<S: ShapeStyle>(_ style: S) {}
+}
+
+/// The view's tint color as a style (`.tint`).
+nonisolated public struct TintShapeStyle: ShapeStyle {
+    public nonisolated init() {}
+}
+
+extension ShapeStyle where Self == TintShapeStyle {
+    public static var tint: TintShapeStyle { TintShapeStyle() }
+}
+
+extension Text {
+    public nonisolated func bold(_ isActive: Bool) -> Text { self }
+    public nonisolated func italic(_ isActive: Bool) -> Text { self }
+}

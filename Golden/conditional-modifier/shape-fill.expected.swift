@@ -1,0 +1,9 @@
+import SwiftUI
+
+struct SelectableCard: View {
+    let isSelected: Bool
+
+    var body: some View {
+        RoundedRectangle(cornerRadius: 12).fill(isSelected ? .blue : .gray)
+    }
+}

@@ -1,0 +1,19 @@
+// bodywork-options: --unsafe-fixes
+import SwiftUI
+
+struct Flipper: View {
+    let isFront: Bool
+
+    var body: some View {
+        if isFront {
+            Text("Card").transition(.opacity).padding(4)
+        } else {
+            Text("Card").transition(.opacity).padding(8)
+        }
+        if isFront {
+            VStack { Text("Back").transition(.slide) }.padding(4)
+        } else {
+            VStack { Text("Back").transition(.slide) }.padding(8)
+        }
+    }
+}

@@ -1,0 +1,28 @@
+// bodywork-options: --min-ios 16 --unsafe-fixes
+import SwiftUI
+
+struct Album: Identifiable {
+    let id: Int
+    let photos: [String]
+}
+
+struct AlbumsView: View {
+    let albums: [Album]
+
+    var body: some View {
+        ScrollView(content: {
+            VStack(spacing: 12, content: {
+                ForEach(albums) { album in
+                    ScrollView(.horizontal) {
+                        HStack(spacing: 2) {
+                            // Each photo of the album.
+                            ForEach(album.photos, id: \.self) { photo in
+                                Image(photo)
+                            }
+                        }
+                    }
+                }
+            })
+        })
+    }
+}

@@ -1,0 +1,22 @@
+// bodywork-options: --min-ios 16 --unsafe-fixes --swift-6
+import SwiftUI
+
+struct Message: Identifiable {
+    let id: Int
+    let text: String
+}
+
+struct MessagesView: View {
+    let messages: [Message]
+
+    var body: some View {
+        ScrollView {
+            VStack(alignment: .leading, spacing: 8) {
+                ForEach(messages) { message in
+                    Text(message.text)
+                }
+            }
+            .padding()
+        }
+    }
+}
