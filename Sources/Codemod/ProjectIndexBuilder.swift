@@ -22,6 +22,25 @@ public struct ProjectIndexBuilder: Sendable {
         index.fileCount += 1
         index.indexedPaths.insert(path)
         record(declarations: flattenIfConfig(tree.root), scope: nil)
+        countNames(in: tree)
+    }
+
+    /// Counts the lowercase names the file writes (see `ProjectIndex.nameCounts`).
+    private mutating func countNames(in tree: SyntaxTree) {
+        let bytes = tree.bytes
+        var previous: TokenKind = .endOfFile
+        for raw in tree.tokens {
+            defer { previous = raw.kind }
+            let afterPeriod = previous == .period
+            guard raw.kind == .identifier || raw.kind == .dollarIdentifier || (raw.kind == .keyword && afterPeriod) else { continue }
+            var start = Int(raw.textStart)
+            var end = Int(raw.textEnd)
+            if bytes[start] == UInt8(ascii: "`"), end - start > 2 { start += 1; end -= 1 }
+            if bytes[start] == UInt8(ascii: "$") || bytes[start] == UInt8(ascii: "_") { start += 1 }
+            guard start < end, bytes[start] >= UInt8(ascii: "a"), bytes[start] <= UInt8(ascii: "z") else { continue }
+            let name = String(decoding: bytes[start..<end], as: UTF8.self)
+            index.nameCounts[afterPeriod ? "." + name : name, default: 0] += 1
+        }
     }
 
     /// The index of every file added so far.

@@ -40,6 +40,8 @@ extension ProjectIndex {
         write(declaredTypes)
         write(classTypes)
         write(selfIdentifiedTypes)
+        write(nameCounts.count)
+        for (name, count) in nameCounts.sorted(by: { $0.key < $1.key }) { write(name); write(count) }
         return out
     }
 
@@ -124,10 +126,17 @@ private struct FactReader {
             conformances[type] = names
         }
         guard let propertyTypes = nested(), let propertyWrappers = nested(), let typealiases = map(),
-              let declaredTypes = set(), let classTypes = set(), let selfIdentified = set() else { return nil }
+              let declaredTypes = set(), let classTypes = set(), let selfIdentified = set(),
+              let nameCount = number() else { return nil }
+        var nameCounts: [String: Int] = [:]
+        for _ in 0..<nameCount {
+            guard let name = string(), let count = number() else { return nil }
+            nameCounts[name] = count
+        }
         var facts = ProjectIndex(conformances: conformances, propertyTypes: propertyTypes, typealiases: typealiases,
                                  propertyWrappers: propertyWrappers, declaredTypes: declaredTypes, classTypes: classTypes)
         facts.selfIdentifiedTypes = selfIdentified
+        facts.nameCounts = nameCounts
         return facts
     }
 }
