@@ -13,6 +13,7 @@ public enum Registry {
         OnAppearTask(),
         PrintChanges(),
         StateWriteInBody(),
+        UnusedEnvironment(),
         WorkInBody(),
     ]
 
