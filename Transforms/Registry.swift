@@ -14,6 +14,7 @@ public enum Registry {
         PrintChanges(),
         StateWriteInBody(),
         UnusedEnvironment(),
+        ViewIfHelper(),
         WorkInBody(),
     ]
 
