@@ -76,8 +76,9 @@ public struct ViewIfHelper: Rule {
             }
         }
         for node in tree.root.descendants(.functionCallExpr) {
+            // No base in a postfix `#if` branch (`#if os(iOS) .if(c) { … } #endif`).
             guard let call = FunctionCallExpr(node), let callee = call.callee, let access = MemberAccessExpr(callee),
-                  access.base != nil, let name = access.nameToken, helperNames.contains(ViewIfHelper.bare(name.text)),
+                  let name = access.nameToken, helperNames.contains(ViewIfHelper.bare(name.text)),
                   !call.arguments.isEmpty || call.trailingClosure != nil else { continue }
             let end = call.argumentList?.trimmedRange.upperBound ?? name.textRange.upperBound
             findings.append(Finding(range: name.textRange.lowerBound..<end,

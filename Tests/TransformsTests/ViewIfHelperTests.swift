@@ -48,6 +48,7 @@ final class ViewIfHelperTests: XCTestCase {
 
     func testCallsOfAHelperDeclaredInAnotherFileAreReported() throws {
         XCTAssertEqual(try report("calls-in-other-file-reported"), ["10 `.if(…)` gives this view two identities"])
+        XCTAssertEqual(try report("call-in-postfix-if-config-reported"), ["10 `.if(…)` gives this view two identities"])
     }
 
     func testMethodsThatAreNotConditionalModifiersAreNotReported() throws {
