@@ -15,6 +15,7 @@ public enum Registry {
         StateWriteInBody(),
         UnusedEnvironment(),
         ViewIfHelper(),
+        ViewInitWork(),
         WorkInBody(),
     ]
 

@@ -1355,3 +1355,10 @@ nonisolated public struct LazyHGrid<Content: View>: _PrimitiveView {
     public nonisolated init(rows: [GridItem], alignment: VerticalAlignment = .center, spacing: CGFloat? = nil,
                             pinnedViews: PinnedScrollableViews = .init(), @ViewBuilder content: () -> Content) {}
 }
+
+/// Whether a field has focus; bound with `.focused($isFocused)`.
+@propertyWrapper
+public struct FocusState<Value: Hashable>: DynamicProperty {
+    public init() where Value == Bool {}
+    public var wrappedValue: Value { get { Swift.fatalError("stand-in") } nonmutating set {} }
+}
