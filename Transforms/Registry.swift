@@ -9,6 +9,7 @@ public enum Registry {
         ForEachFilter(),
         ForEachIdentity(),
         FormatterInBody(),
+        LayoutFeedback(),
         ObjectInBody(),
         OnAppearTask(),
         PrintChanges(),
