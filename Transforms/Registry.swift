@@ -12,11 +12,15 @@ public enum Registry {
         ForEachFilter(),
         ForEachIdentity(),
         FormatterInBody(),
+        LayoutFeedback(),
         ObjectInBody(),
         OnAppearTask(),
         PrintChanges(),
         StateWriteInBody(),
         StoredViewBuilder(),
+        UnusedEnvironment(),
+        ViewIfHelper(),
+        ViewInitWork(),
         WorkInBody(),
     ]
 

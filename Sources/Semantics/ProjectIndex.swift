@@ -36,6 +36,11 @@ public struct ProjectIndex: Sendable {
     /// value than `self`, as in `x.name`): who may use a member, for rules that change a
     /// member's type.
     public var mentions: [String: Set<String>] = [:]
+    /// How many times each lowercase name is written in the indexed files, in code and
+    /// comments' code alike: `x`, `_x`, `$x` and `` `x` `` all count under `x`, and a name
+    /// written after a `.` (`self.x`, `.x(…)`) counts under `.x` instead. A rule learns from
+    /// it whether other files of the module may use a member it sees unused in its own.
+    public var nameCounts: [String: Int] = [:]
 
     public init(conformances: [String: Set<String>] = [:], propertyTypes: [String: [String: String]] = [:],
                 typealiases: [String: String] = [:], propertyWrappers: [String: [String: String]] = [:],
@@ -80,11 +85,14 @@ public struct ProjectIndex: Sendable {
         selfIdentifiedTypes.formUnion(other.selfIdentifiedTypes)
         for (name, paths) in other.mentions { mentions[name, default: []].formUnion(paths) }
         indexedPaths.formUnion(other.indexedPaths)
+        nameCounts.merge(other.nameCounts, uniquingKeysWith: +)
     }
 
     /// Whether every fact of `other` is already in this index, so that merging it would
     /// change nothing (a rule can then skip the copy that `merging` makes).
     public func covers(_ other: ProjectIndex) -> Bool {
+        // Name counts add up: only the files' own counts are already in.
+        if !other.nameCounts.isEmpty && !other.indexedPaths.isSubset(of: indexedPaths) { return false }
         for (type, names) in other.conformances where !(conformances[type].map(names.isSubset(of:)) ?? false) { return false }
         for (type, properties) in other.propertyTypes {
             guard let known = propertyTypes[type] else { return false }
@@ -142,6 +150,12 @@ public struct ProjectIndex: Sendable {
             current = aliased
         }
         return current
+    }
+
+    /// How many times `name` is written in the indexed files, as `name`, `_name` or
+    /// `$name`, plus (with `members`) as `.name`.
+    public func count(of name: String, members: Bool = true) -> Int {
+        (nameCounts[name] ?? 0) + (members ? nameCounts["." + name] ?? 0 : 0)
     }
 
     // MARK: - Identifiable

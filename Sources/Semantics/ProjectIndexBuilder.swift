@@ -23,6 +23,60 @@ public struct ProjectIndexBuilder: Sendable {
         index.indexedPaths.insert(path)
         record(declarations: flattenIfConfig(tree.root), scope: nil)
         recordMentions(tree, path: path)
+        countNames(in: tree)
+    }
+
+    /// Counts the lowercase names the file writes (see `ProjectIndex.nameCounts`).
+    private mutating func countNames(in tree: SyntaxTree) {
+        ProjectIndexBuilder.writtenNames(in: tree) { name, _ in index.nameCounts[name, default: 0] += 1 }
+    }
+
+    /// Each lowercase name `tree` writes, as `ProjectIndex.nameCounts` keys it (`x`, or
+    /// `.x` after a period), with its token's index, in source order. The key paths of
+    /// `@Environment(…)` and `@FocusedValue(…)` name environment values, not members of
+    /// the file's types, and are left out.
+    public static func writtenNames(in tree: SyntaxTree, _ visit: (String, Int) -> Void) {
+        let bytes = tree.bytes
+        let tokens = tree.tokens
+        var previous: TokenKind = .endOfFile
+        var position = 0
+        while position < tokens.count {
+            let raw = tokens[position]
+            defer { previous = raw.kind; position += 1 }
+            if raw.kind == .at, let close = environmentArgumentsEnd(after: position, in: tree) {
+                position = close
+                continue
+            }
+            let afterPeriod = previous == .period
+            guard raw.kind == .identifier || raw.kind == .dollarIdentifier || (raw.kind == .keyword && afterPeriod) else { continue }
+            var start = Int(raw.textStart)
+            var end = Int(raw.textEnd)
+            if bytes[start] == UInt8(ascii: "`"), end - start > 2 { start += 1; end -= 1 }
+            if bytes[start] == UInt8(ascii: "$") || bytes[start] == UInt8(ascii: "_") { start += 1 }
+            guard start < end, bytes[start] >= UInt8(ascii: "a"), bytes[start] <= UInt8(ascii: "z") else { continue }
+            let name = String(decoding: bytes[start..<end], as: UTF8.self)
+            visit(afterPeriod ? "." + name : name, position)
+        }
+    }
+
+    /// For the `@` at `at` of `@Environment(…)`, `@FocusedValue(…)` (or `@SwiftUI.…`): the
+    /// index of the closing parenthesis; nil for any other attribute.
+    private static func environmentArgumentsEnd(after at: Int, in tree: SyntaxTree) -> Int? {
+        var next = at + 1
+        if next + 2 < tree.tokens.count, tree.token(at: next).textIs("SwiftUI"), tree.tokens[next + 1].kind == .period { next += 2 }
+        guard next + 1 < tree.tokens.count, tree.token(at: next).textIs("Environment") || tree.token(at: next).textIs("FocusedValue"),
+              tree.tokens[next + 1].kind == .leftParen else { return nil }
+        var depth = 0
+        for position in (next + 1)..<tree.tokens.count {
+            switch tree.tokens[position].kind {
+            case .leftParen: depth += 1
+            case .rightParen:
+                depth -= 1
+                if depth == 0 { return position }
+            default: continue
+            }
+        }
+        return nil
     }
 
     /// The index of every file added so far.

@@ -41,6 +41,8 @@ extension ProjectIndex {
         write(classTypes)
         write(selfIdentifiedTypes)
         write(Set(mentions.keys))
+        write(nameCounts.count)
+        for (name, count) in nameCounts.sorted(by: { $0.key < $1.key }) { write(name); write(count) }
         return out
     }
 
@@ -127,11 +129,18 @@ private struct FactReader {
         }
         guard let propertyTypes = nested(), let propertyWrappers = nested(), let typealiases = map(),
               let declaredTypes = set(), let classTypes = set(), let selfIdentified = set(),
-              let mentioned = set() else { return nil }
+              let mentioned = set(),
+              let nameCount = number() else { return nil }
+        var nameCounts: [String: Int] = [:]
+        for _ in 0..<nameCount {
+            guard let name = string(), let count = number() else { return nil }
+            nameCounts[name] = count
+        }
         var facts = ProjectIndex(conformances: conformances, propertyTypes: propertyTypes, typealiases: typealiases,
                                  propertyWrappers: propertyWrappers, declaredTypes: declaredTypes, classTypes: classTypes)
         facts.selfIdentifiedTypes = selfIdentified
         for name in mentioned { facts.mentions[name] = [] }
+        facts.nameCounts = nameCounts
         return facts
     }
 }

@@ -12,6 +12,24 @@ final class ProjectIndexTests: XCTestCase {
         return builder.finish()
     }
 
+    func testNamesAreCountedAcrossFilesWithWrapperPrefixesFolded() {
+        let built = index("""
+            struct A: View {
+                @Environment(\\.dismiss) private var dismiss
+                var body: some View { Text("").if(true) { $0 } }
+            }
+            """, """
+            extension A { func close() { _dismiss.wrappedValue(); self.dismiss(); `dismiss`() ; $dismiss } }
+            """)
+        XCTAssertEqual(built.nameCounts["dismiss"], 4, "`dismiss`, `_dismiss`, `` `dismiss` ``, `$dismiss`, across files")
+        XCTAssertEqual(built.nameCounts[".dismiss"], 1, "`self.dismiss`; the environment's key path names no member")
+        XCTAssertEqual(built.count(of: "dismiss"), 5)
+        XCTAssertEqual(built.nameCounts[".if"], 1, "a keyword after a period is a member name")
+        XCTAssertNil(built.nameCounts["A"], "types are not counted")
+        let merged = built.merging(index("let dismiss = 1"))
+        XCTAssertEqual(merged.count(of: "dismiss", members: false), 5, "merging adds the other files' counts")
+    }
+
     func testConformancesFromDeclarationsAndExtensions() {
         let built = index("""
             struct Item: Identifiable, Hashable { let id: UUID }

@@ -13,7 +13,9 @@ final class GoldenTests: XCTestCase {
     static let minimumCases: [String: Int] = ["foreach-filter": 20, "foreach-identity": 25, "formatter-in-body": 25,
                                                    "work-in-body": 10, "object-in-body": 6,
                                                    "state-write-in-body": 8, "anyview": 10, "stored-view-builder": 10,
-                                                   "eager-stack": 10, "conditional-modifier": 10]
+                                                   "eager-stack": 10, "conditional-modifier": 10,
+                                                   "unused-environment": 10, "view-if-helper": 6,
+                                                   "view-init-work": 6, "layout-feedback": 6]
     /// The minimum for a registered rule not listed above.
     static let defaultMinimumCases = 5
 

@@ -1252,14 +1252,26 @@ extension Image {
     public nonisolated init(uiImage: UIImage) { self.init("") }
 }
 
-// MARK: - Geometry, alignment guides, type-erased and tint styles
+// MARK: - Geometry, preferences, focus and grids
 
-/// The size and coordinate space of a `GeometryReader`'s container.
+/// A view's size and frame, given to `GeometryReader`'s content and `onGeometryChange`.
 nonisolated public struct GeometryProxy {
-    public var size: CGSize { CGSize(width: 0, height: 0) }
+    public var size: CGSize { .zero }
+    public var safeAreaInsets: EdgeInsets { EdgeInsets() }
+    public func frame(in coordinateSpace: CoordinateSpace) -> CGRect { .zero }
 }
 
-/// A view that lays out its content with the size its parent offers.
+nonisolated public struct EdgeInsets: Equatable, Sendable {
+    public var top: CGFloat = 0, leading: CGFloat = 0, bottom: CGFloat = 0, trailing: CGFloat = 0
+    public init() {}
+}
+
+nonisolated public enum CoordinateSpace: Hashable {
+    case global, local
+    case named(AnyHashable)
+}
+
+/// A view whose content is built from its own size and frame; it takes all the space offered.
 nonisolated public struct GeometryReader<Content: View>: _PrimitiveView {
     public nonisolated init(@ViewBuilder content: @escaping (GeometryProxy) -> Content) {}
 }
@@ -1281,6 +1293,46 @@ extension View {
     }
 }
 
+/// A scroll view's offsets and sizes, given to `onScrollGeometryChange`.
+nonisolated public struct ScrollGeometry: Equatable, Sendable {
+    public var contentOffset: CGPoint { .zero }
+    public var contentSize: CGSize { .zero }
+    public var containerSize: CGSize { .zero }
+    public var visibleRect: CGRect { .zero }
+}
+
+/// A value views below pass up to views above, read with `onPreferenceChange`.
+public protocol PreferenceKey {
+    associatedtype Value
+    static var defaultValue: Value { get }
+    static func reduce(value: inout Value, nextValue: () -> Value)
+}
+
+extension View {
+    public nonisolated func onGeometryChange<T: Equatable>(for type: T.Type, of transform: @escaping (GeometryProxy) -> T,
+                                                           action: @escaping (_ newValue: T) -> Void) -> some View { modifiedHere() }
+    public nonisolated func onGeometryChange<T: Equatable>(for type: T.Type, of transform: @escaping (GeometryProxy) -> T,
+                                                           action: @escaping (_ oldValue: T, _ newValue: T) -> Void) -> some View {
+        modifiedHere()
+    }
+    public nonisolated func onScrollGeometryChange<T: Equatable>(for type: T.Type, of transform: @escaping (ScrollGeometry) -> T,
+                                                                 action: @escaping (_ oldValue: T, _ newValue: T) -> Void) -> some View {
+        modifiedHere()
+    }
+    public nonisolated func preference<K: PreferenceKey>(key: K.Type = K.self, value: K.Value) -> some View { modifiedHere() }
+    public nonisolated func onPreferenceChange<K: PreferenceKey>(_ key: K.Type = K.self,
+                                                                 perform action: @escaping (K.Value) -> Void) -> some View
+        where K.Value: Equatable { modifiedHere() }
+    public nonisolated func coordinateSpace(name: AnyHashable) -> some View { modifiedHere() }
+    public nonisolated func focusedValue<Value>(_ keyPath: WritableKeyPath<FocusedValues, Value?>, _ value: Value) -> some View {
+        modifiedHere()
+    }
+
+    private nonisolated func modifiedHere() -> ModifiedContent<Self, _StandInModifier> {
+        ModifiedContent(content: self, modifier: _StandInModifier())
+    }
+}
+
 /// A type-erased shape style: two styles of different types in one ternary.
 nonisolated public struct AnyShapeStyle: ShapeStyle {
     public nonisolated init<S: ShapeStyle>(_ style: S) {}
@@ -1298,4 +1350,51 @@ extension ShapeStyle where Self == TintShapeStyle {
 extension Text {
     public nonisolated func bold(_ isActive: Bool) -> Text { self }
     public nonisolated func italic(_ isActive: Bool) -> Text { self }
+}
+
+/// The values of the focused view and its ancestors, read with `@FocusedValue(\.key)`.
+nonisolated public struct FocusedValues {
+    public init() {}
+    public subscript<Key: FocusedValueKey>(key: Key.Type) -> Key.Value? {
+        get { nil }
+        set {}
+    }
+}
+
+public protocol FocusedValueKey {
+    associatedtype Value
+}
+
+/// Reads a value of the focused view's hierarchy.
+@propertyWrapper
+public struct FocusedValue<Value>: DynamicProperty {
+    public init(_ keyPath: KeyPath<FocusedValues, Value?>) {}
+    public init(_ objectType: Value.Type) where Value: AnyObject & Observable {}
+    public var wrappedValue: Value? { nil }
+}
+
+nonisolated public struct GridItem: Sendable {
+    public enum Size: Sendable {
+        case fixed(CGFloat)
+        case flexible(minimum: CGFloat = 10, maximum: CGFloat = .infinity)
+        case adaptive(minimum: CGFloat, maximum: CGFloat = .infinity)
+    }
+    public init(_ size: Size = .flexible(), spacing: CGFloat? = nil, alignment: Alignment? = nil) {}
+}
+
+nonisolated public struct LazyVGrid<Content: View>: _PrimitiveView {
+    public nonisolated init(columns: [GridItem], alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
+                            pinnedViews: PinnedScrollableViews = .init(), @ViewBuilder content: () -> Content) {}
+}
+
+nonisolated public struct LazyHGrid<Content: View>: _PrimitiveView {
+    public nonisolated init(rows: [GridItem], alignment: VerticalAlignment = .center, spacing: CGFloat? = nil,
+                            pinnedViews: PinnedScrollableViews = .init(), @ViewBuilder content: () -> Content) {}
+}
+
+/// Whether a field has focus; bound with `.focused($isFocused)`.
+@propertyWrapper
+public struct FocusState<Value: Hashable>: DynamicProperty {
+    public init() where Value == Bool {}
+    public var wrappedValue: Value { get { Swift.fatalError("stand-in") } nonmutating set {} }
 }

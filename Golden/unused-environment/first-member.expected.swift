@@ -1,0 +1,9 @@
+import SwiftUI
+
+struct Badge: View {
+    let count: Int
+
+    var body: some View {
+        Text("\(count)")
+    }
+}

@@ -1,0 +1,11 @@
+import SwiftUI
+
+struct Row: View {
+    @Environment(\.locale) private var locale
+    let title: String
+
+    var body: some View {
+        Text(title)
+            .environment(\.locale, locale)
+    }
+}

@@ -1,0 +1,18 @@
+// bodywork-options: --swift-6
+import SwiftUI
+
+struct Header: View {
+    @Environment(\.dismiss) private var dismiss
+
+    var body: some View {
+        Button("Close") { dismiss() }
+    }
+}
+
+struct Footer: View {
+    var note: String
+
+    var body: some View {
+        Text(note)
+    }
+}

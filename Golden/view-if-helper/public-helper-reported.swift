@@ -1,0 +1,8 @@
+import SwiftUI
+
+extension View {
+    @ViewBuilder
+    public func `if`<Content: View>(_ condition: Bool, transform: (Self) -> Content) -> some View {
+        if condition { transform(self) } else { self }
+    }
+}

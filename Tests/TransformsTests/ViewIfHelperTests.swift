@@ -1,0 +1,58 @@
+// Where view-if-helper reports on its golden cases: golden files show only that nothing
+// changes; these pin each finding's line, what it names and the module's call count.
+import Codemod
+import Foundation
+import SwiftCST
+import Transforms
+import XCTest
+
+final class ViewIfHelperTests: XCTestCase {
+    private let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Golden/view-if-helper")
+
+    /// `line: message up to its first comma`, with the case's support files in the index.
+    private func report(_ caseName: String) throws -> [String] {
+        let tree = SyntaxTree.parse(Array(try Data(contentsOf: golden.appendingPathComponent(caseName + ".swift"))))
+        let support = golden.appendingPathComponent(caseName + ".support")
+        let others = try ((try? FileManager.default.contentsOfDirectory(atPath: support.path)) ?? []).sorted().map { name in
+            (path: name, tree: SyntaxTree.parse(Array(try Data(contentsOf: support.appendingPathComponent(name)))))
+        }
+        let index = ProjectIndexBuilder.build([(path: "t.swift", tree: tree)] + others)
+        let converter = SourceLocationConverter(tree.bytes)
+        return ViewIfHelper().findings(in: tree, context: RuleContext(path: "t.swift", index: index)).map { finding in
+            XCTAssertNil(finding.fix, "report only")
+            XCTAssertEqual(finding.severity, .warning)
+            var what = finding.message.components(separatedBy: ",")[0]
+            if let count = finding.message.range(of: #"\(\d+ calls? [^)]*\)"#, options: .regularExpression) {
+                what += " " + finding.message[count]
+            }
+            return "\(converter.location(of: finding.range.lowerBound).line) \(what)"
+        }
+    }
+
+    func testTheHelperIsReportedWithItsCallCountAndEachCall() throws {
+        XCTAssertEqual(try report("helper-and-calls-reported"), [
+            "5 `if(_:transform:)` applies a modifier under a condition (2 calls of `.if` in this module)",
+            "22 `.if(…)` gives this view two identities",
+            "24 `.if(…)` gives this view two identities",
+        ])
+        XCTAssertEqual(try report("ternary-helper-reported"), [
+            "4 `applying(when:_:)` applies a modifier under a condition (1 call of `.applying` in this module)",
+            "14 `.applying(…)` gives this view two identities",
+        ])
+        XCTAssertEqual(try report("public-helper-reported"), [
+            "5 `if(_:transform:)` applies a modifier under a condition (0 calls of `.if` in this module," +
+                " and other modules may call it too)",
+        ])
+    }
+
+    func testCallsOfAHelperDeclaredInAnotherFileAreReported() throws {
+        XCTAssertEqual(try report("calls-in-other-file-reported"), ["10 `.if(…)` gives this view two identities"])
+        XCTAssertEqual(try report("call-in-postfix-if-config-reported"), ["10 `.if(…)` gives this view two identities"])
+    }
+
+    func testMethodsThatAreNotConditionalModifiersAreNotReported() throws {
+        XCTAssertEqual(try report("other-helpers-untouched"), [])
+        XCTAssertEqual(try report("helper-in-other-type-untouched"), [])
+    }
+}

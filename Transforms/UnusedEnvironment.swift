@@ -1,0 +1,169 @@
+// Rule `unused-environment`: an `@Environment` or `@FocusedValue` property nothing reads
+// still subscribes its view to every change of the value; remove the declaration.
+import Codemod
+import SwiftCST
+
+/// Rule `unused-environment`; `documentation` below is its one description (RULES.md, `explain`).
+public struct UnusedEnvironment: Rule {
+    public init() {}
+
+    /// Every finding is a property declared with one of the two wrappers.
+    public func mayFind(in bytes: [UInt8]) -> Bool { containsAny(bytes, of: ["@Environment", "@FocusedValue", "@SwiftUI."]) }
+
+    /// Whether other files of the module write the property's name is read from the index.
+    public var usesProjectIndex: Bool { true }
+
+    public let id = "unused-environment"
+    public let summary = "Remove @Environment and @FocusedValue properties nothing reads"
+    public let documentation = """
+        A view that declares `@Environment(\\.keyPath)` or `@FocusedValue(\\.keyPath)` \
+        depends on that value: SwiftUI evaluates its `body` again whenever the value \
+        changes, even when no code ever reads the property. A declaration left behind after \
+        a refactor costs an update on every change of the locale, the color scheme, the \
+        focused document or whatever the key path names.
+
+        Found when no code of the type reads the property: its declaration, its extensions \
+        (in this file, and in the other files of the module through the project index) and, \
+        for a property that is not `private`, the rest of the module. `name`, `_name`, \
+        `$name`, `self.name` and key paths `\\.name`/`\\Self.name` are all reads.
+
+        Fix (`safe`): remove the declaration. It is withheld (reported only) when a comment \
+        belongs to the declaration (removing it would delete the comment), when the \
+        declaration shares its lines with other code or sits in an `#if` branch, when the \
+        property is `public`, `package` or `open` (another module may read it), when the \
+        module's other files were not indexed, when a string names the property or the type \
+        uses `Mirror`, and when a macro could read it (an attribute on the type other than \
+        `@MainActor`/`@preconcurrency`/`@available`, a `#macro` in the type, or another \
+        attribute on the property). A type-based `@Environment(Model.self)` or \
+        `@FocusedValue(Model.self)` nothing reads is reported as a note without a fix: \
+        removing it also removes the check that the object is in the environment.
+
+        Before:
+
+            struct Row: View {
+                @Environment(\\.colorScheme) private var colorScheme
+                let title: String
+
+                var body: some View { Text(title) }
+            }
+
+        After:
+
+            struct Row: View {
+                let title: String
+
+                var body: some View { Text(title) }
+            }
+        """
+
+    private static let wrappers: Set<String> = ["Environment", "FocusedValue", "SwiftUI.Environment", "SwiftUI.FocusedValue"]
+    /// Attributes on a type that are known not to be macros reading its members.
+    private static let plainTypeAttributes: Set<String> = ["MainActor", "preconcurrency", "available", "frozen", "usableFromInline",
+                                                            "dynamicMemberLookup", "objc"]
+
+    public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
+        let index = context.index(including: tree)
+        let types = FileTypes(tree, index: index)
+        let layout = SourceLayout(tree.bytes)
+        var written: [String: [Int]] = [:]
+        ProjectIndexBuilder.writtenNames(in: tree) { name, token in written[name, default: []].append(token) }
+        let usesMirror = tree.tokens.indices.contains { tree.tokens[$0].kind == .identifier && tree.token(at: $0).textIs("Mirror") }
+        var findings: [Finding] = []
+        for type in types.all where !type.isExtension && type.node.kind != .protocolDecl {
+            guard let typeName = type.name else { continue }
+            let scope = (types.bySimpleName[FileTypes.lastComponent(typeName)] ?? []).map(\.node)
+            for member in type.members {
+                guard let variable = VariableDecl(member), !variable.isStatic,
+                      let wrapper = variable.modifiers.attributes.first(where: { UnusedEnvironment.wrappers.contains($0.name) }),
+                      variable.bindings.count == 1, let binding = variable.bindings.first, let name = binding.name,
+                      binding.pattern?.kind == .identifierPattern else { continue }
+                let tokens = member.firstTokenIndex..<member.endTokenIndex
+                let access = Set(variable.node.children(.modifier).filter { $0.endTokenIndex - $0.firstTokenIndex == 1 }
+                    .compactMap { $0.firstToken?.text })
+                let isPrivate = access.contains("private")
+                let isFilePrivate = isPrivate || access.contains("fileprivate")
+                // Reads: in the type and its extensions when `private`, anywhere in the file
+                // otherwise, and in the module's other files unless `fileprivate`.
+                let reads = [name, "." + name].flatMap { written[$0] ?? [] }.filter { !tokens.contains($0) }
+                let readHere = reads.contains { token in
+                    !isPrivate || scope.contains { $0.firstTokenIndex <= token && token < $0.endTokenIndex }
+                }
+                guard !readHere else { continue }
+                let inFile = (written[name]?.count ?? 0) + (written["." + name]?.count ?? 0)
+                if !isFilePrivate && index.count(of: name) - inFile > 0 { continue }
+                let wrapperName = FileTypes.lastComponent(wrapper.name)
+                let argument = wrapper.arguments?.children(.argument).first?.childNodes.first
+                let isKeyPath = argument?.kind == .keyPathExpr
+                let shown = "`@\(wrapperName)(\(argument.flatMap(singleLineText) ?? "…"))` property `\(name)`"
+                let range = member.trimmedRange
+                guard isKeyPath else {
+                    findings.append(Finding(range: range,
+                                            message: "\(shown) is never read; remove it unless the view must fail without the object",
+                                            severity: .note))
+                    continue
+                }
+                let message = "\(shown) is never read, yet every change of the value updates the view; remove it"
+                var reason = withheldReason(variable: variable, type: type, scope: scope, name: name, isFilePrivate: isFilePrivate,
+                                            usesMirror: usesMirror, moduleIndexed: context.index.fileCount > 0, tree: tree)
+                var fix: Fix? = nil
+                if reason == nil {
+                    if let removal = layout.removal(of: member) {
+                        let candidate = Fix(edits: [removal], summary: "remove the unused `\(name)`")
+                        if let loss = CommentKeeping.lossReason(candidate, in: tree) { reason = loss } else { fix = candidate }
+                    } else {
+                        reason = "the declaration shares its lines with other code"
+                    }
+                }
+                if let fix {
+                    findings.append(Finding(range: range, message: message, fix: fix))
+                } else {
+                    findings.append(Finding(range: range, message: message + " (\(reason ?? ""); remove it by hand)",
+                                            withheldReason: reason))
+                }
+            }
+        }
+        return findings
+    }
+
+    /// Why removing the declaration is not proven safe, if it is not.
+    private func withheldReason(variable: VariableDecl, type: TypeDecl, scope: [Node], name: String, isFilePrivate: Bool,
+                                usesMirror: Bool, moduleIndexed: Bool, tree: SyntaxTree) -> String? {
+        let access = variable.node.children(.modifier).compactMap { $0.firstToken?.text }
+        if let open = access.first(where: { ["public", "open", "package"].contains($0) }) {
+            return "the property is `\(open)`, so another module may read it"
+        }
+        if !isFilePrivate && !moduleIndexed { return "the module's other files were not indexed" }
+        var ancestor = variable.node.parent
+        while let node = ancestor, node != type.node {
+            if node.kind == .ifConfigClause { return "the declaration is in an `#if` branch" }
+            ancestor = node.parent
+        }
+        if let other = variable.modifiers.attributes.first(where: { !UnusedEnvironment.wrappers.contains($0.name) }) {
+            return "the property's attribute `@\(other.name)` may read it"
+        }
+        for declaration in scope {
+            if let macro = TypeDecl(declaration)?.attributes.first(where: { !UnusedEnvironment.plainTypeAttributes.contains($0.name) }) {
+                return "the type's attribute `@\(macro.name)` may be a macro that reads it"
+            }
+            if !declaration.descendants(.macroExpansionExpr).isEmpty || !declaration.descendants(.macroExpansionDecl).isEmpty {
+                return "a macro in the type may read it"
+            }
+        }
+        if usesMirror { return "the file uses `Mirror`, which reads properties by reflection" }
+        for position in tree.tokens.indices where tree.tokens[position].kind == .stringSegment {
+            if containsWord(name, in: tree.token(at: position).text) { return "a string names `\(name)`" }
+        }
+        return nil
+    }
+
+    private func containsWord(_ word: String, in text: String) -> Bool {
+        var rest = text[...]
+        while let found = rest.range(of: word) {
+            let before = found.lowerBound > rest.startIndex ? rest[rest.index(before: found.lowerBound)] : " "
+            let after = found.upperBound < rest.endIndex ? rest[found.upperBound] : " "
+            if !(before.isLetter || before.isNumber || before == "_") && !(after.isLetter || after.isNumber || after == "_") { return true }
+            rest = rest[found.upperBound...]
+        }
+        return false
+    }
+}

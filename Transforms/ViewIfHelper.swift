@@ -1,0 +1,132 @@
+// Rule `view-if-helper`: `.if(condition) { $0.modifier() }` hides an `if`/`else` that gives
+// one view two identities; report the helper, how often the module calls it, and each call.
+import Codemod
+import SwiftCST
+
+/// Rule `view-if-helper`; `documentation` below is its one description (RULES.md, `explain`).
+public struct ViewIfHelper: Rule {
+    public init() {}
+
+    /// Every finding is a helper declared in `extension View` or a call of one: `.if(` or
+    /// the name of a helper the file declares (which needs `extension View` in the file).
+    public func mayFind(in bytes: [UInt8]) -> Bool { containsAny(bytes, of: [".if", "extension View", "extension SwiftUI.View"]) }
+
+    /// How often the module writes the helper's name is read from the index.
+    public var usesProjectIndex: Bool { true }
+
+    public let id = "view-if-helper"
+    public let summary = "Report the `.if(condition) { $0… }` View helper and its calls"
+    public let documentation = """
+        A helper such as
+
+            extension View {
+                @ViewBuilder func `if`<T: View>(_ condition: Bool, transform: (Self) -> T) -> some View {
+                    if condition { transform(self) } else { self }
+                }
+            }
+
+        reads well at the call site, `.if(isSelected) { $0.bold() }`, but it is an \
+        `if`/`else` in a view builder: the result is `_ConditionalContent`, and the view \
+        under the modifier has a different structural identity in each branch. When the \
+        condition changes, SwiftUI tears the view down and builds a new one: its `@State` \
+        is reset, its `onAppear` runs again, animations cross-fade instead of \
+        interpolating, and in a list every such row costs more to diff.
+
+        Reported (warning), with no fix: the helper (with how many times the module calls \
+        it by `.name`) and each call. Removing the helper is a human's change; at each \
+        call, apply the modifier with a value that depends on the condition \
+        (`.opacity(isHidden ? 0 : 1)`, `.foregroundStyle(isSelected ? .primary : .secondary)`, \
+        `.disabled(condition)`), or an inert value (`.padding(condition ? 8 : 0)`); keep a real \
+        `if` only where the two branches are different views.
+
+        A helper is a method of `extension View` returning `some View` that takes a `Bool` \
+        and a closure taking `Self`, whose body is one `if` (or `?:`) on the `Bool` that \
+        calls the closure with `self`. Calls are found in every file for a helper named \
+        `if` (`.if(…)`), and in the helper's own file for any other name. A `public` helper \
+        may also be called from other modules, which the count does not see.
+
+        Before:
+
+            Text(title)
+                .if(isSelected) { $0.foregroundStyle(.tint) }
+
+        After:
+
+            Text(title)
+                .foregroundStyle(isSelected ? AnyShapeStyle(.tint) : AnyShapeStyle(.primary))
+        """
+
+    public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
+        let index = context.index(including: tree)
+        var findings: [Finding] = []
+        var helperNames: Set<String> = ["if"]
+        for type in tree.root.descendants(.extensionDecl).compactMap(TypeDecl.init) {
+            guard let extended = type.name, extended == "View" || extended == "SwiftUI.View" else { continue }
+            for member in type.members where member.kind == .functionDecl {
+                guard let function = FunctionLikeDecl(member), let helper = Helper(function),
+                      let keyword = member.ownTokens.first(where: { $0.keyword == .func }) else { continue }
+                let nameToken = tree.token(at: keyword.index + 1)
+                helperNames.insert(helper.name)
+                let calls = index.nameCounts["." + helper.name] ?? 0
+                let isPublic = function.modifiers.has("public") || function.modifiers.has("open") || function.modifiers.has("package")
+                let callers = calls == 1 ? "1 call" : "\(calls) calls"
+                let reach = isPublic ? "\(callers) of `.\(helper.name)` in this module, and other modules may call it too" : "\(callers) of `.\(helper.name)` in this module"
+                findings.append(Finding(range: nameToken.textRange.lowerBound..<(function.signature?.trimmedRange.upperBound ?? nameToken.textRange.upperBound),
+                                        message: "`\(helper.name)(\(helper.labels))` applies a modifier under a condition, so each call gives its view two identities and a change of the condition rebuilds it, losing its state (\(reach)); apply the modifier with a value that depends on the condition instead"))
+            }
+        }
+        for node in tree.root.descendants(.functionCallExpr) {
+            // No base in a postfix `#if` branch (`#if os(iOS) .if(c) { … } #endif`).
+            guard let call = FunctionCallExpr(node), let callee = call.callee, let access = MemberAccessExpr(callee),
+                  let name = access.nameToken, helperNames.contains(ViewIfHelper.bare(name.text)),
+                  !call.arguments.isEmpty || call.trailingClosure != nil else { continue }
+            let end = call.argumentList?.trimmedRange.upperBound ?? name.textRange.upperBound
+            findings.append(Finding(range: name.textRange.lowerBound..<end,
+                                    message: "`.\(ViewIfHelper.bare(name.text))(…)` gives this view two identities, and a change of the condition rebuilds it, losing its state; apply the modifier with a value that depends on the condition"))
+        }
+        return findings
+    }
+
+    /// `` `if` `` → `if`.
+    static func bare(_ name: String) -> String {
+        name.hasPrefix("`") && name.hasSuffix("`") && name.count > 2 ? String(name.dropFirst().dropLast()) : name
+    }
+}
+
+/// A conditional-modifier helper: `func name(_ condition: Bool, transform: (Self) -> T) -> some View`
+/// whose one statement is `if condition { transform(self) } else { self }` or its `?:` form.
+private struct Helper {
+    let name: String
+    /// The argument labels, `_:transform:`.
+    let labels: String
+
+    init?(_ function: FunctionLikeDecl) {
+        guard let rawName = function.name, let returnType = function.returnType,
+              returnType.text.replacingOccurrences(of: " ", with: "").hasSuffix("someView"),
+              let condition = function.parameters.first(where: { $0.type?.text == "Bool" })?.name,
+              let transform = function.parameters.first(where: { parameter in
+                  guard let type = parameter.type?.text else { return false }
+                  return type.contains("->") && type.replacingOccurrences(of: " ", with: "").contains("(Self)")
+              })?.name,
+              let statements = function.body?.statements, statements.count == 1 else { return nil }
+        var statement = statements[0]
+        if statement.kind == .returnStmt, let value = statement.firstChildNode { statement = value }
+        // The branch on the condition: an `if` whose first condition names it, or `c ? … : …`.
+        let branches: Bool
+        if let branch = IfExpr(statement) {
+            branches = branch.conditions.first.map { uses(of: condition, in: [$0]).count == 1 } ?? false
+        } else {
+            // `condition ? a : b` is a sequence: the condition, then `? a :`, then `b`.
+            branches = statement.kind == .sequenceExpr && statement.child(.ternaryExpr) != nil
+                && statement.firstChildNode.map { uses(of: condition, in: [$0]).count == 1 } == true
+        }
+        let callsTransform = statement.descendants(.functionCallExpr).contains { node in
+            guard let call = FunctionCallExpr(node), call.calleeName == transform,
+                  call.arguments.count == 1, call.arguments.first?.expression?.text == "self" else { return false }
+            return true
+        }
+        guard branches, callsTransform else { return nil }
+        name = ViewIfHelper.bare(rawName)
+        labels = function.parameters.map { ($0.label ?? "_") + ":" }.joined()
+    }
+}

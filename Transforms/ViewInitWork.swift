@@ -1,0 +1,125 @@
+// Rule `view-init-work`: a view's `init` runs every time its parent's body is evaluated, so
+// work done there (sorting, decoding, building models) repeats with every parent update.
+import Codemod
+import SwiftCST
+
+/// Rule `view-init-work`; `documentation` below is its one description (RULES.md, `explain`).
+public struct ViewInitWork: Rule {
+    public init() {}
+
+    /// Every finding is in an initializer of a View.
+    public func mayFind(in bytes: [UInt8]) -> Bool { containsAny(bytes, of: ["init"]) && containsAny(bytes, of: ["View"]) }
+
+    /// Whether a constructed type is a class is read from the module's declarations.
+    public var usesProjectIndex: Bool { true }
+
+    public let id = "view-init-work"
+    public let summary = "Report work done in a View's init"
+    public let documentation = """
+        A SwiftUI view is a value its parent builds again every time the parent's `body` \
+        is evaluated: the child's `init` runs on each of those updates, before SwiftUI even \
+        decides whether the child changed. Work in it (sorting or filtering a collection, \
+        decoding, formatting, reading files, building a model object) repeats with every \
+        parent update, on the main thread, and an object it builds is thrown away each time \
+        (`State(initialValue: Model())` keeps only the first).
+
+        Reported (warning), with no fix: move the work to `.task` (or `.task(id:)`) in the \
+        view, to the model that owns the data, or into `StateObject(wrappedValue:)`, whose \
+        argument is evaluated only once. Not reported: storing arguments (`self.x = x`, \
+        `_x = State(initialValue: x)`), property wrapper initializers (`State`, `StateObject`, \
+        `ObservedObject`, `Binding`, `FocusState`, `AppStorage`, …), literals, arithmetic, \
+        conversions of plain values (`Double(x)`, `String(x)`), `min`/`max`/`abs`, calling \
+        a closure parameter (`self.content = content()`), `self.init`/`super.init`, \
+        assertions, and closures the init only stores.
+
+        Before:
+
+            struct Timeline: View {
+                let posts: [Post]
+
+                init(posts: [Post]) {
+                    self.posts = posts.sorted { $0.date > $1.date }
+                }
+                var body: some View { List(posts) { PostRow(post: $0) } }
+            }
+
+        After:
+
+            struct Timeline: View {
+                let posts: [Post]  // sorted by the model that loads them
+
+                var body: some View { List(posts) { PostRow(post: $0) } }
+            }
+        """
+
+    private static let wrapperTypes: Set<String> = ["State", "StateObject", "ObservedObject", "Binding", "FocusState", "AppStorage",
+                                                    "SceneStorage", "Environment", "EnvironmentObject", "Bindable", "FocusedValue",
+                                                    "GestureState", "Namespace", "ScaledMetric", "Query", "FetchRequest"]
+    /// Wrappers whose argument is an autoclosure evaluated only when the storage is created.
+    private static let onceWrappers: Set<String> = ["StateObject"]
+    private static let valueConversions: Set<String> = ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32",
+                                                        "UInt64", "Double", "Float", "CGFloat", "Bool", "String", "Character",
+                                                        "CGSize", "CGPoint", "CGRect", "EdgeInsets", "Angle", "TimeInterval"]
+    /// Types whose creation is known to cost: formatters, coders, images and file reads.
+    private static let costlyTypes: Set<String> = ["DateFormatter", "NumberFormatter", "ISO8601DateFormatter", "DateComponentsFormatter",
+                                                   "RelativeDateTimeFormatter", "ByteCountFormatter", "MeasurementFormatter",
+                                                   "ListFormatter", "PersonNameComponentsFormatter", "JSONDecoder", "JSONEncoder",
+                                                   "PropertyListDecoder", "PropertyListEncoder", "NSRegularExpression", "Regex",
+                                                   "UIImage", "NSImage", "CIImage", "CIContext", "AttributedString", "NSAttributedString",
+                                                   "Data", "NSData"]
+    private static let cheapFunctions: Set<String> = ["min", "max", "abs", "round", "floor", "ceil", "sqrt", "assert", "precondition",
+                                                      "assertionFailure", "preconditionFailure", "fatalError", "type", "withAnimation"]
+
+    public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
+        let index = context.index(including: tree)
+        var findings: [Finding] = []
+        for view in FileTypes(tree, index: index).views {
+            for initializer in view.initializers {
+                guard let body = initializer.body else { continue }
+                let parameters = Set(initializer.parameters.compactMap(\.name))
+                let work = body.node.descendants(.functionCallExpr).filter { isWork($0, in: body.node, parameters: parameters, index: index) }
+                // The outermost calls: `items.filter { … }.sorted()` is one piece of work.
+                let outermost = work.filter { call in !work.contains { $0 != call && $0.contains(call) } }
+                guard let first = outermost.first, let shown = singleLineText(first) else { continue }
+                let more = outermost.count > 1 ? " (and \(outermost.count - 1) more)" : ""
+                let name = view.name.isEmpty ? "the view" : "`\(view.name)`"
+                findings.append(Finding(range: first.trimmedRange,
+                                        message: "`\(abbreviated(shown))`\(more) runs in the init of \(name), which runs again on every update of its parent; move the work to `.task` or the model"))
+            }
+        }
+        return findings
+    }
+
+    /// Whether the call `node` is work the init does each time it runs.
+    private func isWork(_ node: Node, in body: Node, parameters: Set<String>, index: ProjectIndex) -> Bool {
+        guard let call = FunctionCallExpr(node), var callee = call.callee else { return false }
+        // Closures are only stored; the argument of `StateObject(wrappedValue:)` is evaluated once.
+        var ancestor = node.parent
+        while let current = ancestor, current != body {
+            if current.kind == .closureExpr { return false }
+            if let outer = FunctionCallExpr(current), let name = outer.calleeName, ViewInitWork.onceWrappers.contains(name) { return false }
+            ancestor = current.parent
+        }
+        if callee.kind == .genericSpecializationExpr, let base = callee.firstChildNode { callee = base }
+        if callee.kind == .identifierExpr, let name = callee.firstToken?.text {
+            if parameters.contains(name) || ViewInitWork.cheapFunctions.contains(name) { return false }
+            guard name.first?.isUppercase == true else { return true }
+            if ViewInitWork.costlyTypes.contains(name) { return true }
+            return index.classTypes.contains(index.qualifiedName(of: name))
+        }
+        guard let access = MemberAccessExpr(callee), let name = access.name else { return false }
+        guard let base = access.base else { return false }  // `.constant(x)`, `.init(…)`, `.someCase(…)`
+        let baseText = base.text
+        if baseText == "self" || baseText == "super" { return name != "init" }
+        if name == "init" { return false }
+        if let first = baseText.first, first.isUppercase, !baseText.contains("("), !baseText.contains(".") {
+            // `Type.member(…)`: a wrapper's or a value's static factory is storage, not work.
+            return !ViewInitWork.wrapperTypes.contains(baseText) && !ViewInitWork.valueConversions.contains(baseText)
+        }
+        return true
+    }
+
+    private func abbreviated(_ text: String) -> String {
+        text.count > 60 ? String(text.prefix(59)) + "…" : text
+    }
+}
