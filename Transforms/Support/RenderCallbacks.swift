@@ -109,20 +109,33 @@ extension RenderPath {
                 callNode = parent.parent
             }
             if let callNode, callNode.kind == .functionCallExpr, let callee = FunctionCallExpr(callNode)?.callee,
-               callee.text == "Task" || callee.text == "Task.detached" {
+               callee.textEquals("Task") || callee.textEquals("Task.detached") {
                 return true
             }
             if let label, isCallbackLabel(label) { return true }
             // A closure given to a plain function (`makeButton(role:) { save() }`): its
             // signature is not in the index, and an action is the likelier reading.
             if let callNode, callNode.kind == .functionCallExpr, let callee = FunctionCallExpr(callNode)?.callee,
-               callee.kind == .identifierExpr, callee.text.first?.isLowercase == true {
+               callee.kind == .identifierExpr, startsLowercase(callee) {
                 return true
             }
         }
         // No view builder accepts `await` or an assignment, at any depth of its own blocks.
         for inner in node.descendants([.awaitExpr, .assignmentExpr]) where nearestClosure(of: inner) == node { return true }
         return false
+    }
+
+    /// Whether the first character of `node`'s text is lowercase, read from the bytes when
+    /// it is an ASCII letter standing alone (no combining mark after it).
+    private static func startsLowercase(_ node: Node) -> Bool {
+        let range = node.trimmedRange
+        guard !range.isEmpty else { return false }
+        let bytes = node.tree.bytes
+        let first = bytes[range.lowerBound]
+        if first < 0x80 && (range.count == 1 || bytes[range.lowerBound + 1] < 0x80) {
+            return first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")
+        }
+        return node.text.first?.isLowercase == true
     }
 
     private static func isCallbackLabel(_ label: String) -> Bool {
