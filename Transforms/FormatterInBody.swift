@@ -145,7 +145,7 @@ struct HoistPlanner {
         self.tree = tree
         self.context = context
         layout = SourceLayout(tree.bytes)
-        types = FileTypes(tree, index: context.index)
+        types = context.fileTypes(tree, index: context.index)
         fileConstants = ConstantValues.fileConstants(of: tree)
     }
 

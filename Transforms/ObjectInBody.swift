@@ -47,11 +47,11 @@ public struct ObjectInBody: Rule {
 
     public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
         let index = context.index(including: tree)
-        let types = FileTypes(tree, index: index)
+        let types = context.fileTypes(tree, index: index)
         var findings: [Finding] = []
         var seen = Set<Range<Int>>()
         for view in types.views {
-            for node in RenderPath(view).renderedNodes(.functionCallExpr) {
+            for node in context.renderPath(of: view).renderedNodes(.functionCallExpr) {
                 guard let call = FunctionCallExpr(node), var callee = call.callee else { continue }
                 if callee.kind == .genericSpecializationExpr, let base = callee.firstChildNode { callee = base }
                 guard callee.kind == .identifierExpr || callee.kind == .memberAccessExpr,

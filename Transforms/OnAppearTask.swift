@@ -58,7 +58,7 @@ public struct OnAppearTask: Rule {
 
     public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
         let index = context.index(including: tree)
-        let types = FileTypes(tree, index: index)
+        let types = context.fileTypes(tree, index: index)
         let layout = SourceLayout(tree.bytes)
         let taskShadowed = index.declaredTypes.contains { FileTypes.lastComponent($0) == "Task" }
             || !tree.root.descendants(.typealiasDecl).filter { TypealiasDecl($0)?.name == "Task" }.isEmpty

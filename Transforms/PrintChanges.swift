@@ -44,7 +44,7 @@ public struct PrintChanges: Rule {
         """
 
     public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
-        let types = FileTypes(tree, index: context.index(including: tree))
+        let types = context.fileTypes(tree, index: context.index(including: tree))
         let layout = SourceLayout(tree.bytes)
         var findings: [Finding] = []
         for view in types.views {

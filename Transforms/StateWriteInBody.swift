@@ -50,7 +50,7 @@ public struct StateWriteInBody: Rule {
         let index = context.index(including: tree)
         var findings: [Finding] = []
         var seen = Set<Range<Int>>()
-        for view in FileTypes(tree, index: index).views {
+        for view in context.fileTypes(tree, index: index).views {
             var state = Set<String>()
             var objects: [String: String] = [:]
             for property in view.storedProperties {
@@ -61,7 +61,7 @@ public struct StateWriteInBody: Rule {
                 }
             }
             guard !state.isEmpty || !objects.isEmpty else { continue }
-            let path = RenderPath(view)
+            let path = context.renderPath(of: view)
             for sequence in path.renderedNodes(.sequenceExpr) {
                 // `x = …`, `x += …`: the target is the first operand, written by what follows it.
                 guard let target = sequence.childNodes.first, Writes.isAssigned(target),

@@ -68,11 +68,11 @@ public struct WorkInBody: Rule {
         """
 
     public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
-        let types = FileTypes(tree, index: context.index)
+        let types = context.fileTypes(tree, index: context.index)
         var found: [(node: Node, work: Work)] = []
         var seen = Set<Range<Int>>()
         for view in types.views {
-            let calls = RenderPath(view).renderedNodes(.functionCallExpr)
+            let calls = context.renderPath(of: view).renderedNodes(.functionCallExpr)
             let forEachData = calls.compactMap(ForEachSite.init).map(\.dataExpression)
             for node in calls {
                 guard seen.insert(node.trimmedRange).inserted,

@@ -211,8 +211,11 @@ private struct EngineRun {
                                   previous: [RoundFinding], previousEdits: [Edit]) -> [RoundFinding] {
         let keys = suppressionKeys(suppressions)
         var reported: [(finding: Finding, ruleIndex: Int)] = []
+        // One memo per round: what the rules derive from this tree is derived once.
+        var roundContext = context
+        roundContext.memo = TreeMemo()
         for (ruleIndex, rule) in engine.rules.enumerated() where rule.mayFind(in: tree.bytes) {
-            var ruleContext = context
+            var ruleContext = roundContext
             if let options = engine.options.ruleOptions[rule.id] { ruleContext.options = options }
             for var finding in rule.findings(in: tree, context: ruleContext) {
                 finding.ruleID = rule.id

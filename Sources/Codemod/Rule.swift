@@ -176,6 +176,8 @@ public struct RuleContext: Sendable {
     public var options: [String: ConfigValue]
     /// Facts about every file of the run (types, conformances, property types).
     public var index: ProjectIndex
+    /// Values several rules derive from the same tree, computed once (see `TreeMemo`).
+    public var memo = TreeMemo()
 
     public init(path: String, deploymentTargets: DeploymentTargets = DeploymentTargets(),
                 swiftLanguageMode: Int? = nil, options: [String: ConfigValue] = [:],

@@ -65,6 +65,10 @@ public final class ProjectModel: @unchecked Sendable {
     private var probedWorkspaceDirectories: Set<String> = []
     private var reachableByDirectory: [String: [String]] = [:]
     private var ownersCache: [String: [String]] = [:]
+    /// Per directory: whether it holds `.git`, and whether it is a project root. Every file
+    /// asks about each of its ancestors; the answers are read from disk once.
+    private var gitByDirectory: [String: Bool] = [:]
+    private var rootByDirectory: [String: Bool] = [:]
 
     /// `roots`: the directories a run was given (any form; made absolute here).
     public init(roots: [String] = []) {
@@ -147,7 +151,7 @@ public final class ProjectModel: @unchecked Sendable {
         var directory = ProjectPaths.directory(of: file)
         while true {
             chain.append(directory)
-            if directory == "/" || ProjectPaths.exists(ProjectPaths.join(directory, ".git")) { break }
+            if directory == "/" || holdsGit(directory) { break }
             directory = ProjectPaths.directory(of: directory)
         }
         // Workspaces first: the packages they list resolve their projects' product dependencies.
@@ -164,11 +168,25 @@ public final class ProjectModel: @unchecked Sendable {
                 ownersCache[file] = owners.sorted()
                 return owners.sorted()
             }
-            if fallback == nil && (roots.contains(directory) || ProjectPaths.isProjectRoot(directory)) { fallback = directory }
+            if fallback == nil && (roots.contains(directory) || isProjectRoot(directory)) { fallback = directory }
         }
         let id = folderModule(at: fallback ?? ProjectPaths.directory(of: file), including: file)
         ownersCache[file] = [id]
         return [id]
+    }
+
+    private func holdsGit(_ directory: String) -> Bool {
+        if let known = gitByDirectory[directory] { return known }
+        let answer = ProjectPaths.exists(ProjectPaths.join(directory, ".git"))
+        gitByDirectory[directory] = answer
+        return answer
+    }
+
+    private func isProjectRoot(_ directory: String) -> Bool {
+        if let known = rootByDirectory[directory] { return known }
+        let answer = ProjectPaths.hasManifest(directory) || holdsGit(directory)
+        rootByDirectory[directory] = answer
+        return answer
     }
 
     /// Reads the manifests in `directory`: its workspaces, its package, its projects.
@@ -367,7 +385,7 @@ public final class ProjectModel: @unchecked Sendable {
             }
             return id
         }
-        var files = ProjectPaths.swiftFiles(under: directory) { ProjectPaths.isProjectRoot($0) }
+        var files = ProjectPaths.swiftFiles(under: directory) { isProjectRoot($0) }
             .filter { ownersByFile[$0]?.isEmpty ?? true }
         if !files.contains(file) { files = (files + [file]).sorted() }
         if projectsByPath[directory] == nil {

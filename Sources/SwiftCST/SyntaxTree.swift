@@ -232,7 +232,14 @@ public struct Node: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Tokens owned directly by this node (not by a child node).
-    public var ownTokens: [Token] { children.compactMap(\.asToken) }
+    public var ownTokens: [Token] {
+        var result: [Token] = []
+        _ = firstOwnTokenIndex { index in
+            result.append(Token(tree: tree, index: index))
+            return false
+        }
+        return result
+    }
 
     /// The first child node of `kind`.
     public func child(_ kind: SyntaxKind) -> Node? {
@@ -266,6 +273,12 @@ public struct Node: Sendable, Hashable, CustomStringConvertible {
     /// The first token held directly by this node (not by a child node) that matches,
     /// found without building the list of children.
     private func firstOwnToken(where matches: (RawToken) -> Bool) -> Token? {
+        firstOwnTokenIndex { matches(tree.tokens[$0]) }.map { Token(tree: tree, index: $0) }
+    }
+
+    /// The index of the first token held directly by this node for which `matches` is
+    /// true, visiting them in source order without building the list of children.
+    private func firstOwnTokenIndex(where matches: (Int) -> Bool) -> Int? {
         var childCount = 0
         var c = index - 1
         let start = Int(raw.subtreeStart)
@@ -290,7 +303,7 @@ public struct Node: Sendable, Hashable, CustomStringConvertible {
                     next += 1
                     continue
                 }
-                if matches(tree.tokens[Int(t)]) { return Token(tree: tree, index: Int(t)) }
+                if matches(Int(t)) { return Int(t) }
                 t += 1
             }
             return nil

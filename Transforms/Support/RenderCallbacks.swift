@@ -7,29 +7,49 @@ extension RenderPath {
     /// the kit cannot tell from content by their call alone (`Task { }`, a custom view's
     /// `onSelect:` or `async` closure), and the members named only inside them.
     func renderedNodes(_ kind: SyntaxKind) -> [Node] {
+        if let known = renderedByKind.byKind[kind] { return known }
+        let nodes = findRenderedNodes(kind)
+        renderedByKind.byKind[kind] = nodes
+        return nodes
+    }
+
+    private func findRenderedNodes(_ kind: SyntaxKind) -> [Node] {
         guard let body = members.first else { return [] }
         // The closures of each member that run later, found once per member.
         var skippedByMember: [Int: [Node]] = [:]
         func skipped(_ scope: Node) -> [Node] {
             if let known = skippedByMember[scope.index] { return known }
-            let closures = RenderPath.actionClosures(in: scope)
+            let closures = actions(in: scope)
                 + scope.descendants(.closureExpr).filter { ClosureExpr($0).map(RenderPath.isCallback) ?? false }
             skippedByMember[scope.index] = closures
             return closures
+        }
+        // The names each reached member uses outside those closures (`name`, `self.name`),
+        // and those it calls, read once per member rather than once per member it might name.
+        var namesByMember: [Int: (used: Set<String>, called: Set<String>)] = [:]
+        func names(in scope: Node) -> (used: Set<String>, called: Set<String>) {
+            if let known = namesByMember[scope.index] { return known }
+            var used = Set<String>(), called = Set<String>()
+            let closures = skipped(scope)
+            for use in scope.descendants([.identifierExpr, .memberAccessExpr]) {
+                guard let name = RenderPath.usedName(use), !RenderPath.isInside(use, anyOf: closures) else { continue }
+                used.insert(name)
+                // A method named without a call (`.onAppear(perform: load)`) is passed on, not run.
+                if RenderPath.isCallee(use) { called.insert(name) }
+            }
+            namesByMember[scope.index] = (used, called)
+            return (used, called)
         }
         var reached: [Node] = [body]
         var changed = true
         while changed {
             changed = false
             for member in members where !reached.contains(member) {
-                let name = RenderPath.declaredName(of: member)
+                guard let name = RenderPath.declaredName(of: member) else { continue }
                 let isMethod = member.kind == .functionDecl
                 let named = reached.contains { scope in
-                    scope.descendants([.identifierExpr, .memberAccessExpr]).contains { use in
-                        // A method named without a call (`.onAppear(perform: load)`) is passed on, not run.
-                        RenderPath.names(use, name) && (!isMethod || RenderPath.isCallee(use))
-                            && !RenderPath.isInside(use, anyOf: skipped(scope))
-                    }
+                    let uses = names(in: scope)
+                    return isMethod ? uses.called.contains(name) : uses.used.contains(name)
                 }
                 if named { reached.append(member); changed = true }
             }
@@ -50,16 +70,15 @@ extension RenderPath {
         return FunctionLikeDecl(member)?.name
     }
 
-    /// Whether `use` is `name` or `self.name`.
-    private static func names(_ use: Node, _ name: String?) -> Bool {
-        guard let name else { return false }
+    /// The name `use` reads when it is `name` or `self.name`.
+    private static func usedName(_ use: Node) -> String? {
         if use.kind == .identifierExpr, let token = use.firstToken, use.endTokenIndex == token.index + 1 {
-            return token.kind == .identifier && token.text == name
+            return token.kind == .identifier ? token.text : nil
         }
         if let access = MemberAccessExpr(use), use.kind == .memberAccessExpr, access.base?.text == "self" {
-            return access.name == name
+            return access.name
         }
-        return false
+        return nil
     }
 
     /// Whether `node` sits, below `scope`, in a closure the call alone does not reveal as
@@ -88,20 +107,33 @@ extension RenderPath {
                 callNode = parent.parent
             }
             if let callNode, callNode.kind == .functionCallExpr, let callee = FunctionCallExpr(callNode)?.callee,
-               callee.text == "Task" || callee.text == "Task.detached" {
+               callee.textEquals("Task") || callee.textEquals("Task.detached") {
                 return true
             }
             if let label, isCallbackLabel(label) { return true }
             // A closure given to a plain function (`makeButton(role:) { save() }`): its
             // signature is not in the index, and an action is the likelier reading.
             if let callNode, callNode.kind == .functionCallExpr, let callee = FunctionCallExpr(callNode)?.callee,
-               callee.kind == .identifierExpr, callee.text.first?.isLowercase == true {
+               callee.kind == .identifierExpr, startsLowercase(callee) {
                 return true
             }
         }
         // No view builder accepts `await` or an assignment, at any depth of its own blocks.
         for inner in node.descendants([.awaitExpr, .assignmentExpr]) where nearestClosure(of: inner) == node { return true }
         return false
+    }
+
+    /// Whether the first character of `node`'s text is lowercase, read from the bytes when
+    /// it is an ASCII letter standing alone (no combining mark after it).
+    private static func startsLowercase(_ node: Node) -> Bool {
+        let range = node.trimmedRange
+        guard !range.isEmpty else { return false }
+        let bytes = node.tree.bytes
+        let first = bytes[range.lowerBound]
+        if first < 0x80 && (range.count == 1 || bytes[range.lowerBound + 1] < 0x80) {
+            return first >= UInt8(ascii: "a") && first <= UInt8(ascii: "z")
+        }
+        return node.text.first?.isLowercase == true
     }
 
     static func isCallbackLabel(_ label: String) -> Bool {

@@ -1,12 +1,20 @@
 // What a view's `body` reaches while it renders: its own statements, and the computed
 // properties and methods of the type it calls, but not the closures run later on events.
+import Codemod
 import SwiftCST
 
 /// The code of a view type that runs every time SwiftUI evaluates `body`.
+///
+/// Rules ask for it with `context.renderPath(of: view)`, which builds it once per view
+/// and tree for all of them; its `renderedNodes(_:)` are likewise found once per kind.
 struct RenderPath {
     let view: ViewType
     /// `body` and the members it reaches by name, transitively, in the order found.
     let members: [Node]
+    /// What `renderedNodes(_:)` found, by kind (shared by the copies of this path).
+    let renderedByKind = RenderedNodes()
+    /// `actionClosures(in:)` of each member, by node index, found once.
+    let actionsByMember: [Int: [Node]]
 
     init(_ view: ViewType) {
         self.view = view
@@ -24,11 +32,14 @@ struct RenderPath {
                 byName[name] = member
             }
         }
+        var actionsByMember: [Int: [Node]] = [:]
         while let member = queue.first {
             queue.removeFirst()
             guard !reached.contains(member) else { continue }
             reached.append(member)
-            for name in RenderPath.namesCalled(in: member) {
+            let actions = RenderPath.actionClosures(in: member)
+            actionsByMember[member.index] = actions
+            for name in RenderPath.namesCalled(in: member, actions: actions) {
                 guard let next = byName[name], !reached.contains(next) else { continue }
                 // Stored properties are values, not code run on the path.
                 if let variable = VariableDecl(next), !variable.bindings.contains(where: \.isComputed) { continue }
@@ -36,20 +47,26 @@ struct RenderPath {
             }
         }
         members = reached
+        self.actionsByMember = actionsByMember
+    }
+
+    /// The action closures of `member` (one of `members`).
+    func actions(in member: Node) -> [Node] {
+        actionsByMember[member.index] ?? RenderPath.actionClosures(in: member)
     }
 
     /// Whether `node` runs while `body` is evaluated: inside a reached member and not
     /// inside an action closure.
     func contains(_ node: Node) -> Bool {
         guard let member = members.first(where: { $0.contains(node) }) else { return false }
-        return !RenderPath.isInside(node, anyOf: RenderPath.actionClosures(in: member))
+        return !RenderPath.isInside(node, anyOf: actions(in: member))
     }
 
     /// Every node of `kind` on the path.
     func nodes(_ kind: SyntaxKind) -> [Node] {
         members.flatMap { member in
-            let actions = RenderPath.actionClosures(in: member)
-            return member.descendants(kind).filter { !RenderPath.isInside($0, anyOf: actions) }
+            let closures = actions(in: member)
+            return member.descendants(kind).filter { !RenderPath.isInside($0, anyOf: closures) }
         }
     }
 
@@ -80,9 +97,8 @@ struct RenderPath {
     /// The names `member` reads or calls as `name`, `self.name` or `name(…)`, outside actions.
     /// A method handed to an action uncalled (`.onAppear(perform: load)`,
     /// `Button("Save", action: save)`) runs on the event, not while `body` is built.
-    private static func namesCalled(in member: Node) -> [String] {
+    private static func namesCalled(in member: Node, actions: [Node]) -> [String] {
         var names: [String] = []
-        let actions = actionClosures(in: member)
         for node in member.descendants(.identifierExpr) where !isInside(node, anyOf: actions) && !isPassedAsAction(node) {
             if let token = node.firstToken, token.kind == .identifier { names.append(token.text) }
         }
@@ -146,5 +162,23 @@ struct RenderPath {
             current = n.parent
         }
         return nil
+    }
+}
+
+/// The render paths of a tree's views, kept in the round's `TreeMemo`.
+private struct RenderPathKey: Hashable {
+    let declaration: Int
+}
+
+/// `RenderPath.renderedNodes(_:)` by kind, computed once per path.
+final class RenderedNodes {
+    var byKind: [SyntaxKind: [Node]] = [:]
+}
+
+extension RuleContext {
+    /// The render path of `view`: built the first time a rule of this round asks, then
+    /// shared by every rule that reads the same tree (it depends on the declaration only).
+    func renderPath(of view: ViewType) -> RenderPath {
+        memo.value(RenderPathKey(declaration: view.node.index), in: view.node.tree) { RenderPath(view) }
     }
 }

@@ -62,26 +62,67 @@ struct FileTypes {
     let declared: [String: Bool]
     let index: ProjectIndex
 
+    /// What the file declares, read from the tree alone (shared through `TreeMemo`).
+    private let declarations: Declarations
+
     init(_ tree: SyntaxTree, index: ProjectIndex) {
+        self.init(Declarations(tree), index: index)
+    }
+
+    private init(_ declarations: Declarations, index: ProjectIndex) {
+        self.declarations = declarations
         self.index = index
-        all = tree.root.descendants(SyntaxKind.typeDeclarations).compactMap(TypeDecl.init)
-        var views = Set<String>(), declared: [String: Bool] = [:], byName: [String: [TypeDecl]] = [:]
-        for type in all {
-            guard let name = type.name else { continue }
-            if !type.isExtension { declared[name] = type.isGeneric }
-            byName[FileTypes.lastComponent(name), default: []].append(type)
-            if type.inheritedTypeNames.contains(where: FileTypes.viewProtocols.contains) {
-                views.insert(name)
-                views.insert(FileTypes.lastComponent(name))
+        all = declarations.all
+        viewNames = declarations.viewNames
+        declared = declarations.declared
+        bySimpleName = declarations.bySimpleName
+    }
+
+    /// The file's types with `index`: what does not depend on the index is read once per
+    /// tree and shared by every rule of the round.
+    static func of(_ tree: SyntaxTree, index: ProjectIndex, memo: TreeMemo) -> FileTypes {
+        FileTypes(memo.value(DeclarationsKey(), in: tree) { Declarations(tree) }, index: index)
+    }
+
+    private struct DeclarationsKey: Hashable {}
+
+    /// The type declarations of a tree and the names they declare, extend and make views.
+    private struct Declarations {
+        let tree: SyntaxTree
+        let all: [TypeDecl]
+        let bySimpleName: [String: [TypeDecl]]
+        let viewNames: Set<String>
+        let declared: [String: Bool]
+        /// Node index → whether the declaration names View or ViewModifier among its inherited types.
+        let inheritsView: [Int: Bool]
+
+        init(_ tree: SyntaxTree) {
+            self.tree = tree
+            all = tree.root.descendants(SyntaxKind.typeDeclarations).compactMap(TypeDecl.init)
+            var views = Set<String>(), declared: [String: Bool] = [:], byName: [String: [TypeDecl]] = [:]
+            var inheritsView: [Int: Bool] = [:]
+            for type in all {
+                let inherits = type.inheritedTypeNames.contains(where: FileTypes.viewProtocols.contains)
+                inheritsView[type.node.index] = inherits
+                guard let name = type.name else { continue }
+                if !type.isExtension { declared[name] = type.isGeneric }
+                byName[FileTypes.lastComponent(name), default: []].append(type)
+                if inherits {
+                    views.insert(name)
+                    views.insert(FileTypes.lastComponent(name))
+                }
             }
+            viewNames = views
+            self.declared = declared
+            bySimpleName = byName
+            self.inheritsView = inheritsView
         }
-        viewNames = views
-        self.declared = declared
-        bySimpleName = byName
     }
 
     static func lastComponent(_ name: String) -> String {
-        name.split(separator: ".").last.map(String.init) ?? name
+        // Most names have no dot: no split, no new string.
+        guard name.utf8.contains(UInt8(ascii: ".")) else { return name }
+        return name.split(separator: ".").last.map(String.init) ?? name
     }
 
     /// The views of the file: declarations and extensions of View and ViewModifier types.
@@ -92,7 +133,8 @@ struct FileTypes {
     func isView(_ type: TypeDecl) -> Bool {
         guard type.node.kind != .protocolDecl, let name = type.name else { return false }
         if type.isExtension && (name == "View" || name == "SwiftUI.View" || name == "ViewModifier") { return false }
-        if type.inheritedTypeNames.contains(where: FileTypes.viewProtocols.contains) { return true }
+        let inherits = type.node.tree === declarations.tree ? declarations.inheritsView[type.node.index] : nil
+        if inherits ?? type.inheritedTypeNames.contains(where: FileTypes.viewProtocols.contains) { return true }
         let simpleName = FileTypes.lastComponent(name)
         if viewNames.contains(name) || viewNames.contains(simpleName) { return true }
         for key in [name, simpleName] {
@@ -150,5 +192,13 @@ struct FileTypes {
             current = n.parent
         }
         return nil
+    }
+}
+
+extension RuleContext {
+    /// `FileTypes(tree, index: index)`, with what the tree alone decides (its declarations,
+    /// the names it makes views) read once per round and shared by every rule.
+    func fileTypes(_ tree: SyntaxTree, index: ProjectIndex) -> FileTypes {
+        FileTypes.of(tree, index: index, memo: memo)
     }
 }
