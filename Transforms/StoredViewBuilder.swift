@@ -148,11 +148,11 @@ public struct StoredViewBuilder: Rule {
             guard token.kind == .identifier, token.text == name, !handled.contains(token.textRange.lowerBound) else { continue }
             if isArgumentLabel(token) { continue }
             guard let owner = ownDeclarations.first(where: { $0.contains(token.parent) }) else {
-                if isOwnMemberOfAnotherType(token) { continue }
+                if FileTypes.isOwnMemberOfValueType(token) { continue }
                 return .failure("`\(name)` is named outside the view in this file")
             }
             if FileTypes.innermostType(of: token.parent) != owner {
-                if isOwnMemberOfAnotherType(token) { continue }
+                if FileTypes.isOwnMemberOfValueType(token) { continue }
                 return .failure("`\(name)` is named in a type nested in the view")
             }
             var reference = token.parent
@@ -176,23 +176,6 @@ public struct StoredViewBuilder: Rule {
             edits.append(.delete(list.trimmedRange))
         }
         return .edits(edits)
-    }
-
-    /// A mention, in another struct or enum of the file that has a member of the same name,
-    /// which is not `x.name` on some other value: that type's own member (or a local), not
-    /// the view's.
-    private func isOwnMemberOfAnotherType(_ token: Token) -> Bool {
-        guard let typeNode = FileTypes.innermostType(of: token.parent), typeNode.kind == .structDecl || typeNode.kind == .enumDecl,
-              let type = TypeDecl(typeNode), type.members.contains(where: { member in
-                  VariableDecl(member)?.bindings.contains { $0.name == token.text } == true
-                      || (member.kind == .functionDecl && FunctionLikeDecl(member)?.name == token.text)
-              }) else { return false }
-        let parent = token.parent
-        if parent.kind == .memberAccessExpr, let access = MemberAccessExpr(parent), access.nameToken?.textRange == token.textRange {
-            return access.base?.firstToken?.keyword == .self && access.base?.kind == .identifierExpr
-        }
-        if let access = parent.parent, access.kind == .memberAccessExpr, access.firstChildNode != parent { return false }
-        return true
     }
 
     /// `name:` labelling an argument or a trailing closure: a label, not a use.

@@ -184,6 +184,24 @@ struct FileTypes {
         return names
     }
 
+    /// Whether `token`, a mention of a name, stands in a struct or enum of the file (other
+    /// than `excluded`) that declares a member of that name, written `name` or `self.name`:
+    /// that type's own member (or a local), which no subclass or protocol ties to another's.
+    static func isOwnMemberOfValueType(_ token: Token, besides excluded: Node? = nil) -> Bool {
+        guard let typeNode = innermostType(of: token.parent), typeNode.kind == .structDecl || typeNode.kind == .enumDecl,
+              typeNode != excluded, let type = TypeDecl(typeNode),
+              type.members.contains(where: { candidate in
+                  VariableDecl(candidate)?.bindings.contains { $0.name == token.text } == true
+                      || (candidate.kind == .functionDecl && FunctionLikeDecl(candidate)?.name == token.text)
+              }) else { return false }
+        let parent = token.parent
+        if parent.kind == .memberAccessExpr, let access = MemberAccessExpr(parent), access.nameToken?.textRange == token.textRange {
+            return access.base?.firstToken?.keyword == .self && access.base?.kind == .identifierExpr
+        }
+        if let access = parent.parent, access.kind == .memberAccessExpr, access.firstChildNode != parent { return false }
+        return true
+    }
+
     /// The nearest type declaration or extension around `node`.
     static func innermostType(of node: Node) -> Node? {
         var current = node.parent
