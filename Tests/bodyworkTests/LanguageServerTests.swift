@@ -327,15 +327,15 @@ final class LanguageServerTests: XCTestCase {
         let wrong = try sandbox.run(["lsp", "--port", "1"])
         XCTAssertEqual(wrong.status, 2)
         XCTAssertTrue(wrong.stderr.contains("lsp: unexpected argument '--port'"), wrong.stderr)
-        // End of input after `shutdown` ends the session as `exit` would.
+        // End of input after `shutdown` ends the connection as `exit` would.
         let body = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#
         let shutdown = #"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#
         let input = [body, shutdown].map { "Content-Length: \($0.utf8.count)\r\n\r\n\($0)" }.joined()
-        let session = try sandbox.run(["lsp", "--stdio"], stdin: Data(input.utf8))
-        XCTAssertEqual(session.status, 0, session.stderr)
-        XCTAssertTrue(session.output.contains("\"id\": 2"), session.output)
+        let exchange = try sandbox.run(["lsp", "--stdio"], stdin: Data(input.utf8))
+        XCTAssertEqual(exchange.status, 0, exchange.stderr)
+        XCTAssertTrue(exchange.output.contains("\"id\": 2"), exchange.output)
 
-        // A body that is not JSON gets a parse error and the session goes on; a header
+        // A body that is not JSON gets a parse error and the connection goes on; a header
         // without Content-Length cannot be resynchronized and ends it with status 1.
         let garbage = "Content-Length: 5\r\n\r\n{nope" + input
         let recovered = try sandbox.run(["lsp"], stdin: Data(garbage.utf8))
@@ -420,7 +420,7 @@ struct ReceivedAction {
     }
 }
 
-/// The client side of a session with the built binary.
+/// The client side of a connection to the built binary.
 final class LanguageServerClient {
     private let process = Process()
     private let toServer: FileHandle
