@@ -156,8 +156,9 @@ struct HoistPlanner {
             if TypeDecl(member) != nil { continue }
             if let variable = VariableDecl(member), variable.isStatic { continue }
             if let function = FunctionLikeDecl(member), function.modifiers.has("static") || function.modifiers.has("class") { continue }
-            // A helper run only by actions (`Button(action: export)`) is not on the render path.
-            if RenderPath.isReachedOnlyFromActions(member) { continue }
+            // A helper run only by actions (`Button(action: export)`) is not on the render
+            // path; asked once per member, and only of members that build something.
+            var isActionOnly: Bool? = nil
             for node in member.descendants(.functionCallExpr) {
                 guard let call = FunctionCallExpr(node), let callee = call.callee, callee.kind == .identifierExpr,
                       let name = call.calleeName, expensiveTypes.contains(name),
@@ -170,6 +171,8 @@ struct HoistPlanner {
                     // Formatters built with arguments are unusual; leave them alone.
                     continue
                 }
+                if isActionOnly == nil { isActionOnly = RenderPath.isReachedOnlyFromActions(member, uses: context.nameUses(in: tree)) }
+                if isActionOnly == true { break }
                 handle(call: call, typeName: name, member: member, type: type)
             }
         }

@@ -123,7 +123,8 @@ struct RenderPath {
     /// Whether a private or fileprivate method or computed property of a view is named in
     /// its file only inside action closures or handed uncalled to actions: it runs on
     /// events, never while `body` is built. False when nothing in the file names it.
-    static func isReachedOnlyFromActions(_ member: Node) -> Bool {
+    /// `uses` is the file's `NameUses`, found once per tree (`context.nameUses(in:)`).
+    static func isReachedOnlyFromActions(_ member: Node, uses: NameUses) -> Bool {
         let name: String?
         let modifiers: DeclModifiers
         if let variable = VariableDecl(member), variable.bindings.count == 1, variable.bindings[0].isComputed {
@@ -136,17 +137,8 @@ struct RenderPath {
             return false
         }
         guard let name, name != "body", modifiers.has("private") || modifiers.has("fileprivate") else { return false }
-        let root = member.tree.root
         var named = false
-        for use in root.descendants([.identifierExpr, .memberAccessExpr]) where !member.contains(use) {
-            if use.kind == .identifierExpr {
-                guard let token = use.firstToken, use.endTokenIndex == token.index + 1, token.kind == .identifier,
-                      token.text == name else { continue }
-                // `x.name` names another value's member; only a bare `name` or `self.name` counts.
-                if let parent = use.parent, parent.kind == .memberAccessExpr, parent.childNodes.first != use { continue }
-            } else {
-                guard let access = MemberAccessExpr(use), access.base?.text == "self", access.name == name else { continue }
-            }
+        for use in uses.byName[name] ?? [] where !member.contains(use) {
             named = true
             if isPassedAsAction(use) { continue }
             if let scope = enclosingDeclaration(of: use), isInAction(use, within: scope) || isInCallback(use, within: scope) { continue }
@@ -165,6 +157,30 @@ struct RenderPath {
     }
 }
 
+/// Where a file names each member as a bare `name` or as `self.name`, in source order:
+/// found in one walk, where asking the whole tree once per member cost the square of
+/// the file's size.
+struct NameUses {
+    let byName: [String: [Node]]
+
+    init(_ tree: SyntaxTree) {
+        var byName: [String: [Node]] = [:]
+        for use in tree.root.descendants([.identifierExpr, .memberAccessExpr]) {
+            if use.kind == .identifierExpr {
+                guard let token = use.firstToken, use.endTokenIndex == token.index + 1, token.kind == .identifier else { continue }
+                // `x.name` names another value's member; only a bare `name` or `self.name` counts.
+                if let parent = use.parent, parent.kind == .memberAccessExpr, parent.childNodes.first != use { continue }
+                byName[token.text, default: []].append(use)
+            } else if let access = MemberAccessExpr(use), access.base?.text == "self", let name = access.name {
+                byName[name, default: []].append(use)
+            }
+        }
+        self.byName = byName
+    }
+}
+
+private struct NameUsesKey: Hashable {}
+
 /// The render paths of a tree's views, kept in the round's `TreeMemo`.
 private struct RenderPathKey: Hashable {
     let declaration: Int
@@ -180,5 +196,10 @@ extension RuleContext {
     /// shared by every rule that reads the same tree (it depends on the declaration only).
     func renderPath(of view: ViewType) -> RenderPath {
         memo.value(RenderPathKey(declaration: view.node.index), in: view.node.tree) { RenderPath(view) }
+    }
+
+    /// The `NameUses` of `tree`, found once per round for all rules.
+    func nameUses(in tree: SyntaxTree) -> NameUses {
+        memo.value(NameUsesKey(), in: tree) { NameUses(tree) }
     }
 }
