@@ -186,7 +186,7 @@ public struct ConditionalModifier: Rule {
                   let name = call.calleeName, name.first?.isUppercase == true else { return nil }
             return name
         }
-        let declaredHere = types.declared[rootName] != nil || types.index.declaredTypes.contains { FileTypes.lastComponent($0) == rootName }
+        let declaredHere = types.declared[rootName] != nil || types.index.declaredSimpleNames.contains(rootName)
         if !declaredHere, built.allSatisfy(statelessPrimitives.contains), base.descendants(.ifExpr).isEmpty {
             return .stateless
         }

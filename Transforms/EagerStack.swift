@@ -69,13 +69,19 @@ public struct EagerStack: Rule {
 
     public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
         let index = context.index(including: tree)
-        let stackNames = ["VStack", "HStack", "LazyVStack", "LazyHStack", "ScrollView", "ForEach"]
-        let declared = Set(stackNames.filter { name in
-            index.declaredTypes.contains { FileTypes.lastComponent($0) == name }
-                || tree.root.descendants(.typealiasDecl).contains { TypealiasDecl($0)?.name == name }
-        })
-        // A module with its own `ScrollView`, `VStack` or `ForEach` writes something else.
-        if !declared.isDisjoint(with: ["ScrollView", "ForEach"]) { return [] }
+        // The stack names the module or file declares as its own types, found once and
+        // only when a candidate needs them.
+        var knownDeclared: Set<String>? = nil
+        func declared() -> Set<String> {
+            if let knownDeclared { return knownDeclared }
+            let stackNames: Set<String> = ["VStack", "HStack", "LazyVStack", "LazyHStack", "ScrollView", "ForEach"]
+            var found = stackNames.intersection(index.declaredSimpleNames)
+            for node in tree.root.descendants(.typealiasDecl) {
+                if let name = TypealiasDecl(node)?.name, stackNames.contains(name) { found.insert(name) }
+            }
+            knownDeclared = found
+            return found
+        }
         let namedAsTypes = Set(tree.root.descendants(.identifierType).compactMap { node -> String? in
             let name = node.firstToken?.text ?? ""
             return name == "VStack" || name == "HStack" ? name : nil
@@ -84,12 +90,14 @@ public struct EagerStack: Rule {
         for node in tree.root.descendants(.functionCallExpr) {
             guard let scroll = call(named: "ScrollView", node), let axis = EagerStack.axis(of: scroll),
                   let content = scroll.contentClosure else { continue }
+            // A module with its own `ScrollView`, `VStack` or `ForEach` writes something else.
+            if !declared().isDisjoint(with: ["ScrollView", "ForEach"]) { return [] }
             let stackName = axis == .vertical ? "VStack" : "HStack"
             for statement in content.statements {
                 guard let stack = call(named: stackName, ModifierChain(statement).base), let stackContent = stack.contentClosure,
                       let rows = EagerStack.dynamicForEach(in: stackContent),
                       let nameToken = stack.callee?.firstToken else { continue }
-                if declared.contains(stackName) { continue }
+                if declared().contains(stackName) { continue }
                 let lazy = "Lazy" + stackName
                 let message = "`\(stackName)` in a `ScrollView` builds every row of `ForEach(\(singleLineText(rows.dataExpression) ?? "…"))` at once; use `\(lazy)`"
                 var reason: String? = nil
@@ -97,7 +105,7 @@ public struct EagerStack: Rule {
                     reason = "the stack's content uses `.alignmentGuide`, which measures children a lazy stack has not built"
                 } else if !stackContent.node.descendants(.identifierExpr).filter({ $0.textEquals("GeometryReader") }).isEmpty {
                     reason = "the stack's content holds a `GeometryReader`, whose size depends on the stack laying out every child"
-                } else if declared.contains(lazy) {
+                } else if declared().contains(lazy) {
                     reason = "the module declares its own type named `\(lazy)`"
                 } else if namedAsTypes.contains(stackName) {
                     reason = "the file names the type `\(stackName)<…>` in a declaration, which `\(lazy)` would no longer match"

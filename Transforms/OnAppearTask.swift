@@ -60,7 +60,7 @@ public struct OnAppearTask: Rule {
         let index = context.index(including: tree)
         let types = context.fileTypes(tree, index: index)
         let layout = SourceLayout(tree.bytes)
-        let taskShadowed = index.declaredTypes.contains { FileTypes.lastComponent($0) == "Task" }
+        let taskShadowed = index.declaredSimpleNames.contains("Task")
             || !tree.root.descendants(.typealiasDecl).filter { TypealiasDecl($0)?.name == "Task" }.isEmpty
         var findings: [Finding] = []
         for node in tree.root.descendants(.functionCallExpr) {

@@ -65,9 +65,18 @@ public struct UnusedEnvironment: Rule {
         let index = context.index(including: tree)
         let types = FileTypes(tree, index: index)
         let layout = SourceLayout(tree.bytes)
-        var written: [String: [Int]] = [:]
-        ProjectIndexBuilder.writtenNames(in: tree) { name, token in written[name, default: []].append(token) }
+        // Where the file writes each name, and whether it names `Mirror`: found once, and
+        // only when the file has a candidate (most files that mention `@Environment` read it).
+        var knownWritten: [String: [Int]]? = nil
+        func written() -> [String: [Int]] {
+            if let knownWritten { return knownWritten }
+            var found: [String: [Int]] = [:]
+            ProjectIndexBuilder.writtenNames(in: tree) { name, token in found[name, default: []].append(token) }
+            knownWritten = found
+            return found
+        }
         let usesMirror = tree.tokens.indices.contains { tree.tokens[$0].kind == .identifier && tree.token(at: $0).textIs("Mirror") }
+        let stringWords = StringWords(tree)
         var findings: [Finding] = []
         for type in types.all where !type.isExtension && type.node.kind != .protocolDecl {
             guard let typeName = type.name else { continue }
@@ -84,6 +93,7 @@ public struct UnusedEnvironment: Rule {
                 let isFilePrivate = isPrivate || access.contains("fileprivate")
                 // Reads: in the type and its extensions when `private`, anywhere in the file
                 // otherwise, and in the module's other files unless `fileprivate`.
+                let written = written()
                 let reads = [name, "." + name].flatMap { written[$0] ?? [] }.filter { !tokens.contains($0) }
                 let readHere = reads.contains { token in
                     !isPrivate || scope.contains { $0.firstTokenIndex <= token && token < $0.endTokenIndex }
@@ -104,7 +114,7 @@ public struct UnusedEnvironment: Rule {
                 }
                 let message = "\(shown) is never read, yet every change of the value updates the view; remove it"
                 var reason = withheldReason(variable: variable, type: type, scope: scope, name: name, isFilePrivate: isFilePrivate,
-                                            usesMirror: usesMirror, moduleIndexed: context.index.fileCount > 0, tree: tree)
+                                            usesMirror: usesMirror, moduleIndexed: context.index.fileCount > 0, stringWords: stringWords)
                 var fix: Fix? = nil
                 if reason == nil {
                     if let removal = layout.removal(of: member) {
@@ -127,7 +137,7 @@ public struct UnusedEnvironment: Rule {
 
     /// Why removing the declaration is not proven safe, if it is not.
     private func withheldReason(variable: VariableDecl, type: TypeDecl, scope: [Node], name: String, isFilePrivate: Bool,
-                                usesMirror: Bool, moduleIndexed: Bool, tree: SyntaxTree) -> String? {
+                                usesMirror: Bool, moduleIndexed: Bool, stringWords: StringWords) -> String? {
         let access = variable.node.children(.modifier).compactMap { $0.firstToken?.text }
         if let open = access.first(where: { ["public", "open", "package"].contains($0) }) {
             return "the property is `\(open)`, so another module may read it"
@@ -150,20 +160,44 @@ public struct UnusedEnvironment: Rule {
             }
         }
         if usesMirror { return "the file uses `Mirror`, which reads properties by reflection" }
-        for position in tree.tokens.indices where tree.tokens[position].kind == .stringSegment {
-            if containsWord(name, in: tree.token(at: position).text) { return "a string names `\(name)`" }
-        }
+        if stringWords.contains(name) { return "a string names `\(name)`" }
         return nil
     }
+}
 
-    private func containsWord(_ word: String, in text: String) -> Bool {
-        var rest = text[...]
-        while let found = rest.range(of: word) {
-            let before = found.lowerBound > rest.startIndex ? rest[rest.index(before: found.lowerBound)] : " "
-            let after = found.upperBound < rest.endIndex ? rest[found.upperBound] : " "
-            if !(before.isLetter || before.isNumber || before == "_") && !(after.isLetter || after.isNumber || after == "_") { return true }
-            rest = rest[found.upperBound...]
+/// The words (runs of letters, digits and `_`) of a file's string literals, found the
+/// first time a property asks: a scan of every string per property cost the square of
+/// the file's size.
+private final class StringWords {
+    private let tree: SyntaxTree
+    private var words: Set<Substring>?
+
+    init(_ tree: SyntaxTree) { self.tree = tree }
+
+    /// Whether some string of the file holds `name` as a whole word.
+    func contains(_ name: String) -> Bool {
+        if words == nil {
+            var found = Set<Substring>()
+            for position in tree.tokens.indices where tree.tokens[position].kind == .stringSegment {
+                let text = tree.token(at: position).text
+                var start: String.Index? = nil
+                for index in text.indices {
+                    if StringWords.isWordCharacter(text[index]) {
+                        if start == nil { start = index }
+                    } else if let first = start {
+                        found.insert(text[first..<index])
+                        start = nil
+                    }
+                }
+                if let first = start { found.insert(text[first...]) }
+            }
+            words = found
         }
-        return false
+        // An escaped name (`` `default` ``) is written bare in a string.
+        return words?.contains(Substring(name.filter { $0 != "`" })) ?? false
+    }
+
+    private static func isWordCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || character == "_"
     }
 }

@@ -21,7 +21,10 @@ public struct ProjectIndex: Sendable {
     /// `Binding`, `ObservedObject`, …), for properties that have one.
     public var propertyWrappers: [String: [String: String]]
     /// Every type declared (not only extended) in the indexed files, by qualified name.
-    public var declaredTypes: Set<String>
+    public private(set) var declaredTypes: Set<String>
+    /// The last component of each of `declaredTypes` (`Inner` for `Outer.Inner`): whether
+    /// the module declares a type of a simple name, without a pass over all its types.
+    public private(set) var declaredSimpleNames: Set<String>
     /// Classes among `declaredTypes` (their superclass may carry conformances).
     public var classTypes: Set<String>
     /// How many files the index was built from; 0 when no index pass ran.
@@ -50,6 +53,7 @@ public struct ProjectIndex: Sendable {
         self.typealiases = typealiases
         self.propertyWrappers = propertyWrappers
         self.declaredTypes = declaredTypes
+        declaredSimpleNames = Set(declaredTypes.map(ProjectIndex.lastComponent))
         self.classTypes = classTypes
         self.fileCount = fileCount
     }
@@ -81,6 +85,7 @@ public struct ProjectIndex: Sendable {
         }
         typealiases.merge(other.typealiases) { _, new in new }
         declaredTypes.formUnion(other.declaredTypes)
+        declaredSimpleNames.formUnion(other.declaredSimpleNames)
         classTypes.formUnion(other.classTypes)
         selfIdentifiedTypes.formUnion(other.selfIdentifiedTypes)
         for (name, paths) in other.mentions { mentions[name, default: []].formUnion(paths) }
@@ -106,6 +111,18 @@ public struct ProjectIndex: Sendable {
         for (name, paths) in other.mentions where !(mentions[name].map(paths.isSubset(of:)) ?? false) { return false }
         return other.declaredTypes.isSubset(of: declaredTypes) && other.classTypes.isSubset(of: classTypes)
             && other.selfIdentifiedTypes.isSubset(of: selfIdentifiedTypes)
+    }
+
+    /// Records a type declared (not only extended) under its qualified name.
+    public mutating func declareType(_ qualifiedName: String) {
+        declaredTypes.insert(qualifiedName)
+        declaredSimpleNames.insert(ProjectIndex.lastComponent(qualifiedName))
+    }
+
+    /// `Inner` for `Outer.Inner`; a name without a dot as it is.
+    public static func lastComponent(_ name: String) -> String {
+        guard name.utf8.contains(UInt8(ascii: ".")) else { return name }
+        return name.split(separator: ".").last.map(String.init) ?? name
     }
 
     // MARK: - Names

@@ -118,7 +118,7 @@ public struct ProjectIndexBuilder: Sendable {
         } else {
             guard let name = type.nameToken?.text else { return }
             qualified = qualify(name, in: scope)
-            index.declaredTypes.insert(qualified)
+            index.declareType(qualified)
             if type.node.kind == .classDecl { index.classTypes.insert(qualified) }
         }
         var inherited = Set(type.inheritedTypeNames.map { ProjectIndex.stripGenericArguments(ProjectIndex.normalizedTypeText($0)) })

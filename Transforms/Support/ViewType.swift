@@ -119,11 +119,7 @@ struct FileTypes {
         }
     }
 
-    static func lastComponent(_ name: String) -> String {
-        // Most names have no dot: no split, no new string.
-        guard name.utf8.contains(UInt8(ascii: ".")) else { return name }
-        return name.split(separator: ".").last.map(String.init) ?? name
-    }
+    static func lastComponent(_ name: String) -> String { ProjectIndex.lastComponent(name) }
 
     /// The views of the file: declarations and extensions of View and ViewModifier types.
     var views: [ViewType] { all.filter(isView).map(ViewType.init) }
