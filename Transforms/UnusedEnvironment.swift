@@ -65,19 +65,9 @@ public struct UnusedEnvironment: Rule {
         let index = context.index(including: tree)
         let types = FileTypes(tree, index: index)
         let layout = SourceLayout(tree.bytes)
-        // Where the file writes each name, and whether it names `Mirror`: found once, and
-        // only when the file has a candidate (most files that mention `@Environment` read it).
-        var knownWritten: [String: [Int]]? = nil
-        func written() -> [String: [Int]] {
-            if let knownWritten { return knownWritten }
-            var found: [String: [Int]] = [:]
-            ProjectIndexBuilder.writtenNames(in: tree) { name, token in found[name, default: []].append(token) }
-            knownWritten = found
-            return found
-        }
-        let usesMirror = tree.tokens.indices.contains { tree.tokens[$0].kind == .identifier && tree.token(at: $0).textIs("Mirror") }
-        let stringWords = StringWords(tree)
-        var findings: [Finding] = []
+        // The candidates first: most files that mention `@Environment` have one or two, and
+        // where the file writes names is then gathered for theirs only.
+        var candidates: [(type: TypeDecl, scope: [Node], member: Node, variable: VariableDecl, wrapper: Attribute, name: String)] = []
         for type in types.all where !type.isExtension && type.node.kind != .protocolDecl {
             guard let typeName = type.name else { continue }
             let scope = (types.bySimpleName[FileTypes.lastComponent(typeName)] ?? []).map(\.node)
@@ -86,53 +76,83 @@ public struct UnusedEnvironment: Rule {
                       let wrapper = variable.modifiers.attributes.first(where: { UnusedEnvironment.wrappers.contains($0.name) }),
                       variable.bindings.count == 1, let binding = variable.bindings.first, let name = binding.name,
                       binding.pattern?.kind == .identifierPattern else { continue }
-                let tokens = member.firstTokenIndex..<member.endTokenIndex
-                let access = Set(variable.node.children(.modifier).filter { $0.endTokenIndex - $0.firstTokenIndex == 1 }
-                    .compactMap { $0.firstToken?.text })
-                let isPrivate = access.contains("private")
-                let isFilePrivate = isPrivate || access.contains("fileprivate")
-                // Reads: in the type and its extensions when `private`, anywhere in the file
-                // otherwise, and in the module's other files unless `fileprivate`.
-                let written = written()
-                let reads = [name, "." + name].flatMap { written[$0] ?? [] }.filter { !tokens.contains($0) }
-                let readHere = reads.contains { token in
-                    !isPrivate || scope.contains { $0.firstTokenIndex <= token && token < $0.endTokenIndex }
-                }
-                guard !readHere else { continue }
-                let inFile = (written[name]?.count ?? 0) + (written["." + name]?.count ?? 0)
-                if !isFilePrivate && index.count(of: name) - inFile > 0 { continue }
-                let wrapperName = FileTypes.lastComponent(wrapper.name)
-                let argument = wrapper.arguments?.children(.argument).first?.childNodes.first
-                let isKeyPath = argument?.kind == .keyPathExpr
-                let shown = "`@\(wrapperName)(\(argument.flatMap(singleLineText) ?? "…"))` property `\(name)`"
-                let range = member.trimmedRange
-                guard isKeyPath else {
-                    findings.append(Finding(range: range,
-                                            message: "\(shown) is never read; remove it unless the view must fail without the object",
-                                            severity: .note))
-                    continue
-                }
-                let message = "\(shown) is never read, yet every change of the value updates the view; remove it"
-                var reason = withheldReason(variable: variable, type: type, scope: scope, name: name, isFilePrivate: isFilePrivate,
-                                            usesMirror: usesMirror, moduleIndexed: context.index.fileCount > 0, stringWords: stringWords)
-                var fix: Fix? = nil
-                if reason == nil {
-                    if let removal = layout.removal(of: member) {
-                        let candidate = Fix(edits: [removal], summary: "remove the unused `\(name)`")
-                        if let loss = CommentKeeping.lossReason(candidate, in: tree) { reason = loss } else { fix = candidate }
-                    } else {
-                        reason = "the declaration shares its lines with other code"
-                    }
-                }
-                if let fix {
-                    findings.append(Finding(range: range, message: message, fix: fix))
+                candidates.append((type, scope, member, variable, wrapper, name))
+            }
+        }
+        guard !candidates.isEmpty else { return [] }
+        // The names as the index counts them (`_x`, `$x` and `` `x` `` count as `x`);
+        // a name it does not count (`Scheme`, `_1`) is looked up token by token instead.
+        let keys = Set(candidates.compactMap { ProjectIndexBuilder.countedName($0.name) })
+        var written: [String: [Int]] = [:]
+        ProjectIndexBuilder.writtenNames(in: tree) { name, token in
+            let bare = name.hasPrefix(".") ? String(name.dropFirst()) : name
+            if keys.contains(bare) { written[name, default: []].append(token) }
+        }
+        let usesMirror = tree.tokens.indices.contains { tree.tokens[$0].kind == .identifier && tree.token(at: $0).textIs("Mirror") }
+        let stringWords = StringWords(tree)
+        var findings: [Finding] = []
+        for (type, scope, member, variable, wrapper, name) in candidates {
+            let tokens = member.firstTokenIndex..<member.endTokenIndex
+            let access = Set(variable.node.children(.modifier).filter { $0.endTokenIndex - $0.firstTokenIndex == 1 }
+                .compactMap { $0.firstToken?.text })
+            let isPrivate = access.contains("private")
+            let isFilePrivate = isPrivate || access.contains("fileprivate")
+            let key = ProjectIndexBuilder.countedName(name)
+            // Reads: in the type and its extensions when `private`, anywhere in the file
+            // otherwise, and in the module's other files unless `fileprivate`.
+            let writes = key.map { key in [key, "." + key].flatMap { written[$0] ?? [] } } ?? UnusedEnvironment.tokens(naming: name, in: tree)
+            let reads = writes.filter { !tokens.contains($0) }
+            let readHere = reads.contains { token in
+                !isPrivate || scope.contains { $0.firstTokenIndex <= token && token < $0.endTokenIndex }
+            }
+            guard !readHere else { continue }
+            if !isFilePrivate, let key, index.count(of: key) - writes.count > 0 { continue }
+            let wrapperName = FileTypes.lastComponent(wrapper.name)
+            let argument = wrapper.arguments?.children(.argument).first?.childNodes.first
+            let isKeyPath = argument?.kind == .keyPathExpr
+            let shown = "`@\(wrapperName)(\(argument.flatMap(singleLineText) ?? "…"))` property `\(name)`"
+            let range = member.trimmedRange
+            guard isKeyPath else {
+                findings.append(Finding(range: range,
+                                        message: "\(shown) is never read; remove it unless the view must fail without the object",
+                                        severity: .note))
+                continue
+            }
+            let message = "\(shown) is never read, yet every change of the value updates the view; remove it"
+            var reason = withheldReason(variable: variable, type: type, scope: scope, name: name, isFilePrivate: isFilePrivate,
+                                        usesMirror: usesMirror, moduleIndexed: context.index.fileCount > 0, stringWords: stringWords)
+            if reason == nil, key == nil, !isFilePrivate {
+                reason = "reads of a name like `\(name)` in the module's other files are not counted"
+            }
+            var fix: Fix? = nil
+            if reason == nil {
+                if let removal = layout.removal(of: member) {
+                    let candidate = Fix(edits: [removal], summary: "remove the unused `\(name)`")
+                    if let loss = CommentKeeping.lossReason(candidate, in: tree) { reason = loss } else { fix = candidate }
                 } else {
-                    findings.append(Finding(range: range, message: message + " (\(reason ?? ""); remove it by hand)",
-                                            withheldReason: reason))
+                    reason = "the declaration shares its lines with other code"
                 }
+            }
+            if let fix {
+                findings.append(Finding(range: range, message: message, fix: fix))
+            } else {
+                findings.append(Finding(range: range, message: message + " (\(reason ?? ""); remove it by hand)",
+                                        withheldReason: reason))
             }
         }
         return findings
+    }
+
+    /// The tokens of `tree` that write `name` as an identifier (bare, `$name`, `_name` or
+    /// in backticks), for a name the index does not count.
+    private static func tokens(naming name: String, in tree: SyntaxTree) -> [Int] {
+        let bare = name.filter { $0 != "`" }
+        return tree.tokens.indices.filter { position in
+            let kind = tree.tokens[position].kind
+            guard kind == .identifier || kind == .dollarIdentifier || kind == .keyword else { return false }
+            let text = tree.token(at: position).text.filter { $0 != "`" }
+            return text == bare || text == "$" + bare || text == "_" + bare
+        }
     }
 
     /// Why removing the declaration is not proven safe, if it is not.

@@ -65,6 +65,9 @@ public final class ProjectModel: @unchecked Sendable {
     private var probedWorkspaceDirectories: Set<String> = []
     private var reachableByDirectory: [String: [String]] = [:]
     private var ownersCache: [String: [String]] = [:]
+    /// Each package's manifest, read once: an Xcode project names a local package's
+    /// products one by one, and each used to read and parse its `Package.swift` again.
+    private var manifestsByDirectory: [String: PackageManifest?] = [:]
     /// Per directory: whether it holds `.git`, and whether it is a project root. Every file
     /// asks about each of its ancestors; the answers are read from disk once.
     private var gitByDirectory: [String: Bool] = [:]
@@ -238,9 +241,7 @@ public final class ProjectModel: @unchecked Sendable {
     /// Reads the package in `directory` (once) and the local packages it depends on.
     private func loadPackage(_ directory: String) {
         guard projectsByPath[directory] == nil else { return }
-        let manifestPath = ProjectPaths.join(directory, "Package.swift")
-        guard let bytes = FileManager.default.contents(atPath: manifestPath) else { return }
-        let manifest = PackageManifest.read(Array(bytes))
+        guard let manifest = manifest(in: directory) else { return }
         let ids = manifest.targets.map { directory + "#" + $0.name }
         projectsByPath[directory] = Project(path: directory, kind: .swiftPackage,
                                             name: manifest.name ?? ProjectPaths.lastComponent(directory),
@@ -284,10 +285,18 @@ public final class ProjectModel: @unchecked Sendable {
 
     /// The modules of product `name` of the package in `directory` (its targets, or the
     /// target of that name when no product has it); nil when the package has neither.
+    /// The manifest of the package in `directory`; nil when it has no readable `Package.swift`.
+    private func manifest(in directory: String) -> PackageManifest? {
+        if let known = manifestsByDirectory[directory] { return known }
+        let manifest = FileManager.default.contents(atPath: ProjectPaths.join(directory, "Package.swift"))
+            .map { PackageManifest.read(Array($0)) }
+        manifestsByDirectory[directory] = manifest
+        return manifest
+    }
+
     private func productModules(_ name: String, inPackage directory: String) -> [String]? {
         loadPackage(directory)
-        guard let bytes = FileManager.default.contents(atPath: ProjectPaths.join(directory, "Package.swift")) else { return nil }
-        let manifest = PackageManifest.read(Array(bytes))
+        guard let manifest = manifest(in: directory) else { return nil }
         if let product = manifest.products.first(where: { $0.name == name }) {
             return product.targets.map { directory + "#" + $0 }
         }

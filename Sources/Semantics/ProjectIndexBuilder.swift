@@ -59,6 +59,17 @@ public struct ProjectIndexBuilder: Sendable {
         }
     }
 
+    /// The key `writtenNames` and `ProjectIndex.nameCounts` use for a declared `name`:
+    /// without backticks and one leading `$` or `_`; nil when that does not start with a
+    /// lowercase ASCII letter, as such names are not counted.
+    public static func countedName(_ name: String) -> String? {
+        var bytes = Array(name.utf8)
+        if bytes.first == UInt8(ascii: "`"), bytes.count > 2, bytes.last == UInt8(ascii: "`") { bytes = Array(bytes.dropFirst().dropLast()) }
+        if bytes.first == UInt8(ascii: "$") || bytes.first == UInt8(ascii: "_") { bytes.removeFirst() }
+        guard let first = bytes.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// For the `@` at `at` of `@Environment(…)`, `@FocusedValue(…)` (or `@SwiftUI.…`): the
     /// index of the closing parenthesis; nil for any other attribute.
     private static func environmentArgumentsEnd(after at: Int, in tree: SyntaxTree) -> Int? {

@@ -1,0 +1,7 @@
+import SwiftUI
+
+extension Badge {
+    var badgeLabel: some View {
+        Text(Scheme == .dark ? "Dark" : "Light")
+    }
+}
