@@ -150,15 +150,23 @@ public enum PackageSettings {
 private struct FileStamp: Sendable, Equatable {
     var path: String
     var size: Int
-    var modified: Date
+    var seconds: Int
+    var nanoseconds: Int
 
+    /// One `stat` call: checked for every file of a run, where asking FileManager for a
+    /// file's attributes also looked up its owner's and group's names.
     init?(_ path: String) {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              let size = (attributes[.size] as? NSNumber)?.intValue,
-              let modified = attributes[.modificationDate] as? Date else { return nil }
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+        let modified = info.st_mtimespec
+        #else
+        let modified = info.st_mtim
+        #endif
         self.path = path
-        self.size = size
-        self.modified = modified
+        size = Int(info.st_size)
+        seconds = Int(modified.tv_sec)
+        nanoseconds = Int(modified.tv_nsec)
     }
 }
 
