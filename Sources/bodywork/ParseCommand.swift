@@ -153,11 +153,14 @@ struct ParseCommand {
             parseTimes.append(Console.now() - start)
         }
         func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        func spread(_ name: String, _ values: [Double]) -> String {
+            "\(name)_seconds_median \(median(values))\n\(name)_seconds_min \(values.min() ?? 0)\n\(name)_seconds_max \(values.max() ?? 0)\n"
+        }
         var out = "files \(sources.count)\nbytes \(bytes)\nlines \(lines)\n"
-        out += "lex_seconds_median \(median(lexTimes))\nlex_tokens \(lexedTokens)\n"
+        out += spread("lex", lexTimes) + "lex_tokens \(lexedTokens)\n"
         if !timing.lexOnly {
             let treeBytes = tokens * (MemoryLayout<RawToken>.stride + 4) + nodes * MemoryLayout<RawNode>.stride
-            out += "parse_seconds_median \(median(parseTimes))\n"
+            out += spread("parse", parseTimes)
             out += "tree_bytes_per_source_byte \(Double(treeBytes) / Double(max(bytes, 1)))\n"
         }
         console.write(out)

@@ -30,5 +30,7 @@ func benchmarkSwiftParser(paths: [String], runs: Int) {
     print("bytes \(bytes)")
     print("lines \(lines)")
     print("parse_seconds_median \(seconds[seconds.count / 2])")
+    print("parse_seconds_min \(seconds.first ?? 0)")
+    print("parse_seconds_max \(seconds.last ?? 0)")
     print("parse_seconds_runs \(seconds.map { String($0) }.joined(separator: ","))")
 }
