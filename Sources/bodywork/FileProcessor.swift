@@ -221,6 +221,12 @@ struct FileProcessor: Sendable {
             var i = 0
             let count = buffer.count
             while i < count {
+                // Source is mostly ASCII: eight bytes at a time while none has its high bit.
+                while i + 8 <= count,
+                      UnsafeRawPointer(buffer.baseAddress! + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    i += 8
+                }
+                guard i < count else { break }
                 let lead = buffer[i]
                 if lead < 0x80 { i += 1; continue }
                 let length: Int
