@@ -72,7 +72,7 @@ public struct ConditionalModifier: Rule {
 
     public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
         let index = context.index(including: tree)
-        let types = FileTypes(tree, index: index)
+        let types = context.fileTypes(tree, index: index)
         let layout = SourceLayout(tree.bytes)
         var findings: [Finding] = []
         for node in tree.root.descendants(.ifExpr) {

@@ -76,7 +76,7 @@ public struct LayoutFeedback: Rule {
             findings.append(Finding(range: range,
                                     message: "`GeometryReader` in the rows of `\(container.name)` measures every row again as it scrolls in and takes all the space offered; read the size once outside the container, or use `onGeometryChange(for:)` on the row"))
         }
-        let types = FileTypes(tree, index: context.index(including: tree))
+        let types = context.fileTypes(tree, index: context.index(including: tree))
         for view in types.views {
             let state = Set(view.storedProperties.compactMap { property -> String? in
                 guard let wrapper = property.modifiers.attributes.last?.name, LayoutFeedback.stateWrappers.contains(wrapper) else { return nil }

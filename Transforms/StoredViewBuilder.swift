@@ -66,7 +66,7 @@ public struct StoredViewBuilder: Rule {
 
     public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
         let index = context.index(including: tree)
-        let types = FileTypes(tree, index: index)
+        let types = context.fileTypes(tree, index: index)
         var findings: [Finding] = []
         for type in types.all where !type.isExtension && types.isView(type) && type.node.kind == .structDecl {
             let view = ViewType(declaration: type)

@@ -63,7 +63,7 @@ public struct UnusedEnvironment: Rule {
 
     public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
         let index = context.index(including: tree)
-        let types = FileTypes(tree, index: index)
+        let types = context.fileTypes(tree, index: index)
         let layout = SourceLayout(tree.bytes)
         // The candidates first: most files that mention `@Environment` have one or two, and
         // where the file writes names is then gathered for theirs only.

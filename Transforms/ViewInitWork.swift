@@ -73,7 +73,7 @@ public struct ViewInitWork: Rule {
     public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
         let index = context.index(including: tree)
         var findings: [Finding] = []
-        for view in FileTypes(tree, index: index).views {
+        for view in context.fileTypes(tree, index: index).views {
             for initializer in view.initializers {
                 guard let body = initializer.body else { continue }
                 let parameters = Set(initializer.parameters.compactMap(\.name))
