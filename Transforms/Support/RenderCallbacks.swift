@@ -8,19 +8,31 @@ extension RenderPath {
     /// `onSelect:` or `async` closure), and the members named only inside them.
     func renderedNodes(_ kind: SyntaxKind) -> [Node] {
         if let known = renderedByKind.byKind[kind] { return known }
-        let nodes = findRenderedNodes(kind)
+        if renderedByKind.reached == nil { renderedByKind.reached = findReachedMembers() }
+        let nodes = (renderedByKind.reached ?? []).flatMap { member, closures in
+            member.descendants(kind).filter { !RenderPath.isInside($0, anyOf: closures) }
+        }
         renderedByKind.byKind[kind] = nodes
         return nodes
     }
 
-    private func findRenderedNodes(_ kind: SyntaxKind) -> [Node] {
+    /// The members the path reaches without passing through callbacks, each with the
+    /// closures of it that run later: found once per path for every kind asked.
+    private func findReachedMembers() -> [(member: Node, closures: [Node])] {
         guard let body = members.first else { return [] }
         // The closures of each member that run later, found once per member.
         var skippedByMember: [Int: [Node]] = [:]
         func skipped(_ scope: Node) -> [Node] {
             if let known = skippedByMember[scope.index] { return known }
-            let closures = actions(in: scope)
-                + scope.descendants(.closureExpr).filter { ClosureExpr($0).map(RenderPath.isCallback) ?? false }
+            // The closures whose own code (not a nested closure's) awaits or assigns: one
+            // walk of the member, where asking each closure walked it once per nesting level.
+            var effectful = Set<Int>()
+            for inner in scope.descendants([.awaitExpr, .assignmentExpr]) {
+                if let closure = RenderPath.nearestClosure(of: inner) { effectful.insert(closure.index) }
+            }
+            let closures = actions(in: scope) + scope.descendants(.closureExpr).filter { node in
+                ClosureExpr(node).map { RenderPath.isCallback($0) { effectful.contains(node.index) } } ?? false
+            }
             skippedByMember[scope.index] = closures
             return closures
         }
@@ -54,10 +66,7 @@ extension RenderPath {
                 if named { reached.append(member); changed = true }
             }
         }
-        return reached.flatMap { member in
-            let closures = skipped(member)
-            return member.descendants(kind).filter { !RenderPath.isInside($0, anyOf: closures) }
-        }
+        return reached.map { ($0, skipped($0)) }
     }
 
     private static func isCallee(_ use: Node) -> Bool {
@@ -94,6 +103,15 @@ extension RenderPath {
 
     private static func isCallback(_ closure: ClosureExpr) -> Bool {
         let node = closure.node
+        return isCallback(closure) {
+            node.descendants([.awaitExpr, .assignmentExpr]).contains { nearestClosure(of: $0) == node }
+        }
+    }
+
+    /// `isCallback(_:)`, asking `awaitsOrAssigns` (last) whether the closure's own code,
+    /// outside its nested closures, awaits or assigns.
+    private static func isCallback(_ closure: ClosureExpr, awaitsOrAssigns: () -> Bool) -> Bool {
+        let node = closure.node
         if let parent = node.parent {
             var label: String?
             var callNode: Node?
@@ -119,8 +137,7 @@ extension RenderPath {
             }
         }
         // No view builder accepts `await` or an assignment, at any depth of its own blocks.
-        for inner in node.descendants([.awaitExpr, .assignmentExpr]) where nearestClosure(of: inner) == node { return true }
-        return false
+        return awaitsOrAssigns()
     }
 
     /// Whether the first character of `node`'s text is lowercase, read from the bytes when
@@ -143,7 +160,7 @@ extension RenderPath {
         return ["action", "perform", "completion", "handler", "callback"].contains { lowered.hasSuffix($0) }
     }
 
-    private static func nearestClosure(of node: Node) -> Node? {
+    static func nearestClosure(of node: Node) -> Node? {
         var current = node.parent
         while let n = current {
             if n.kind == .closureExpr { return n }

@@ -189,6 +189,8 @@ private struct RenderPathKey: Hashable {
 /// `RenderPath.renderedNodes(_:)` by kind, computed once per path.
 final class RenderedNodes {
     var byKind: [SyntaxKind: [Node]] = [:]
+    /// The members reached without callbacks, with the closures of each that run later.
+    var reached: [(member: Node, closures: [Node])]?
 }
 
 extension RuleContext {
