@@ -48,51 +48,96 @@ extension String {
     fileprivate func replacingBackticks() -> String { String(self.filter { $0 != "`" }) }
 }
 
-/// An open-addressing table from spelling to keyword, hashed with FNV-1a over bytes so
-/// that looking up an identifier allocates nothing.
+/// Keywords bucketed by spelling length and first byte, each spelling packed into two
+/// little-endian words: looking up an identifier is one bucket load and a word compare
+/// per candidate, with no hashing and no allocation.
 public final class KeywordTable: Sendable {
     public static let shared = KeywordTable()
-    @usableFromInline let slots: [UInt8]          // keyword raw value per slot, 0 = empty
-    @usableFromInline let spellings: [[UInt8]]    // indexed by keyword raw value
-    @usableFromInline static let mask = 511
+    /// No keyword is longer than this.
+    static let maxLength = 16
+    /// Per `length << 6 | first & 63`: the first candidate's index `<< 8` | the number of candidates.
+    let buckets: [UInt32]
+    /// Two words per candidate: its spelling's bytes 0..<8 and 8..<16, zero-padded.
+    let words: [UInt64]
+    /// The keyword raw value per candidate.
+    let keywords: [UInt8]
 
     init() {
-        var slots = [UInt8](repeating: 0, count: KeywordTable.mask + 1)
-        var spellings = [[UInt8]](repeating: [], count: 256)
+        var byBucket = [[Keyword]](repeating: [], count: (KeywordTable.maxLength + 1) << 6)
         for keyword in Keyword.allCases where keyword != .none {
             let text = Array(keyword.text.utf8)
-            spellings[Int(keyword.rawValue)] = text
-            var slot = KeywordTable.hash(text) & KeywordTable.mask
-            while slots[slot] != 0 { slot = (slot + 1) & KeywordTable.mask }
-            slots[slot] = keyword.rawValue
+            precondition(text.count <= KeywordTable.maxLength, "keyword longer than the lookup handles")
+            byBucket[KeywordTable.bucket(length: text.count, first: text[0])].append(keyword)
         }
-        self.slots = slots
-        self.spellings = spellings
-    }
-
-    @usableFromInline static func hash<C: Collection>(_ bytes: C) -> Int where C.Element == UInt8 {
-        var h: UInt32 = 2166136261
-        for b in bytes { h = (h ^ UInt32(b)) &* 16777619 }
-        return Int(h)
-    }
-
-    @inlinable
-    public func lookup(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Keyword {
-        let length = end - start
-        if length < 1 || length > 16 { return .none }
-        var h: UInt32 = 2166136261
-        for i in start..<end { h = (h ^ UInt32(bytes[i])) &* 16777619 }
-        var slot = Int(h) & KeywordTable.mask
-        while true {
-            let raw = slots[slot]
-            if raw == 0 { return .none }
-            let spelling = spellings[Int(raw)]
-            if spelling.count == length {
-                var same = true
-                for i in 0..<length where spelling[i] != bytes[start + i] { same = false; break }
-                if same { return Keyword(rawValue: raw)! }
+        var buckets = [UInt32](repeating: 0, count: byBucket.count)
+        var words: [UInt64] = []
+        var keywords: [UInt8] = []
+        for (index, candidates) in byBucket.enumerated() where !candidates.isEmpty {
+            buckets[index] = UInt32(keywords.count) << 8 | UInt32(candidates.count)
+            for keyword in candidates {
+                let text = Array(keyword.text.utf8)
+                words.append(KeywordTable.pack(text[..<min(8, text.count)]))
+                words.append(text.count > 8 ? KeywordTable.pack(text[8...]) : 0)
+                keywords.append(keyword.rawValue)
             }
-            slot = (slot + 1) & KeywordTable.mask
         }
+        self.buckets = buckets
+        self.words = words
+        self.keywords = keywords
+    }
+
+    @inline(__always) static func bucket(length: Int, first: UInt8) -> Int { length << 6 | Int(first & 63) }
+
+    /// Up to eight bytes as a little-endian word, zero-padded.
+    static func pack(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        var word: UInt64 = 0
+        for (offset, byte) in bytes.enumerated() { word |= UInt64(byte) << (8 * offset) }
+        return word
+    }
+
+    /// `bytes[start..<start + length]` (`length` 0...8) as a little-endian word, zero-padded.
+    @inline(__always)
+    static func word(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> UInt64 {
+        if start + 8 <= bytes.count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + start).loadUnaligned(as: UInt64.self))
+            return length >= 8 ? word : word & ((1 &<< UInt64(length &* 8)) &- 1)
+        }
+        var word: UInt64 = 0
+        for offset in 0..<length { word |= UInt64(bytes[start + offset]) << (8 * offset) }
+        return word
+    }
+
+    /// The keyword spelled by `bytes[start..<end]`, or `.none`.
+    public func lookup(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Keyword {
+        buckets.withUnsafeBufferPointer { buckets in
+            words.withUnsafeBufferPointer { words in
+                keywords.withUnsafeBufferPointer { keywords in
+                    KeywordTable.lookup(bytes, start, end, buckets: buckets, words: words, keywords: keywords)
+                }
+            }
+        }
+    }
+
+    /// The lookup over the tables' buffers, for the lexer's loop.
+    @inline(__always)
+    static func lookup(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int, buckets: UnsafeBufferPointer<UInt32>,
+                       words: UnsafeBufferPointer<UInt64>, keywords: UnsafeBufferPointer<UInt8>) -> Keyword {
+        let length = end - start
+        guard length >= 1 && length <= maxLength else { return .none }
+        let entry = buckets[bucket(length: length, first: bytes[start])]
+        var remaining = Int(entry & 0xFF)
+        if remaining == 0 { return .none }
+        var candidate = Int(entry >> 8)
+        let low = word(bytes, start, min(length, 8))
+        let high = length > 8 ? word(bytes, start + 8, length - 8) : 0
+        repeat {
+            if words[2 * candidate] == low && words[2 * candidate + 1] == high {
+                // The table holds raw values of `Keyword` cases only.
+                return unsafeBitCast(keywords[candidate], to: Keyword.self)
+            }
+            candidate += 1
+            remaining -= 1
+        } while remaining > 0
+        return .none
     }
 }

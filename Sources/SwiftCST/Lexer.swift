@@ -12,11 +12,25 @@ public enum Lexer {
     /// Splits `bytes` into tokens whose text and trivia partition the input; the last
     /// token is always `.endOfFile`, holding any final trivia as its leading trivia.
     public static func tokenize(_ bytes: UnsafeBufferPointer<UInt8>) -> (tokens: [RawToken], diagnostics: [Diagnostic]) {
-        byteClassTable.withUnsafeBufferPointer { classes in
-            keywordFilter.withUnsafeBufferPointer { keywordFilter in
-                var scanner = TokenScanner(bytes: bytes, classes: classes, keywordFilter: keywordFilter)
-                scanner.run()
-                return (scanner.tokens, scanner.diagnostics)
+        let (buffer, diagnostics) = tokenizeIntoBuffer(bytes)
+        defer { buffer.release() }
+        return (buffer.array(), diagnostics)
+    }
+
+    /// Splits `bytes` into tokens held in a buffer the caller releases (the parser works
+    /// on it in place).
+    static func tokenizeIntoBuffer(_ bytes: UnsafeBufferPointer<UInt8>) -> (tokens: TokenBuffer, diagnostics: [Diagnostic]) {
+        let keywords = KeywordTable.shared
+        return byteClassTable.withUnsafeBufferPointer { classes in
+            keywords.buckets.withUnsafeBufferPointer { buckets in
+                keywords.words.withUnsafeBufferPointer { words in
+                    keywords.keywords.withUnsafeBufferPointer { values in
+                        var scanner = TokenScanner(bytes: bytes, classes: classes,
+                                                   keywordTables: (buckets, words, values))
+                        scanner.run()
+                        return (scanner.tokens, scanner.diagnostics)
+                    }
+                }
             }
         }
     }
@@ -73,21 +87,6 @@ private let byteClassTable: [UInt16] = {
     return table
 }()
 
-/// For each (first byte, last byte) pair of a word, the bit set of keyword lengths with
-/// those ends: most identifiers skip the keyword lookup after one load.
-private let keywordFilter: [UInt32] = {
-    var filter = [UInt32](repeating: 0, count: 64 * 64)
-    for keyword in Keyword.allCases where keyword != .none {
-        let spelling = Array(keyword.text.utf8)
-        filter[keywordFilterSlot(spelling[0], spelling[spelling.count - 1])] |= 1 << UInt32(spelling.count)
-    }
-    return filter
-}()
-
-@inline(__always) private func keywordFilterSlot(_ first: UInt8, _ last: UInt8) -> Int {
-    Int(first & 63) << 6 | Int(last & 63)
-}
-
 // MARK: - Modes
 
 /// What the scanner is inside: plain code, a string literal's text, or the expression of
@@ -110,23 +109,25 @@ private struct LexerMode {
 private struct TokenScanner {
     let bytes: UnsafeBufferPointer<UInt8>
     let classes: UnsafeBufferPointer<UInt16>
-    let keywordFilter: UnsafeBufferPointer<UInt32>
-    /// Held once here rather than reached through its lazy global on every lookup.
-    let keywordTable = KeywordTable.shared
+    /// `KeywordTable`'s buffers, held here rather than reached through its lazy global.
+    let keywordBuckets: UnsafeBufferPointer<UInt32>
+    let keywordWords: UnsafeBufferPointer<UInt64>
+    let keywordValues: UnsafeBufferPointer<UInt8>
     let count: Int
     var position = 0
     /// End of the previous token's text: an operator starting here is bound on the left.
     var lastTextEnd = 0
-    var tokens: [RawToken] = []
+    var tokens: TokenBuffer
     var diagnostics: [Diagnostic] = []
     var modes: [LexerMode] = [LexerMode(kind: .code)]
 
-    init(bytes: UnsafeBufferPointer<UInt8>, classes: UnsafeBufferPointer<UInt16>, keywordFilter: UnsafeBufferPointer<UInt32>) {
+    init(bytes: UnsafeBufferPointer<UInt8>, classes: UnsafeBufferPointer<UInt16>,
+         keywordTables: (UnsafeBufferPointer<UInt32>, UnsafeBufferPointer<UInt64>, UnsafeBufferPointer<UInt8>)) {
         self.bytes = bytes
         self.classes = classes
-        self.keywordFilter = keywordFilter
+        (keywordBuckets, keywordWords, keywordValues) = keywordTables
         self.count = bytes.count
-        tokens.reserveCapacity(bytes.count / 3 + 16)
+        tokens = TokenBuffer(capacity: bytes.count / 3 + 16)
     }
 
     /// The byte at `index`, or 0 past the end.
@@ -142,7 +143,7 @@ private struct TokenScanner {
 
     mutating func run() {
         while true {
-            if modes[modes.count - 1].kind == .string {
+            if modes.count > 1 && modes[modes.count - 1].kind == .string {
                 lexStringText()
                 continue
             }
@@ -176,32 +177,82 @@ private struct TokenScanner {
 
     // MARK: Trivia
 
-    /// Skips leading trivia; returns whether it held a line break.
+    /// Skips leading trivia; returns whether it held a line break. Spaces, tabs and line
+    /// feeds (a line break and its indentation) are skipped here; other pieces go through
+    /// the piece scanner. Either way the trivia ends at the same byte.
+    @inline(__always)
     mutating func skipLeadingTrivia() -> Bool {
         var sawNewline = false
-        while position < count && hasClass(bytes[position], ByteClass.mayStartTrivia),
-              let scan = TriviaScanner.piece(bytes, at: position, limit: count) {
-            if scan.kind == .newline { sawNewline = true } else { noteTriviaProblem(scan) }
-            position = scan.end
+        var index = position
+        while index < count {
+            let byte = bytes[index]
+            if byte == lineFeed {
+                sawNewline = true
+                index = spacesEnd(from: index + 1)
+                continue
+            }
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
+                index &+= 1
+                continue
+            }
+            if !hasClass(byte, ByteClass.mayStartTrivia) { break }
+            position = index
+            guard scanLeadingPiece(sawNewline: &sawNewline) else { break }
+            index = position
         }
+        position = index
         return sawNewline
+    }
+
+    /// One leading piece through the piece scanner; false when no trivia starts here.
+    @inline(never)
+    mutating func scanLeadingPiece(sawNewline: inout Bool) -> Bool {
+        guard let scan = TriviaScanner.piece(bytes, at: position, limit: count) else { return false }
+        if scan.kind == .newline { sawNewline = true } else { noteTriviaProblem(scan) }
+        position = scan.end
+        return true
+    }
+
+    /// The end of the run of spaces starting at `start`, eight bytes at a time.
+    @inline(__always)
+    func spacesEnd(from start: Int) -> Int {
+        var index = start
+        let base = UnsafeRawPointer(bytes.baseAddress)
+        while index + 8 <= count {
+            let word = UInt64(littleEndian: base.unsafelyUnwrapped.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let different = word ^ 0x2020_2020_2020_2020
+            if different != 0 { return index &+ different.trailingZeroBitCount >> 3 }
+            index &+= 8
+        }
+        while index < count && bytes[index] == UInt8(ascii: " ") { index += 1 }
+        return index
     }
 
     /// Skips trailing trivia: up to, not including, the next line break.
     @inline(__always)
     mutating func skipTrailingTrivia() {
-        while position < count {
-            let byte = bytes[position]
-            if byte == lineFeed || byte == carriageReturn || !hasClass(byte, ByteClass.mayStartTrivia) { return }
-            // The common case, one space before the next token, skips the piece scanner.
-            if byte == UInt8(ascii: " ") && (position + 1 == count || !hasClass(bytes[position + 1], ByteClass.mayStartTrivia)) {
-                position += 1
-                return
+        var index = position
+        while index < count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
+                index += 1
+                continue
             }
-            guard let scan = TriviaScanner.piece(bytes, at: position, limit: count) else { return }
-            noteTriviaProblem(scan)
-            position = scan.end
+            if byte == lineFeed || byte == carriageReturn || !hasClass(byte, ByteClass.mayStartTrivia) { break }
+            position = index
+            guard scanTrailingPiece() else { break }
+            index = position
         }
+        position = index
+    }
+
+    /// One trailing piece through the piece scanner; false when no trivia starts here.
+    @inline(never)
+    mutating func scanTrailingPiece() -> Bool {
+        guard let scan = TriviaScanner.piece(bytes, at: position, limit: count) else { return false }
+        noteTriviaProblem(scan)
+        position = scan.end
+        return true
     }
 
     @inline(__always)
@@ -269,9 +320,24 @@ private struct TokenScanner {
     }
 
     /// An identifier or keyword whose head ends at `bodyFrom`.
+    @inline(__always)
     mutating func lexIdentifier(_ start: Int, bodyFrom: Int, flags: TokenFlags) {
         var end = bodyFrom
         var isASCII = bodyFrom == start + 1
+        // ASCII runs through the class table; the general loop only from a non-ASCII byte.
+        while end < count && hasClass(bytes[end], ByteClass.identifierBody) { end &+= 1 }
+        if end < count && bytes[end] >= 0x80 { end = unicodeIdentifierEnd(from: end, isASCII: &isASCII) }
+        let keyword = isASCII
+            ? KeywordTable.lookup(bytes, start, end, buckets: keywordBuckets, words: keywordWords, keywords: keywordValues)
+            : .none
+        emit(keyword.isReserved ? .keyword : .identifier, start, end, keyword: keyword, flags: flags)
+    }
+
+    /// The end of identifier characters, ASCII or not, from `start`; clears `isASCII` when
+    /// it takes a non-ASCII character.
+    @inline(never)
+    func unicodeIdentifierEnd(from start: Int, isASCII: inout Bool) -> Int {
+        var end = start
         while end < count {
             let byte = bytes[end]
             if hasClass(byte, ByteClass.identifierBody) { end += 1; continue }
@@ -282,13 +348,7 @@ private struct TokenScanner {
             }
             break
         }
-        var keyword = Keyword.none
-        let length = end - start
-        if isASCII && length < 32
-            && keywordFilter[keywordFilterSlot(bytes[start], bytes[end - 1])] & (1 << UInt32(length)) != 0 {
-            keyword = keywordTable.lookup(bytes, start, end)
-        }
-        emit(keyword.isReserved ? .keyword : .identifier, start, end, keyword: keyword, flags: flags)
+        return end
     }
 
     /// The end of the identifier characters starting at `start` (which may be `start`).

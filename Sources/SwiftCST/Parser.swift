@@ -6,7 +6,7 @@
 /// finished after its children, so wrapping what was just parsed (`a` → `a.b`) only
 /// needs the marker taken before it.
 struct Parser {
-    var tokens: [RawToken]
+    var tokens: ParserTokens
     let bytes: UnsafeBufferPointer<UInt8>
     var pos = 0
     var nodes: [RawNode] = []
@@ -34,20 +34,22 @@ struct Parser {
 
     static func parse(_ source: [UInt8], skippingBodies: Bool = false) -> SyntaxTree {
         source.withUnsafeBufferPointer { buffer in
-            let (tokens, lexDiagnostics) = Lexer.tokenize(buffer)
-            var parser = Parser(tokens: tokens, bytes: buffer, diagnostics: lexDiagnostics)
+            var parser = Parser(lexing: buffer)
             parser.skipsBodies = skippingBodies
-            parser.nodes.reserveCapacity(tokens.count / 2 + 4)
+            parser.nodes.reserveCapacity(parser.tokens.count / 2 + 4)
             parser.parseSourceFile()
-            return SyntaxTree(bytes: source, tokens: parser.tokens, nodes: parser.nodes,
+            return SyntaxTree(bytes: source, tokens: parser.tokens.array(), nodes: parser.nodes,
                               diagnostics: parser.diagnostics)
         }
     }
 
-    init(tokens: [RawToken], bytes: UnsafeBufferPointer<UInt8>, diagnostics: [Diagnostic]) {
-        self.tokens = tokens
+    /// A parser over the tokens of `bytes`, which it holds alone: marking a token or
+    /// splitting one never copies the array.
+    init(lexing bytes: UnsafeBufferPointer<UInt8>) {
+        let lexed = Lexer.tokenize(bytes)
+        tokens = ParserTokens(lexed.tokens)
         self.bytes = bytes
-        self.diagnostics = diagnostics
+        diagnostics = lexed.diagnostics
     }
 
     // MARK: - Cursor
@@ -196,8 +198,7 @@ struct Parser {
         } else {
             rest.kind = .postfixOperator
         }
-        tokens[pos] = first
-        tokens.insert(rest, at: pos + 1)
+        tokens.split(pos, into: first, rest)
     }
 
     // MARK: - Source file

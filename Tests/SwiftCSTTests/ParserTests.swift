@@ -386,3 +386,33 @@ extension ParserTests {
         XCTAssertEqual(types[1].parent?.text, "Any.self")
     }
 }
+
+extension ParserTests {
+    /// The parser splits `>>`-like tokens where generic argument lists close; however many
+    /// splits a file holds (more than one gap's worth here), each lands in its place: the
+    /// file gives the tokens and declaration shapes of its lines parsed one by one.
+    func testManySplitTokensInOneFile() {
+        let lines = (0..<400).map { i in
+            switch i % 4 {
+            case 0: return "let a\(i): Array<Set<Int>> = x >> \(i)\n"
+            case 1: return "var b\(i): Optional<Optional<Optional<Int>>>?? = nil\n"
+            case 2: return "let c\(i) = T<U<V>>.self\n"
+            default: return "func d\(i)() -> Dictionary<String, Array<Int>>? { y >>= 1 }\n"
+            }
+        }
+        let whole = parse(lines.joined())
+        var tokens: [String] = []
+        var shapes: [SyntaxKind] = []
+        var offset = 0
+        for line in lines {
+            let tree = parse(line)
+            tokens += tree.tokens.dropLast().map { "\($0.kind) \(Int($0.textStart) + offset)..<\(Int($0.textEnd) + offset)" }
+            shapes += tree.root.childNodes.flatMap { $0.preorder.map(\.kind) }
+            offset += line.utf8.count
+        }
+        XCTAssertEqual(whole.tokens.dropLast().map { "\($0.kind) \($0.textStart)..<\($0.textEnd)" }, tokens)
+        XCTAssertEqual(whole.root.childNodes.flatMap { $0.preorder.map(\.kind) }, shapes)
+        let closingAngles = whole.tokens.filter { $0.textEnd - $0.textStart == 1 && whole.bytes[Int($0.textStart)] == UInt8(ascii: ">") }
+        XCTAssertEqual(closingAngles.count, 100 * (2 + 3 + 2 + 2))
+    }
+}

@@ -1,0 +1,122 @@
+// The token storage of the lexer and the parser: the lexer's growable buffer without
+// Array's per-append uniqueness check, and the parser's array with room for split tokens.
+
+/// A growable buffer of tokens owned by one lexer or parser run; `release()` frees it.
+/// Not copyable in spirit: copies share the storage, so only its owner uses it.
+struct TokenBuffer {
+    private(set) var base: UnsafeMutablePointer<RawToken>
+    private(set) var count = 0
+    private(set) var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 4)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    init(_ tokens: [RawToken]) {
+        self.init(capacity: tokens.count)
+        tokens.withUnsafeBufferPointer { base.initialize(from: $0.baseAddress!, count: $0.count) }
+        count = tokens.count
+    }
+
+    @inline(__always) var isEmpty: Bool { count == 0 }
+    @inline(__always) var last: RawToken? { count == 0 ? nil : base[count - 1] }
+
+    @inline(__always) subscript(index: Int) -> RawToken {
+        get { base[index] }
+        nonmutating set { base[index] = newValue }
+    }
+
+    @inline(__always) mutating func append(_ token: RawToken) {
+        if count == capacity { grow(to: capacity * 2) }
+        (base + count).initialize(to: token)
+        count += 1
+    }
+
+    /// Makes room for at least `minimum` tokens in all, keeping the contents.
+    @inline(never) mutating func grow(to minimum: Int) {
+        let newCapacity = max(minimum, capacity * 2)
+        let newBase = UnsafeMutablePointer<RawToken>.allocate(capacity: newCapacity)
+        newBase.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    /// The tokens as an array of exactly their count.
+    func array() -> [RawToken] {
+        [RawToken](unsafeUninitializedCapacity: count) { buffer, initialized in
+            if count > 0 { buffer.baseAddress!.initialize(from: base, count: count) }
+            initialized = count
+        }
+    }
+
+    func release() { base.deallocate() }
+}
+
+/// The parser's tokens: the lexer's array, plus a gap where the tokens the parser splits
+/// (`>>` closing two generic argument lists) are written. The parser only moves forward,
+/// so the gap follows it: a split moves the tokens passed since the previous split, not
+/// the whole tail, and splitting stays linear in the file however many splits it holds.
+struct ParserTokens {
+    /// `[0, gapStart)`, then `gap` unused slots, then the rest of the tokens.
+    private var storage: [RawToken]
+    private var gapStart = 0
+    private var gap = 0
+    /// The number of tokens (the gap not counted).
+    private(set) var count: Int
+
+    init(_ tokens: [RawToken]) {
+        storage = tokens
+        count = tokens.count
+    }
+
+    @inline(__always) private func physical(_ index: Int) -> Int {
+        assert(UInt(bitPattern: index) < UInt(bitPattern: count), "token index out of range")
+        return index &+ (index >= gapStart ? gap : 0)
+    }
+
+    @inline(__always) subscript(index: Int) -> RawToken {
+        get { storage[physical(index)] }
+        set { storage[physical(index)] = newValue }
+    }
+
+    /// Replaces token `index` by the two tokens `first` and `rest`.
+    mutating func split(_ index: Int, into first: RawToken, _ rest: RawToken) {
+        precondition(index >= 0 && index < count, "token index out of range")
+        if gap == 0 {
+            // A gap sized to the file, so that reopening it is rare: each reopening moves
+            // the tail once, and comes after `count / 8` splits at least.
+            let size = max(16, count / 8)
+            storage.insert(contentsOf: repeatElement(first, count: size), at: index)
+            gapStart = index
+            gap = size
+        } else {
+            storage.withUnsafeMutableBufferPointer { buffer in
+                let base = buffer.baseAddress!
+                if gapStart < index {
+                    // Tokens [gapStart, index) move down across the gap.
+                    (base + gapStart).update(from: base + gapStart + gap, count: index - gapStart)
+                } else if gapStart > index {
+                    // Tokens [index, gapStart) move up across it (the parser never does this).
+                    for offset in (0..<(gapStart - index)).reversed() { base[index + gap + offset] = base[index + offset] }
+                }
+            }
+            gapStart = index
+        }
+        // Token `index` sits at `index + gap`, the gap just below it.
+        storage[index + gap - 1] = first
+        storage[index + gap] = rest
+        gap -= 1
+        count += 1
+    }
+
+    /// The tokens as an array, without the gap.
+    mutating func array() -> [RawToken] {
+        if gap > 0 {
+            storage.removeSubrange(gapStart..<(gapStart + gap))
+            gap = 0
+        }
+        return storage
+    }
+}
