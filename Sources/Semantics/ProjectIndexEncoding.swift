@@ -5,7 +5,7 @@
 // dictionaries are written in sorted order, so equal facts always give equal bytes.
 
 extension ProjectIndex {
-    /// The facts (types, conformances, properties, wrappers, aliases, mentioned names) without the paths
+    /// The facts (types, conformances, properties, wrappers, aliases, the names written) without the paths
     /// and file count, which belong to whoever reads the bytes back.
     public func encodedFacts() -> [UInt8] {
         var out: [UInt8] = []
@@ -40,9 +40,20 @@ extension ProjectIndex {
         write(declaredTypes)
         write(classTypes)
         write(selfIdentifiedTypes)
-        write(Set(mentions.keys))
-        write(nameCounts.count)
-        for (name, count) in nameCounts.sorted(by: { $0.key < $1.key }) { write(name); write(count) }
+        // Names: how the file writes each, its uses in several files (if any) added up.
+        write(names.count)
+        for (name, uses) in names.sorted(by: { $0.key < $1.key }) {
+            var all = NameUse()
+            for use in uses {
+                all.flags.formUnion(use.flags)
+                all.plainWrites += use.plainWrites
+                all.memberWrites += use.memberWrites
+            }
+            write(name)
+            write(Int(all.flags.rawValue))
+            write(Int(all.plainWrites))
+            write(Int(all.memberWrites))
+        }
         return out
     }
 
@@ -51,8 +62,8 @@ extension ProjectIndex {
     public init?(encodedFacts bytes: ArraySlice<UInt8>, path: String) {
         var reader = FactReader(bytes: bytes)
         guard let facts = reader.facts(), reader.isAtEnd else { return nil }
-        self = facts
-        mentions = mentions.mapValues { _ in [path] }
+        self = facts.index
+        setNames(facts.names, path: path)
         fileCount = 1
         indexedPaths = [path]
     }
@@ -70,14 +81,26 @@ private struct FactReader {
 
     var isAtEnd: Bool { offset == bytes.endIndex }
 
+    /// A length or count of entries, which cannot exceed what the bytes could hold.
     mutating func number() -> Int? {
+        guard let value = value(), value <= UInt64(bytes.count) * 8 + 64 else { return nil }
+        return Int(value)
+    }
+
+    /// A value up to `limit` (a count of writes, which the bytes do not bound).
+    mutating func number(upTo limit: UInt64) -> Int? {
+        guard let value = value(), value <= limit else { return nil }
+        return Int(value)
+    }
+
+    private mutating func value() -> UInt64? {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while offset < bytes.endIndex, shift < 63 {
             let byte = bytes[offset]
             offset += 1
             value |= UInt64(byte & 0x7f) << shift
-            if byte & 0x80 == 0 { return value <= UInt64(bytes.count) * 8 + 64 ? Int(value) : nil }
+            if byte & 0x80 == 0 { return value }
             shift += 7
         }
         return nil
@@ -120,7 +143,7 @@ private struct FactReader {
         return result
     }
 
-    mutating func facts() -> ProjectIndex? {
+    mutating func facts() -> (index: ProjectIndex, names: [String: NameUse])? {
         guard let count = number() else { return nil }
         var conformances: [String: Set<String>] = [:]
         for _ in 0..<count {
@@ -129,18 +152,19 @@ private struct FactReader {
         }
         guard let propertyTypes = nested(), let propertyWrappers = nested(), let typealiases = map(),
               let declaredTypes = set(), let classTypes = set(), let selfIdentified = set(),
-              let mentioned = set(),
               let nameCount = number() else { return nil }
-        var nameCounts: [String: Int] = [:]
+        var names: [String: NameUse] = [:]
+        names.reserveCapacity(nameCount)
         for _ in 0..<nameCount {
-            guard let name = string(), let count = number() else { return nil }
-            nameCounts[name] = count
+            guard let name = string(), let flags = number(upTo: UInt64(UInt8.max)),
+                  let plain = number(upTo: UInt64(UInt32.max)), let member = number(upTo: UInt64(UInt32.max))
+            else { return nil }
+            names[name] = NameUse(file: 0, flags: NameUse.Flags(rawValue: UInt8(flags)),
+                                  plainWrites: UInt32(plain), memberWrites: UInt32(member))
         }
         var facts = ProjectIndex(conformances: conformances, propertyTypes: propertyTypes, typealiases: typealiases,
                                  propertyWrappers: propertyWrappers, declaredTypes: declaredTypes, classTypes: classTypes)
         facts.selfIdentifiedTypes = selfIdentified
-        for name in mentioned { facts.mentions[name] = [] }
-        facts.nameCounts = nameCounts
-        return facts
+        return (facts, names)
     }
 }

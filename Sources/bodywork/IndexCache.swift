@@ -45,7 +45,7 @@ final class IndexCache: @unchecked Sendable {
             #endif
             build = "\(info.st_size)-\(modified.tv_sec).\(modified.tv_nsec)"
         }
-        return Array("bodywork index cache 2 \(bodyworkVersion) \(build)\n".utf8)
+        return Array("bodywork index cache 3 \(bodyworkVersion) \(build)\n".utf8)
     }()
     /// Entries kept per store: new ones first, then those this run read, then the rest
     /// (older contents of files, other modules' files) while there is room.

@@ -35,9 +35,11 @@ struct ModuleIndexes: Sendable {
     /// same for any `jobs`. `unindexed`: a planned path whose bytes on disk are not the
     /// ones processed (standard input), left for the rules to read from their tree.
     /// With a `cache`, the facts of a file whose content is in it are not recomputed, and
-    /// new facts are saved to it at the end.
+    /// new facts are saved to it at the end. With `trees`, a planned file is parsed in
+    /// full and its tree kept there for the rules (while the budget has room), so that
+    /// it is parsed once; other files are parsed without their bodies.
     static func build(files: [String], model: ProjectModel, jobs: Int, maxFileSize: Int,
-                      unindexed: String? = nil, cache: IndexCache? = nil) -> ModuleIndexes {
+                      unindexed: String? = nil, cache: IndexCache? = nil, trees: ParsedTrees? = nil) -> ModuleIndexes {
         var result = ModuleIndexes()
         var viewByOwners: [[String]: Int] = [:]
         var visibleByView: [[String]] = []
@@ -81,7 +83,13 @@ struct ModuleIndexes: Sendable {
             if let cache, let store, let key, let cached = cache.facts(store: store, key: key, path: name) { return cached }
             guard FileProcessor.isUTF8Text(bytes) else { return nil }
             var builder = ProjectIndexBuilder()
-            builder.add(SyntaxTree.parseDeclarations(bytes), path: name)
+            if let trees, displayNames[path] != nil, trees.reserve(bytes.count) {
+                let tree = SyntaxTree.parse(bytes)
+                builder.add(tree, path: name)
+                trees.keep(tree, path: name)
+            } else {
+                builder.add(SyntaxTree.parseDeclarations(bytes), path: name)
+            }
             let facts = builder.finish()
             if let cache, let store, let key { cache.insert(store: store, key: key, facts: facts) }
             return facts
