@@ -125,7 +125,7 @@ public struct ProjectIndex: Sendable {
     }
 
     /// The position of `path` in `nameFiles`, added when new.
-    private mutating func fileID(_ path: String) -> Int32 {
+    mutating func fileID(_ path: String) -> Int32 {
         if let known = nameFileIDs[path] { return known }
         let id = Int32(nameFiles.count)
         nameFiles.append(path)

@@ -73,14 +73,16 @@ struct ModuleIndexes: Sendable {
                 return store
             }
         } ?? []
-        runOrdered(count: all.count, jobs: jobs, work: { index -> ProjectIndex? in
+        runOrdered(count: all.count, jobs: jobs, work: { index -> FileFacts? in
             let path = all[index]
             guard let bytes = ParseCommand.read(path), bytes.count <= maxFileSize else { return nil }
             let name = displayNames[path] ?? path
             let store = index < stores.count ? stores[index] : nil
             let key = store != nil ? IndexCache.key(of: bytes) : nil
             // Only text files' facts are ever stored, so a hit needs no UTF-8 check.
-            if let cache, let store, let key, let cached = cache.facts(store: store, key: key, path: name) { return cached }
+            if let cache, let store, let key, let cached = cache.encodedFacts(store: store, key: key) {
+                return .encoded(cached, path: name)
+            }
             guard FileProcessor.isUTF8Text(bytes) else { return nil }
             var builder = ProjectIndexBuilder()
             if let trees, displayNames[path] != nil, trees.reserve(bytes.count) {
@@ -92,7 +94,7 @@ struct ModuleIndexes: Sendable {
             }
             let facts = builder.finish()
             if let cache, let store, let key { cache.insert(store: store, key: key, facts: facts) }
-            return facts
+            return .built(facts)
         }, emit: { index, fileFacts in
             facts.set(index, fileFacts)
         })
@@ -101,7 +103,11 @@ struct ModuleIndexes: Sendable {
         for visible in visibleByView {
             var index = ProjectIndex()
             for file in visible {
-                if let at = position[file], let fileFacts = facts.facts[at] { index.absorb(fileFacts) }
+                guard let at = position[file], let fileFacts = facts.facts[at] else { continue }
+                switch fileFacts {
+                case .built(let built): index.absorb(built)
+                case .encoded(let bytes, let path): index.absorb(encodedFacts: bytes, path: path, checked: true)
+                }
             }
             result.indexes.append(index)
         }
@@ -122,11 +128,18 @@ struct ModuleIndexes: Sendable {
     }
 }
 
+/// One file's facts: indexed now, or as the cache keeps them (read straight into each
+/// index that holds the file, with no copy of their own in between).
+private enum FileFacts: Sendable {
+    case built(ProjectIndex)
+    case encoded(ArraySlice<UInt8>, path: String)
+}
+
 /// Per-file facts as the ordered batch emits them, one at a time.
 private final class FactCollector: @unchecked Sendable {
-    var facts: [ProjectIndex?]
+    var facts: [FileFacts?]
     init(count: Int) { facts = Array(repeating: nil, count: count) }
-    func set(_ index: Int, _ value: ProjectIndex?) { facts[index] = value }
+    func set(_ index: Int, _ value: FileFacts?) { facts[index] = value }
 }
 
 extension ModuleIndexes {
