@@ -182,12 +182,7 @@ private struct FactReader {
     mutating func add(into index: inout ProjectIndex, path: String) {
         for _ in 0..<count() {
             let type = text()
-            let names = count()
-            if names == 0 {
-                if index.conformances[type] == nil { index.conformances[type] = [] }
-                continue
-            }
-            for _ in 0..<names { index.conformances[type, default: []].insert(text()) }
+            readNames(into: &index.conformances[type, default: []])
         }
         for _ in 0..<count() { addEntries(to: &index.propertyTypes) }
         for _ in 0..<count() { addEntries(to: &index.propertyWrappers) }
@@ -212,11 +207,18 @@ private struct FactReader {
     /// One type's entries of a `[type: [name: text]]` table; the later file's text wins.
     private mutating func addEntries(to table: inout [String: [String: String]]) {
         let type = text()
-        let entries = count()
-        if table[type] == nil { table[type] = [:] }
-        for _ in 0..<entries {
+        readEntries(into: &table[type, default: [:]])
+    }
+
+    /// Reads the entries in place (one lookup of their table's key, not one per entry).
+    private mutating func readEntries(into entries: inout [String: String]) {
+        for _ in 0..<count() {
             let name = text()
-            table[type]![name] = text()
+            entries[name] = text()
         }
+    }
+
+    private mutating func readNames(into names: inout Set<String>) {
+        for _ in 0..<count() { names.insert(text()) }
     }
 }
