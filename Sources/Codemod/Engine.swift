@@ -106,9 +106,11 @@ public struct Engine: Sendable {
         self.options = options
     }
 
-    public func run(bytes: [UInt8], context: RuleContext) -> FileOutcome {
+    /// `tree`, when given, is `bytes` already parsed (by the run's index pass): the
+    /// first round reads it instead of parsing again. A tree of other bytes is ignored.
+    public func run(bytes: [UInt8], context: RuleContext, tree: SyntaxTree? = nil) -> FileOutcome {
         var run = EngineRun(engine: self, original: bytes, context: context)
-        return run.execute()
+        return run.execute(parsed: tree.flatMap { $0.bytes == bytes ? $0 : nil })
     }
 }
 
@@ -148,10 +150,10 @@ private struct EngineRun {
         var ruleID: String?
     }
 
-    mutating func execute() -> FileOutcome {
+    mutating func execute(parsed: SyntaxTree?) -> FileOutcome {
         let maxRounds = max(1, engine.options.maxRounds)
         var text = original
-        var tree = SyntaxTree.parse(text)
+        var tree = parsed ?? SyntaxTree.parse(text)
         let originalErrorCount = tree.diagnostics.count
         var firstSuppressions: SuppressionMap? = nil
         var previous: [RoundFinding] = []

@@ -34,16 +34,27 @@ public struct ProjectIndex: Sendable {
     /// Types whose `id` is the value itself (`var id: Self { self }`): identifying their
     /// values by `\.self` or by `id` is the same identity.
     public var selfIdentifiedTypes: Set<String> = []
+    /// The names the indexed files write, one table for two questions: which files name a
+    /// member or type (`mentions`) and how often a lowercase name is written
+    /// (`nameCounts`). Keyed by the token's text as written; each entry says how one file
+    /// writes it. Files are positions in `nameFiles`.
+    var names: [String: [NameUse]] = [:]
+    /// The files `names` refers to, by position.
+    var nameFiles: [String] = []
+    /// Path → position in `nameFiles`.
+    var nameFileIDs: [String: Int32] = [:]
+
     /// Identifier → paths of the files whose code names it (`name` for every identifier
     /// token, declarations included; also `.name` when it follows a period on another
     /// value than `self`, as in `x.name`): who may use a member, for rules that change a
-    /// member's type.
-    public var mentions: [String: Set<String>] = [:]
+    /// member's type. A view of `names`.
+    public var mentions: NameMentions { NameMentions(index: self) }
     /// How many times each lowercase name is written in the indexed files, in code and
     /// comments' code alike: `x`, `_x`, `$x` and `` `x` `` all count under `x`, and a name
     /// written after a `.` (`self.x`, `.x(…)`) counts under `.x` instead. A rule learns from
     /// it whether other files of the module may use a member it sees unused in its own.
-    public var nameCounts: [String: Int] = [:]
+    /// A view of `names`.
+    public var nameCounts: NameCounts { NameCounts(index: self) }
 
     public init(conformances: [String: Set<String>] = [:], propertyTypes: [String: [String: String]] = [:],
                 typealiases: [String: String] = [:], propertyWrappers: [String: [String: String]] = [:],
@@ -78,26 +89,80 @@ public struct ProjectIndex: Sendable {
     private mutating func addFacts(of other: ProjectIndex) {
         for (type, names) in other.conformances { conformances[type, default: []].formUnion(names) }
         for (type, properties) in other.propertyTypes {
+            if propertyTypes[type] == nil { propertyTypes[type] = properties; continue }
             propertyTypes[type, default: [:]].merge(properties) { _, new in new }
         }
         for (type, wrappers) in other.propertyWrappers {
+            if propertyWrappers[type] == nil { propertyWrappers[type] = wrappers; continue }
             propertyWrappers[type, default: [:]].merge(wrappers) { _, new in new }
         }
-        typealiases.merge(other.typealiases) { _, new in new }
-        declaredTypes.formUnion(other.declaredTypes)
-        declaredSimpleNames.formUnion(other.declaredSimpleNames)
-        classTypes.formUnion(other.classTypes)
-        selfIdentifiedTypes.formUnion(other.selfIdentifiedTypes)
-        for (name, paths) in other.mentions { mentions[name, default: []].formUnion(paths) }
+        if !other.typealiases.isEmpty { typealiases.merge(other.typealiases) { _, new in new } }
+        if !other.declaredTypes.isEmpty {
+            declaredTypes.formUnion(other.declaredTypes)
+            declaredSimpleNames.formUnion(other.declaredSimpleNames)
+        }
+        if !other.classTypes.isEmpty { classTypes.formUnion(other.classTypes) }
+        if !other.selfIdentifiedTypes.isEmpty { selfIdentifiedTypes.formUnion(other.selfIdentifiedTypes) }
         indexedPaths.formUnion(other.indexedPaths)
-        nameCounts.merge(other.nameCounts, uniquingKeysWith: +)
+        addNames(of: other)
+    }
+
+    /// Appends the name table of `other`, its files renumbered into this index's.
+    private mutating func addNames(of other: ProjectIndex) {
+        guard !other.nameFiles.isEmpty else { return }
+        var ids: [Int32] = []
+        ids.reserveCapacity(other.nameFiles.count)
+        for path in other.nameFiles { ids.append(fileID(path)) }
+        let identity = ids.enumerated().allSatisfy { Int($1) == $0 }
+        if names.isEmpty && identity {
+            names = other.names
+            return
+        }
+        for (name, uses) in other.names {
+            if identity {
+                names[name, default: []].append(contentsOf: uses)
+            } else {
+                names[name, default: []].append(contentsOf: uses.map { use in
+                    var use = use
+                    use.file = ids[Int(use.file)]
+                    return use
+                })
+            }
+        }
+    }
+
+    /// The position of `path` in `nameFiles`, added when new.
+    mutating func fileID(_ path: String) -> Int32 {
+        if let known = nameFileIDs[path] { return known }
+        let id = Int32(nameFiles.count)
+        nameFiles.append(path)
+        nameFileIDs[path] = id
+        return id
+    }
+
+    /// Records how the file at `path` writes each name (for the builder and the decoder).
+    mutating func setNames(_ uses: [String: NameUse], path: String) {
+        let id = fileID(path)
+        if names.isEmpty {
+            names = uses.mapValues { use in
+                var use = use
+                use.file = id
+                return [use]
+            }
+            return
+        }
+        for (name, use) in uses {
+            var use = use
+            use.file = id
+            names[name, default: []].append(use)
+        }
     }
 
     /// Whether every fact of `other` is already in this index, so that merging it would
     /// change nothing (a rule can then skip the copy that `merging` makes).
     public func covers(_ other: ProjectIndex) -> Bool {
         // Name counts add up: only the files' own counts are already in.
-        if !other.nameCounts.isEmpty && !other.indexedPaths.isSubset(of: indexedPaths) { return false }
+        if !other.names.isEmpty && !other.nameFiles.allSatisfy({ nameFileIDs[$0] != nil }) { return false }
         for (type, names) in other.conformances where !(conformances[type].map(names.isSubset(of:)) ?? false) { return false }
         for (type, properties) in other.propertyTypes {
             guard let known = propertyTypes[type] else { return false }
@@ -108,7 +173,13 @@ public struct ProjectIndex: Sendable {
             for (name, wrapper) in wrappers where known[name] != wrapper { return false }
         }
         for (name, text) in other.typealiases where typealiases[name] != text { return false }
-        for (name, paths) in other.mentions where !(mentions[name].map(paths.isSubset(of:)) ?? false) { return false }
+        for (name, uses) in other.names {
+            let known = names[name] ?? []
+            for use in uses {
+                guard let id = nameFileIDs[other.nameFiles[Int(use.file)]],
+                      known.contains(where: { $0.file == id && $0.flags.isSuperset(of: use.flags) }) else { return false }
+            }
+        }
         return other.declaredTypes.isSubset(of: declaredTypes) && other.classTypes.isSubset(of: classTypes)
             && other.selfIdentifiedTypes.isSubset(of: selfIdentifiedTypes)
     }
@@ -129,7 +200,12 @@ public struct ProjectIndex: Sendable {
 
     /// The indexed files other than `path` whose code names `name` (as `name` or `x.name`).
     public func filesMentioning(_ name: String, besides path: String) -> Set<String> {
-        mentions[name, default: []].union(mentions["." + name, default: []]).subtracting([path])
+        var files = Set<String>()
+        for use in names[name] ?? [] where use.flags.contains(.mentioned) || use.flags.contains(.mentionedAsMember) {
+            files.insert(nameFiles[Int(use.file)])
+        }
+        files.remove(path)
+        return files
     }
 
     /// Whether the files of the run declare, extend or alias a type of this qualified name.
@@ -172,7 +248,20 @@ public struct ProjectIndex: Sendable {
     /// How many times `name` is written in the indexed files, as `name`, `_name` or
     /// `$name`, plus (with `members`) as `.name`.
     public func count(of name: String, members: Bool = true) -> Int {
-        (nameCounts[name] ?? 0) + (members ? nameCounts["." + name] ?? 0 : 0)
+        writes(of: name, asMember: false) + (members ? writes(of: name, asMember: true) : 0)
+    }
+
+    /// The spellings that count as writing the lowercase `name`: `name`, `_name`, `$name`,
+    /// and each of them between backticks.
+    func writes(of name: String, asMember: Bool) -> Int {
+        guard let first = name.utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else { return 0 }
+        var total = 0
+        for spelling in [name, "_" + name, "$" + name] {
+            for key in [spelling, "`" + spelling + "`"] {
+                for use in names[key] ?? [] { total += Int(asMember ? use.memberWrites : use.plainWrites) }
+            }
+        }
+        return total
     }
 
     // MARK: - Identifiable
@@ -380,6 +469,59 @@ public struct ProjectIndex: Sendable {
 
     private static func isWordCharacter(_ c: Character) -> Bool {
         c.isLetter || c.isNumber || c == "_"
+    }
+}
+
+/// How one file writes one name (a token's text as written).
+struct NameUse: Sendable, Hashable {
+    struct Flags: OptionSet, Sendable, Hashable {
+        let rawValue: UInt8
+        /// Written as an identifier (anywhere, `@Environment(…)` arguments included).
+        static let mentioned = Flags(rawValue: 1)
+        /// Written as an identifier after a period on another value than `self`.
+        static let mentionedAsMember = Flags(rawValue: 2)
+    }
+
+    /// The file: a position in `ProjectIndex.nameFiles`.
+    var file: Int32 = 0
+    var flags: Flags = []
+    /// Writes not after a period, outside `@Environment(…)` and `@FocusedValue(…)`
+    /// arguments, when the name (without `_`, `$` and backticks) is lowercase.
+    var plainWrites: UInt32 = 0
+    /// The same, after a period.
+    var memberWrites: UInt32 = 0
+}
+
+/// `ProjectIndex.mentions`: identifier (or `.identifier`) → the files that write it.
+public struct NameMentions: Sendable {
+    let index: ProjectIndex
+
+    /// The files whose code names `key` (`name`, or `.name` after a period), nil when none.
+    public subscript(key: String) -> Set<String>? {
+        let files = self[key, default: []]
+        return files.isEmpty ? nil : files
+    }
+
+    public subscript(key: String, default empty: Set<String>) -> Set<String> {
+        let member = key.utf8.count > 1 && key.utf8.first == UInt8(ascii: ".")
+        let flag: NameUse.Flags = member ? .mentionedAsMember : .mentioned
+        var files = empty
+        for use in index.names[member ? String(key.dropFirst()) : key] ?? [] where use.flags.contains(flag) {
+            files.insert(index.nameFiles[Int(use.file)])
+        }
+        return files
+    }
+}
+
+/// `ProjectIndex.nameCounts`: lowercase name (or `.name`) → how many times it is written.
+public struct NameCounts: Sendable {
+    let index: ProjectIndex
+
+    /// The writes of `key` (`name`, or `.name` after a period), nil when none.
+    public subscript(key: String) -> Int? {
+        let member = key.utf8.count > 1 && key.utf8.first == UInt8(ascii: ".")
+        let total = index.writes(of: member ? String(key.dropFirst()) : key, asMember: member)
+        return total == 0 ? nil : total
     }
 }
 

@@ -22,13 +22,51 @@ public struct ProjectIndexBuilder: Sendable {
         index.fileCount += 1
         index.indexedPaths.insert(path)
         record(declarations: flattenIfConfig(tree.root), scope: nil)
-        recordMentions(tree, path: path)
-        countNames(in: tree)
+        index.setNames(ProjectIndexBuilder.names(in: tree), path: path)
     }
 
-    /// Counts the lowercase names the file writes (see `ProjectIndex.nameCounts`).
-    private mutating func countNames(in tree: SyntaxTree) {
-        ProjectIndexBuilder.writtenNames(in: tree) { name, _ in index.nameCounts[name, default: 0] += 1 }
+    /// How `tree` writes each name, in one pass over its tokens (bodies included: they are
+    /// tokens even where the index pass leaves them unparsed). An identifier is mentioned
+    /// (as a member too after a period, unless on `self`); a lowercase name is counted as
+    /// `writtenNames` counts it.
+    static func names(in tree: SyntaxTree) -> [String: NameUse] {
+        let bytes = tree.bytes
+        let tokens = tree.tokens
+        var uses: [String: NameUse] = [:]
+        var skippedUntil = -1
+        for position in 0..<tokens.count {
+            let raw = tokens[position]
+            if position > skippedUntil, raw.kind == .at, let close = environmentArgumentsEnd(after: position, in: tree) {
+                skippedUntil = close
+                continue
+            }
+            let afterPeriod = position > 0 && tokens[position - 1].kind == .period
+            let isIdentifier = raw.kind == .identifier
+            guard isIdentifier || raw.kind == .dollarIdentifier || (raw.kind == .keyword && afterPeriod) else { continue }
+            let counted = position > skippedUntil && ProjectIndexBuilder.isLowercaseName(bytes, raw)
+            guard isIdentifier || counted else { continue }
+            var flags: NameUse.Flags = []
+            if isIdentifier {
+                flags.insert(.mentioned)
+                if afterPeriod && (position < 2 || tokens[position - 2].keyword != .self) { flags.insert(.mentionedAsMember) }
+            }
+            let name = String(decoding: bytes[Int(raw.textStart)..<Int(raw.textEnd)], as: UTF8.self)
+            uses[name, default: NameUse()].flags.formUnion(flags)
+            if counted {
+                if afterPeriod { uses[name]!.memberWrites += 1 } else { uses[name]!.plainWrites += 1 }
+            }
+        }
+        return uses
+    }
+
+    /// Whether the token's text, without backticks and one leading `$` or `_`, starts with
+    /// a lowercase ASCII letter (what `writtenNames` counts).
+    private static func isLowercaseName(_ bytes: [UInt8], _ raw: RawToken) -> Bool {
+        var start = Int(raw.textStart)
+        var end = Int(raw.textEnd)
+        if bytes[start] == UInt8(ascii: "`"), end - start > 2 { start += 1; end -= 1 }
+        if bytes[start] == UInt8(ascii: "$") || bytes[start] == UInt8(ascii: "_") { start += 1 }
+        return start < end && bytes[start] >= UInt8(ascii: "a") && bytes[start] <= UInt8(ascii: "z")
     }
 
     /// Each lowercase name `tree` writes, as `ProjectIndex.nameCounts` keys it (`x`, or
@@ -169,29 +207,6 @@ public struct ProjectIndexBuilder: Sendable {
         words = Array(words.dropFirst().dropLast())
         if words.first == "get", words.count >= 3, words[1] == "{", words.last == "}" { words = Array(words.dropFirst(2).dropLast()) }
         return words == ["self"] || words == ["return", "self"]
-    }
-
-    // MARK: - Mentions
-
-    /// Every identifier token of `tree`, bodies included (they are tokens even where the
-    /// index pass leaves them unparsed); `.name` too after a period, unless on `self`.
-    private mutating func recordMentions(_ tree: SyntaxTree, path: String) {
-        var previous: Token? = nil
-        var beforePrevious: Token? = nil
-        for index in 0..<tree.tokens.count {
-            let token = tree.token(at: index)
-            if token.kind == .identifier {
-                let name = token.text
-                mention(name, path)
-                if previous?.kind == .period, beforePrevious?.keyword != .self { mention("." + name, path) }
-            }
-            beforePrevious = previous
-            previous = token
-        }
-    }
-
-    private mutating func mention(_ name: String, _ path: String) {
-        index.mentions[name, default: []].insert(path)
     }
 
     private func qualify(_ name: String, in scope: String?) -> String {

@@ -5,7 +5,7 @@
 // dictionaries are written in sorted order, so equal facts always give equal bytes.
 
 extension ProjectIndex {
-    /// The facts (types, conformances, properties, wrappers, aliases, mentioned names) without the paths
+    /// The facts (types, conformances, properties, wrappers, aliases, the names written) without the paths
     /// and file count, which belong to whoever reads the bytes back.
     public func encodedFacts() -> [UInt8] {
         var out: [UInt8] = []
@@ -40,25 +40,55 @@ extension ProjectIndex {
         write(declaredTypes)
         write(classTypes)
         write(selfIdentifiedTypes)
-        write(Set(mentions.keys))
-        write(nameCounts.count)
-        for (name, count) in nameCounts.sorted(by: { $0.key < $1.key }) { write(name); write(count) }
+        // Names: how the file writes each, its uses in several files (if any) added up.
+        write(names.count)
+        for (name, uses) in names.sorted(by: { $0.key < $1.key }) {
+            var all = NameUse()
+            for use in uses {
+                all.flags.formUnion(use.flags)
+                all.plainWrites += use.plainWrites
+                all.memberWrites += use.memberWrites
+            }
+            write(name)
+            write(Int(all.flags.rawValue))
+            write(Int(all.plainWrites))
+            write(Int(all.memberWrites))
+        }
         return out
     }
 
     /// Facts read back from `encodedFacts()`, recorded as the index of the one file at
     /// `path`; nil when the bytes are not exactly such an encoding.
     public init?(encodedFacts bytes: ArraySlice<UInt8>, path: String) {
+        var index = ProjectIndex()
+        guard index.absorb(encodedFacts: bytes, path: path) else { return nil }
+        self = index
+    }
+
+    /// Adds the facts of the one file at `path` as `encodedFacts()` wrote them, as
+    /// `absorb(_:)` adds a decoded file's index, reading each fact straight into this
+    /// index; false, and nothing added, when the bytes are not exactly such an encoding.
+    /// `checked`: `isFactEncoding(bytes)` is known to be true already.
+    @discardableResult
+    public mutating func absorb(encodedFacts bytes: ArraySlice<UInt8>, path: String, checked: Bool = false) -> Bool {
+        guard checked || ProjectIndex.isFactEncoding(bytes) else { return false }
         var reader = FactReader(bytes: bytes)
-        guard let facts = reader.facts(), reader.isAtEnd else { return nil }
-        self = facts
-        mentions = mentions.mapValues { _ in [path] }
-        fileCount = 1
-        indexedPaths = [path]
+        reader.add(into: &self, path: path)
+        fileCount += 1
+        indexedPaths.insert(path)
+        return true
+    }
+
+    /// Whether `bytes` are exactly an encoding `encodedFacts()` could write: every length
+    /// and count in bounds, every string UTF-8, nothing after the end.
+    public static func isFactEncoding(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var reader = FactReader(bytes: bytes)
+        return reader.check() && reader.isAtEnd
     }
 }
 
-/// Reads the layout `encodedFacts()` writes; every read checks its bounds.
+/// Reads the layout `encodedFacts()` writes: `check()` proves the bytes well formed
+/// (every read checks its bounds), `add(into:path:)` then reads them without checks.
 private struct FactReader {
     let bytes: ArraySlice<UInt8>
     var offset: Int
@@ -70,77 +100,125 @@ private struct FactReader {
 
     var isAtEnd: Bool { offset == bytes.endIndex }
 
+    // MARK: Checking
+
+    /// A length or count of entries, which cannot exceed what the bytes could hold.
     mutating func number() -> Int? {
+        guard let value = value(), value <= UInt64(bytes.count) * 8 + 64 else { return nil }
+        return Int(value)
+    }
+
+    /// A value up to `limit` (a count of writes, which the bytes do not bound).
+    mutating func number(upTo limit: UInt64) -> Bool {
+        guard let value = value() else { return false }
+        return value <= limit
+    }
+
+    private mutating func value() -> UInt64? {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while offset < bytes.endIndex, shift < 63 {
             let byte = bytes[offset]
             offset += 1
             value |= UInt64(byte & 0x7f) << shift
-            if byte & 0x80 == 0 { return value <= UInt64(bytes.count) * 8 + 64 ? Int(value) : nil }
+            if byte & 0x80 == 0 { return value }
             shift += 7
         }
         return nil
     }
 
-    mutating func string() -> String? {
-        guard let count = number(), count <= bytes.endIndex - offset else { return nil }
-        let text = String(validating: bytes[offset..<(offset + count)], as: UTF8.self)
+    /// Skips a string, checking its length and that it is UTF-8.
+    mutating func string() -> Bool {
+        guard let count = number(), count <= bytes.endIndex - offset else { return false }
+        let text = bytes[offset..<(offset + count)]
         offset += count
-        return text
+        return text.allSatisfy { $0 < 0x80 } || String(validating: text, as: UTF8.self) != nil
     }
 
-    mutating func set() -> Set<String>? {
-        guard let count = number() else { return nil }
-        var result = Set<String>()
-        for _ in 0..<count {
-            guard let name = string() else { return nil }
-            result.insert(name)
-        }
-        return result
+    mutating func strings(_ perEntry: Int) -> Bool {
+        guard let count = number() else { return false }
+        for _ in 0..<count * perEntry where !string() { return false }
+        return true
     }
 
-    mutating func map() -> [String: String]? {
-        guard let count = number() else { return nil }
-        var result: [String: String] = [:]
-        for _ in 0..<count {
-            guard let key = string(), let value = string() else { return nil }
-            result[key] = value
+    mutating func check() -> Bool {
+        guard let conformances = number() else { return false }
+        for _ in 0..<conformances where !(string() && strings(1)) { return false }
+        for _ in 0..<2 {  // property types, property wrappers
+            guard let types = number() else { return false }
+            for _ in 0..<types where !(string() && strings(2)) { return false }
         }
-        return result
+        guard strings(2), strings(1), strings(1), strings(1), let names = number() else { return false }
+        for _ in 0..<names {
+            guard string(), number(upTo: UInt64(UInt8.max)), number(upTo: UInt64(UInt32.max)),
+                  number(upTo: UInt64(UInt32.max)) else { return false }
+        }
+        return true
     }
 
-    mutating func nested() -> [String: [String: String]]? {
-        guard let count = number() else { return nil }
-        var result: [String: [String: String]] = [:]
-        for _ in 0..<count {
-            guard let type = string(), let entries = map() else { return nil }
-            result[type] = entries
+    // MARK: Reading checked bytes
+
+    private mutating func count() -> Int {
+        var value = 0
+        var shift = 0
+        while true {
+            let byte = bytes[offset]
+            offset += 1
+            value |= Int(byte & 0x7f) << shift
+            if byte & 0x80 == 0 { return value }
+            shift += 7
         }
-        return result
     }
 
-    mutating func facts() -> ProjectIndex? {
-        guard let count = number() else { return nil }
-        var conformances: [String: Set<String>] = [:]
-        for _ in 0..<count {
-            guard let type = string(), let names = set() else { return nil }
-            conformances[type] = names
+    private mutating func text() -> String {
+        let length = count()
+        defer { offset += length }
+        return bytes.withUnsafeBufferPointer { buffer in
+            let start = offset - bytes.startIndex
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<(start + length)]), as: UTF8.self)
         }
-        guard let propertyTypes = nested(), let propertyWrappers = nested(), let typealiases = map(),
-              let declaredTypes = set(), let classTypes = set(), let selfIdentified = set(),
-              let mentioned = set(),
-              let nameCount = number() else { return nil }
-        var nameCounts: [String: Int] = [:]
-        for _ in 0..<nameCount {
-            guard let name = string(), let count = number() else { return nil }
-            nameCounts[name] = count
+    }
+
+    mutating func add(into index: inout ProjectIndex, path: String) {
+        for _ in 0..<count() {
+            let type = text()
+            readNames(into: &index.conformances[type, default: []])
         }
-        var facts = ProjectIndex(conformances: conformances, propertyTypes: propertyTypes, typealiases: typealiases,
-                                 propertyWrappers: propertyWrappers, declaredTypes: declaredTypes, classTypes: classTypes)
-        facts.selfIdentifiedTypes = selfIdentified
-        for name in mentioned { facts.mentions[name] = [] }
-        facts.nameCounts = nameCounts
-        return facts
+        for _ in 0..<count() { addEntries(to: &index.propertyTypes) }
+        for _ in 0..<count() { addEntries(to: &index.propertyWrappers) }
+        for _ in 0..<count() {
+            let name = text()
+            index.typealiases[name] = text()
+        }
+        for _ in 0..<count() { index.declareType(text()) }
+        for _ in 0..<count() { index.classTypes.insert(text()) }
+        for _ in 0..<count() { index.selfIdentifiedTypes.insert(text()) }
+        let file = index.fileID(path)
+        let uses = count()
+        for _ in 0..<uses {
+            let name = text()
+            let flags = NameUse.Flags(rawValue: UInt8(count()))
+            let plain = UInt32(count())
+            let member = UInt32(count())
+            index.names[name, default: []].append(NameUse(file: file, flags: flags, plainWrites: plain, memberWrites: member))
+        }
+    }
+
+    /// One type's entries of a `[type: [name: text]]` table; the later file's text wins.
+    private mutating func addEntries(to table: inout [String: [String: String]]) {
+        let type = text()
+        readEntries(into: &table[type, default: [:]])
+    }
+
+    /// Reads the entries in place (one lookup of their table's key, not one per entry).
+    private mutating func readEntries(into entries: inout [String: String]) {
+        for _ in 0..<count() {
+            let name = text()
+            entries[name] = text()
+        }
+    }
+
+    private mutating func readNames(into names: inout Set<String>) {
+        for _ in 0..<count() { names.insert(text()) }
     }
 }

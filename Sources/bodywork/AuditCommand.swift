@@ -90,11 +90,12 @@ struct AuditCommand {
             let plan = try planner.plan(selection.files)
             if let outputPath { try PatchFileWriter.checkOutputPath(outputPath, option: "--output", inputs: selection.files) }
             let needsIndex = plan.settings.contains { $0.engine.rules.contains { $0.usesProjectIndex } }
+            let trees = ParsedTrees()
             let indexes = needsIndex
                 ? ModuleIndexes.build(files: plan.files.map(\.path), model: model, jobs: jobs, maxFileSize: options.maxFileSize,
-                                      cache: noCache ? nil : IndexCache(environment: environment))
+                                      cache: noCache ? nil : IndexCache(environment: environment), trees: trees)
                 : .empty
-            let processor = FileProcessor(maxFileSize: options.maxFileSize, indexes: indexes)
+            let processor = FileProcessor(maxFileSize: options.maxFileSize, indexes: indexes, trees: trees)
             let explanations = Dictionary(rules.map { ($0.id, AuditCommand.firstParagraph($0.documentation)) }) { a, _ in a }
             let files = plan.files
             let settings = plan.settings

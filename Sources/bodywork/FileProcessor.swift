@@ -95,6 +95,8 @@ struct FileProcessor: Sendable {
     let maxFileSize: Int
     /// The project index each file's rules see (its modules and their dependencies).
     let indexes: ModuleIndexes
+    /// Trees the index pass parsed for the planned files, each read once instead of parsing again.
+    var trees: ParsedTrees? = nil
 
     /// Reads `path` and runs `settings.engine` over it. Never throws: problems become the
     /// report's `skipReason`.
@@ -112,27 +114,29 @@ struct FileProcessor: Sendable {
         } catch {
             return FileWork(report: FileReport(path: path, skipReason: FileProcessor.reason(error, path: path)))
         }
-        var work = run(bytes: snapshot.bytes, path: path, settings: settings)
+        var work = run(bytes: snapshot.bytes, path: path, settings: settings, tree: trees?.take(path))
         work.snapshot = snapshot
         return work
     }
 
-    /// Runs the engine over `bytes` that claim to be the file at `path`.
-    func run(bytes: [UInt8], path: String, settings: FileSettings) -> FileWork {
+    /// Runs the engine over `bytes` that claim to be the file at `path`. `tree`: `bytes`
+    /// as the index pass parsed them (after checking them), if it kept the tree.
+    func run(bytes: [UInt8], path: String, settings: FileSettings, tree: SyntaxTree? = nil) -> FileWork {
+        let tree = tree.flatMap { $0.bytes == bytes ? $0 : nil }
         var report = FileReport(path: path)
         report.byteCount = bytes.count
         if bytes.count > maxFileSize {
             report.skipReason = "larger than \(FileProcessor.describeSize(maxFileSize)) (see --max-file-size)"
             return FileWork(report: report)
         }
-        guard FileProcessor.isUTF8Text(bytes) else {
+        guard tree != nil || FileProcessor.isUTF8Text(bytes) else {
             report.skipReason = "not UTF-8 text"
             return FileWork(report: report)
         }
         let context = RuleContext(path: path, deploymentTargets: settings.deploymentTargets,
                                   swiftLanguageMode: settings.swiftLanguageMode, options: settings.ruleOptions,
                                   index: indexes.index(forFile: path))
-        var outcome = settings.engine.run(bytes: bytes, context: context)
+        var outcome = settings.engine.run(bytes: bytes, context: context, tree: tree)
         if let baseline = settings.baseline { outcome = baseline.withholdingFixes(of: outcome, path: path) }
         report.changed = outcome.changed
         report.notes = outcome.notes

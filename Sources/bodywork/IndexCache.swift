@@ -45,7 +45,7 @@ final class IndexCache: @unchecked Sendable {
             #endif
             build = "\(info.st_size)-\(modified.tv_sec).\(modified.tv_nsec)"
         }
-        return Array("bodywork index cache 2 \(bodyworkVersion) \(build)\n".utf8)
+        return Array("bodywork index cache 3 \(bodyworkVersion) \(build)\n".utf8)
     }()
     /// Entries kept per store: new ones first, then those this run read, then the rest
     /// (older contents of files, other modules' files) while there is room.
@@ -100,15 +100,16 @@ final class IndexCache: @unchecked Sendable {
         return FilePath.join(base, "index-" + String(key.first, radix: 16) + ".cache")
     }
 
-    /// The facts stored for `key` in `store`, as the index of the file at `path`.
-    func facts(store: String, key: Key, path: String) -> ProjectIndex? {
+    /// The facts stored for `key` in `store`, as `ProjectIndex.encodedFacts()` wrote them
+    /// and checked well formed.
+    func encodedFacts(store: String, key: Key) -> ArraySlice<UInt8>? {
         let bytes: ArraySlice<UInt8>? = lock.withLock {
             if stores[store] == nil { stores[store] = IndexCache.load(store) }
             let found = stores[store]?[key]
             if found != nil { used[store, default: []].insert(key) }
             return found
         }
-        return bytes.flatMap { ProjectIndex(encodedFacts: $0, path: path) }
+        return bytes.flatMap { ProjectIndex.isFactEncoding($0) ? $0 : nil }
     }
 
     func insert(store: String, key: Key, facts: ProjectIndex) {

@@ -35,9 +35,11 @@ struct ModuleIndexes: Sendable {
     /// same for any `jobs`. `unindexed`: a planned path whose bytes on disk are not the
     /// ones processed (standard input), left for the rules to read from their tree.
     /// With a `cache`, the facts of a file whose content is in it are not recomputed, and
-    /// new facts are saved to it at the end.
+    /// new facts are saved to it at the end. With `trees`, a planned file is parsed in
+    /// full and its tree kept there for the rules (while the budget has room), so that
+    /// it is parsed once; other files are parsed without their bodies.
     static func build(files: [String], model: ProjectModel, jobs: Int, maxFileSize: Int,
-                      unindexed: String? = nil, cache: IndexCache? = nil) -> ModuleIndexes {
+                      unindexed: String? = nil, cache: IndexCache? = nil, trees: ParsedTrees? = nil) -> ModuleIndexes {
         var result = ModuleIndexes()
         var viewByOwners: [[String]: Int] = [:]
         var visibleByView: [[String]] = []
@@ -71,20 +73,28 @@ struct ModuleIndexes: Sendable {
                 return store
             }
         } ?? []
-        runOrdered(count: all.count, jobs: jobs, work: { index -> ProjectIndex? in
+        runOrdered(count: all.count, jobs: jobs, work: { index -> FileFacts? in
             let path = all[index]
             guard let bytes = ParseCommand.read(path), bytes.count <= maxFileSize else { return nil }
             let name = displayNames[path] ?? path
             let store = index < stores.count ? stores[index] : nil
             let key = store != nil ? IndexCache.key(of: bytes) : nil
             // Only text files' facts are ever stored, so a hit needs no UTF-8 check.
-            if let cache, let store, let key, let cached = cache.facts(store: store, key: key, path: name) { return cached }
+            if let cache, let store, let key, let cached = cache.encodedFacts(store: store, key: key) {
+                return .encoded(cached, path: name)
+            }
             guard FileProcessor.isUTF8Text(bytes) else { return nil }
             var builder = ProjectIndexBuilder()
-            builder.add(SyntaxTree.parseDeclarations(bytes), path: name)
+            if let trees, displayNames[path] != nil, trees.reserve(bytes.count) {
+                let tree = SyntaxTree.parse(bytes)
+                builder.add(tree, path: name)
+                trees.keep(tree, path: name)
+            } else {
+                builder.add(SyntaxTree.parseDeclarations(bytes), path: name)
+            }
             let facts = builder.finish()
             if let cache, let store, let key { cache.insert(store: store, key: key, facts: facts) }
-            return facts
+            return .built(facts)
         }, emit: { index, fileFacts in
             facts.set(index, fileFacts)
         })
@@ -93,7 +103,11 @@ struct ModuleIndexes: Sendable {
         for visible in visibleByView {
             var index = ProjectIndex()
             for file in visible {
-                if let at = position[file], let fileFacts = facts.facts[at] { index.absorb(fileFacts) }
+                guard let at = position[file], let fileFacts = facts.facts[at] else { continue }
+                switch fileFacts {
+                case .built(let built): index.absorb(built)
+                case .encoded(let bytes, let path): index.absorb(encodedFacts: bytes, path: path, checked: true)
+                }
             }
             result.indexes.append(index)
         }
@@ -114,11 +128,18 @@ struct ModuleIndexes: Sendable {
     }
 }
 
+/// One file's facts: indexed now, or as the cache keeps them (read straight into each
+/// index that holds the file, with no copy of their own in between).
+private enum FileFacts: Sendable {
+    case built(ProjectIndex)
+    case encoded(ArraySlice<UInt8>, path: String)
+}
+
 /// Per-file facts as the ordered batch emits them, one at a time.
 private final class FactCollector: @unchecked Sendable {
-    var facts: [ProjectIndex?]
+    var facts: [FileFacts?]
     init(count: Int) { facts = Array(repeating: nil, count: count) }
-    func set(_ index: Int, _ value: ProjectIndex?) { facts[index] = value }
+    func set(_ index: Int, _ value: FileFacts?) { facts[index] = value }
 }
 
 extension ModuleIndexes {

@@ -60,9 +60,11 @@ struct Runner {
                 totals.skipped.append(problem)
             }
 
+            let trees = ParsedTrees()
             let processor = FileProcessor(maxFileSize: options.maxFileSize,
                                           indexes: moduleIndexes(for: plan.files.map(\.path), settings: plan.settings,
-                                                                 model: planner.model))
+                                                                 model: planner.model, trees: trees),
+                                          trees: trees)
             if let command = options.verifyCommand {
                 VerifiedApply(options: options, console: console, processor: processor, command: command, report: report)
                     .run(plan, totals: &totals, patch: patch, rules: rules, recorder: recorder)
@@ -145,14 +147,15 @@ struct Runner {
     /// Each file's view of the project index: its modules and their dependencies, indexed
     /// in full whatever files the run selected; empty when no active rule reads it.
     private func moduleIndexes(for files: [String], settings: [FileSettings], model: ProjectModel?,
-                               unindexed: String? = nil) -> ModuleIndexes {
+                               unindexed: String? = nil, trees: ParsedTrees? = nil) -> ModuleIndexes {
         if options.verbose, let model {
             for line in ModuleIndexes.describe(files: files, model: model) { console.message(line) }
         }
         let needed = settings.contains { settings in settings.engine.rules.contains { $0.usesProjectIndex } }
         guard needed, let model else { return .empty }
         return ModuleIndexes.build(files: files, model: model, jobs: options.jobs, maxFileSize: options.maxFileSize,
-                                   unindexed: unindexed, cache: options.noCache ? nil : IndexCache(environment: environment))
+                                   unindexed: unindexed, cache: options.noCache ? nil : IndexCache(environment: environment),
+                                   trees: trees)
     }
 
     private func runBatch(_ plan: RunPlan, processor: FileProcessor, totals: RunTotals, rules: [any Rule],

@@ -14,6 +14,17 @@ final class EngineTests: XCTestCase {
         XCTAssertEqual(outcome.rounds, 1)
     }
 
+    func testTreeParsedBeforeIsReadOnlyForItsOwnBytes() {
+        let engine = Engine(rules: [ByteScanRule.replacing("foo", with: "bar", id: "rename")])
+        let text = Array("let foo = 1\n".utf8)
+        let plain = engine.run(bytes: text, context: RuleContext(path: "a.swift"))
+        let given = engine.run(bytes: text, context: RuleContext(path: "a.swift"), tree: SyntaxTree.parse(text))
+        XCTAssertEqual(given.output, plain.output)
+        XCTAssertEqual(given.findings.map(\.finding.range), plain.findings.map(\.finding.range))
+        let stale = engine.run(bytes: text, context: RuleContext(path: "a.swift"), tree: SyntaxTree.parse("let x = 1\n"))
+        XCTAssertEqual(String(decoding: stale.output, as: UTF8.self), "let bar = 1\n", "a tree of other bytes is not read")
+    }
+
     func testFixpointAppliesFixesEnabledByEarlierFixes() {
         let engine = Engine(rules: [ByteScanRule.replacing("foo", with: "bar", id: "rule-a"),
                                     ByteScanRule.replacing("bar", with: "baz", id: "rule-b")])

@@ -2,6 +2,7 @@
 // corrupt or disabled cache changes no result.
 @testable import BodyworkCLI
 import Foundation
+import SwiftCST
 import XCTest
 
 final class IndexCacheTests: XCTestCase {
@@ -98,6 +99,20 @@ final class IndexCacheTests: XCTestCase {
         let cached = try FileManager.default.contentsOfDirectory(atPath: sandbox.path("user-cache/bodywork"))
         XCTAssertEqual(cached.count, 1)
         XCTAssertTrue(cached[0].hasPrefix("index-") && cached[0].hasSuffix(".cache"), "\(cached)")
+    }
+
+    /// The index pass keeps trees for the rules only while their source fits the budget,
+    /// and hands each out once, freeing its room.
+    func testParsedTreesStayWithinTheirBudgetAndAreHandedOutOnce() {
+        let trees = ParsedTrees(budget: 40)
+        let first = SyntaxTree.parse("let a = 1\nlet b = 2\n")  // 20 bytes
+        XCTAssertTrue(trees.reserve(first.bytes.count))
+        trees.keep(first, path: "A.swift")
+        XCTAssertTrue(trees.reserve(20))
+        XCTAssertFalse(trees.reserve(1), "the budget is full")
+        XCTAssertTrue(trees.take("A.swift") === first)
+        XCTAssertNil(trees.take("A.swift"), "a tree is handed out once")
+        XCTAssertTrue(trees.reserve(20), "taking a tree frees its room")
     }
 
     /// The cache's key of some bytes, as stored: both hashes and the length, little-endian.

@@ -1,0 +1,46 @@
+// The trees the index pass parses for the files the rules will process, kept for the rules
+// so that each file is parsed once per run, within a memory budget.
+import SwiftCST
+import Foundation
+
+/// Trees of planned files, by the path the run names them with; thread-safe. Holds trees
+/// for at most `budget` source bytes at a time: a tree the budget has no room for is
+/// dropped and its file parsed again by the rules, so memory stays bounded however many
+/// files the run has. Each tree is handed out once.
+final class ParsedTrees: @unchecked Sendable {
+    /// Source bytes whose trees may wait for the rules (a tree takes about 8 bytes per
+    /// source byte): room for the files of a large app, a bound for any larger run.
+    static let defaultBudget = 24 << 20
+
+    private let lock = NSLock()
+    private let budget: Int
+    private var held = 0
+    private var trees: [String: SyntaxTree] = [:]
+
+    init(budget: Int = ParsedTrees.defaultBudget) {
+        self.budget = budget
+    }
+
+    /// Whether a tree of `byteCount` source bytes would be kept now; reserves its room when so.
+    func reserve(_ byteCount: Int) -> Bool {
+        lock.withLock {
+            guard held + byteCount <= budget else { return false }
+            held += byteCount
+            return true
+        }
+    }
+
+    /// Keeps `tree` (its room reserved) for the file at `path`.
+    func keep(_ tree: SyntaxTree, path: String) {
+        lock.withLock { trees[path] = tree }
+    }
+
+    /// The tree kept for `path`, removed from the store (and its room freed).
+    func take(_ path: String) -> SyntaxTree? {
+        lock.withLock {
+            guard let tree = trees.removeValue(forKey: path) else { return nil }
+            held -= tree.bytes.count
+            return tree
+        }
+    }
+}
