@@ -241,9 +241,12 @@ struct ReportPrinter {
     private var colorsFindings: Bool {
         guard !output.isFile else { return false }
         let stream = options.mode == .lint ? console.stdoutIsTerminal : console.stderrIsTerminal
-        return TerminalColor.shouldColor(mode: options.color.rawValue, isTerminal: stream,
-                                         environment: ProcessInfo.processInfo.environment)
+        return TerminalColor.shouldColor(mode: options.color.rawValue, isTerminal: stream, environment: ReportPrinter.environment)
     }
+
+    /// The environment, copied once: asked for every file's report, ProcessInfo builds a
+    /// new dictionary of every variable each time.
+    private static let environment = ProcessInfo.processInfo.environment
 
     /// One file's report; `diff` (possibly colored) is shown first in a text preview.
     func file(_ report: FileReport, diff: [UInt8] = []) {
