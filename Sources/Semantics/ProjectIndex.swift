@@ -86,7 +86,9 @@ public struct ProjectIndex: Sendable {
         return merged
     }
 
-    private mutating func addFacts(of other: ProjectIndex) {
+    /// Adds every fact of `other`; its name table only when `names` (a fold that builds
+    /// the table itself passes false).
+    mutating func addFacts(of other: ProjectIndex, names includeNames: Bool = true) {
         for (type, names) in other.conformances { conformances[type, default: []].formUnion(names) }
         for (type, properties) in other.propertyTypes {
             if propertyTypes[type] == nil { propertyTypes[type] = properties; continue }
@@ -104,7 +106,7 @@ public struct ProjectIndex: Sendable {
         if !other.classTypes.isEmpty { classTypes.formUnion(other.classTypes) }
         if !other.selfIdentifiedTypes.isEmpty { selfIdentifiedTypes.formUnion(other.selfIdentifiedTypes) }
         indexedPaths.formUnion(other.indexedPaths)
-        addNames(of: other)
+        if includeNames { addNames(of: other) }
     }
 
     /// Appends the name table of `other`, its files renumbered into this index's.

@@ -100,17 +100,32 @@ struct ModuleIndexes: Sendable {
         })
         cache?.save()
         let position = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1, $0) })
-        for visible in visibleByView {
+        if visibleByView.count == 1 {
+            // One module: its files' facts go straight into its index, none held apart.
             var index = ProjectIndex()
-            for file in visible {
+            for file in visibleByView[0] {
                 guard let at = position[file], let fileFacts = facts.facts[at] else { continue }
                 switch fileFacts {
                 case .built(let built): index.absorb(built)
                 case .encoded(let bytes, let path): index.absorb(encodedFacts: bytes, path: path, checked: true)
                 }
             }
-            result.indexes.append(index)
+            result.indexes = [index]
+            return result
         }
+        // Modules that see each other's files: each file's facts are decoded once, then
+        // folded into every view that sees the file, each name hashed once per view.
+        let fileIndexes: [ProjectIndex?] = facts.facts.map { fileFacts in
+            switch fileFacts {
+            case .built(let built): return built
+            case .encoded(let bytes, let path):
+                var index = ProjectIndex()
+                _ = index.absorb(encodedFacts: bytes, path: path, checked: true)
+                return index
+            case nil: return nil
+            }
+        }
+        result.indexes = ProjectIndex.fold(fileIndexes, views: visibleByView.map { $0.compactMap { position[$0] } })
         return result
     }
 

@@ -1,0 +1,50 @@
+// Folding many files into several module indexes at once must give what absorbing them
+// one by one gives, fact for fact and name for name.
+@testable import Semantics
+import SwiftCST
+import XCTest
+
+final class ProjectIndexFoldTests: XCTestCase {
+    private let sources = [
+        "struct Item: Identifiable { let id: Int; var title: String }\nextension Item: Hashable {}",
+        "import SwiftUI\nstruct Row: View { @State private var count = 0; var body: some View { Text(\"\\(count)\") } }",
+        "typealias Items = [Item]\nfinal class Store: ObservableObject { @Published var items: Items = [] ; func load() { self.items = [] } }",
+        "struct Row: View { var title: String; var body: some View { Text(title).font(.title) } }\nextension Item { var _title: String { title } }",
+        "enum Tab: String, CaseIterable, Identifiable { case home, settings; var id: Self { self } }",
+    ]
+
+    private func fileIndex(_ number: Int) -> ProjectIndex {
+        var builder = ProjectIndexBuilder()
+        builder.add(SyntaxTree.parse(Array(sources[number].utf8)), path: "F\(number).swift")
+        return builder.finish()
+    }
+
+    private func assertSame(_ folded: ProjectIndex, _ absorbed: ProjectIndex, _ message: String) {
+        XCTAssertEqual(folded.conformances, absorbed.conformances, message)
+        XCTAssertEqual(folded.propertyTypes, absorbed.propertyTypes, message)
+        XCTAssertEqual(folded.propertyWrappers, absorbed.propertyWrappers, message)
+        XCTAssertEqual(folded.typealiases, absorbed.typealiases, message)
+        XCTAssertEqual(folded.declaredTypes, absorbed.declaredTypes, message)
+        XCTAssertEqual(folded.declaredSimpleNames, absorbed.declaredSimpleNames, message)
+        XCTAssertEqual(folded.classTypes, absorbed.classTypes, message)
+        XCTAssertEqual(folded.selfIdentifiedTypes, absorbed.selfIdentifiedTypes, message)
+        XCTAssertEqual(folded.indexedPaths, absorbed.indexedPaths, message)
+        XCTAssertEqual(folded.fileCount, absorbed.fileCount, message)
+        XCTAssertEqual(folded.nameFiles, absorbed.nameFiles, message)
+        XCTAssertEqual(folded.names, absorbed.names, message)
+    }
+
+    func testFoldEqualsAbsorbingEachViewsFilesInOrder() {
+        let files: [ProjectIndex?] = [fileIndex(0), fileIndex(1), nil, fileIndex(3), fileIndex(4), fileIndex(2)]
+        let views = [[0, 1, 3], [4, 0], [0, 1, 2, 3, 4, 5], [], [5], [3, 1, 0]]
+        let folded = ProjectIndex.fold(files, views: views)
+        XCTAssertEqual(folded.count, views.count)
+        for (number, view) in views.enumerated() {
+            var absorbed = ProjectIndex()
+            for position in view { if let file = files[position] { absorbed.absorb(file) } }
+            assertSame(folded[number], absorbed, "view \(number): \(view)")
+        }
+        XCTAssertEqual(folded[2].count(of: "title"), 6, "two declarations, `_title`, two reads and `.title`")
+        XCTAssertFalse(folded[0].names.isEmpty)
+    }
+}
