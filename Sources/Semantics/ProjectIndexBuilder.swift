@@ -62,11 +62,20 @@ public struct ProjectIndexBuilder: Sendable {
     /// Whether the token's text, without backticks and one leading `$` or `_`, starts with
     /// a lowercase ASCII letter (what `writtenNames` counts).
     private static func isLowercaseName(_ bytes: [UInt8], _ raw: RawToken) -> Bool {
-        var start = Int(raw.textStart)
-        var end = Int(raw.textEnd)
+        countedRange(in: bytes, Int(raw.textStart)..<Int(raw.textEnd)) != nil
+    }
+
+    /// The part of the name written in `range` that the counts key it by: without
+    /// backticks and one leading `$` or `_`; nil when that does not start with a lowercase
+    /// ASCII letter.
+    private static func countedRange(in bytes: [UInt8], _ range: Range<Int>) -> Range<Int>? {
+        var start = range.lowerBound
+        var end = range.upperBound
+        guard start < end else { return nil }
         if bytes[start] == UInt8(ascii: "`"), end - start > 2 { start += 1; end -= 1 }
         if bytes[start] == UInt8(ascii: "$") || bytes[start] == UInt8(ascii: "_") { start += 1 }
-        return start < end && bytes[start] >= UInt8(ascii: "a") && bytes[start] <= UInt8(ascii: "z")
+        guard start < end, bytes[start] >= UInt8(ascii: "a"), bytes[start] <= UInt8(ascii: "z") else { return nil }
+        return start..<end
     }
 
     /// Each lowercase name `tree` writes, as `ProjectIndex.nameCounts` keys it (`x`, or
@@ -87,12 +96,8 @@ public struct ProjectIndexBuilder: Sendable {
             }
             let afterPeriod = previous == .period
             guard raw.kind == .identifier || raw.kind == .dollarIdentifier || (raw.kind == .keyword && afterPeriod) else { continue }
-            var start = Int(raw.textStart)
-            var end = Int(raw.textEnd)
-            if bytes[start] == UInt8(ascii: "`"), end - start > 2 { start += 1; end -= 1 }
-            if bytes[start] == UInt8(ascii: "$") || bytes[start] == UInt8(ascii: "_") { start += 1 }
-            guard start < end, bytes[start] >= UInt8(ascii: "a"), bytes[start] <= UInt8(ascii: "z") else { continue }
-            let name = String(decoding: bytes[start..<end], as: UTF8.self)
+            guard let counted = countedRange(in: bytes, Int(raw.textStart)..<Int(raw.textEnd)) else { continue }
+            let name = String(decoding: bytes[counted], as: UTF8.self)
             visit(afterPeriod ? "." + name : name, position)
         }
     }
@@ -101,11 +106,8 @@ public struct ProjectIndexBuilder: Sendable {
     /// without backticks and one leading `$` or `_`; nil when that does not start with a
     /// lowercase ASCII letter, as such names are not counted.
     public static func countedName(_ name: String) -> String? {
-        var bytes = Array(name.utf8)
-        if bytes.first == UInt8(ascii: "`"), bytes.count > 2, bytes.last == UInt8(ascii: "`") { bytes = Array(bytes.dropFirst().dropLast()) }
-        if bytes.first == UInt8(ascii: "$") || bytes.first == UInt8(ascii: "_") { bytes.removeFirst() }
-        guard let first = bytes.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") else { return nil }
-        return String(decoding: bytes, as: UTF8.self)
+        let bytes = Array(name.utf8)
+        return countedRange(in: bytes, 0..<bytes.count).map { String(decoding: bytes[$0], as: UTF8.self) }
     }
 
     /// For the `@` at `at` of `@Environment(…)`, `@FocusedValue(…)` (or `@SwiftUI.…`): the

@@ -80,7 +80,7 @@ extension RenderPath {
     }
 
     /// The name `use` reads when it is `name` or `self.name`.
-    private static func usedName(_ use: Node) -> String? {
+    static func usedName(_ use: Node) -> String? {
         if use.kind == .identifierExpr, let token = use.firstToken, use.endTokenIndex == token.index + 1 {
             return token.kind == .identifier ? token.text : nil
         }

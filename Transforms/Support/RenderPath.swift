@@ -166,14 +166,10 @@ struct NameUses {
     init(_ tree: SyntaxTree) {
         var byName: [String: [Node]] = [:]
         for use in tree.root.descendants([.identifierExpr, .memberAccessExpr]) {
-            if use.kind == .identifierExpr {
-                guard let token = use.firstToken, use.endTokenIndex == token.index + 1, token.kind == .identifier else { continue }
-                // `x.name` names another value's member; only a bare `name` or `self.name` counts.
-                if let parent = use.parent, parent.kind == .memberAccessExpr, parent.childNodes.first != use { continue }
-                byName[token.text, default: []].append(use)
-            } else if let access = MemberAccessExpr(use), access.base?.text == "self", let name = access.name {
-                byName[name, default: []].append(use)
-            }
+            // `x.name` names another value's member; only a bare `name` or `self.name` counts.
+            if use.kind == .identifierExpr, let parent = use.parent, parent.kind == .memberAccessExpr,
+               parent.childNodes.first != use { continue }
+            if let name = RenderPath.usedName(use) { byName[name, default: []].append(use) }
         }
         self.byName = byName
     }
