@@ -91,56 +91,10 @@ struct GitRepository {
         var message: String
     }
 
-    struct ProcessResult {
-        var status: Int32
-        var output: [UInt8]
-        var errors: [UInt8]
-    }
-
-    /// Runs `git args` in `directory`, feeding `input` on its standard input from another
-    /// thread so that a large input cannot deadlock against a full output pipe.
-    static func runGit(_ arguments: [String], in directory: String, input: [UInt8]? = nil) -> ProcessResult? {
+    /// Runs `git args` as if started in `directory` (`git -C`), feeding `input` on its
+    /// standard input.
+    static func runGit(_ arguments: [String], in directory: String, input: [UInt8]? = nil) -> ChildProcess? {
         guard let executable = executable else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory, isDirectory: true)
-        let outputPipe = Pipe(), errorPipe = Pipe()
-        process.standardOutput = outputPipe
-        process.standardError = errorPipe
-        let inputPipe = input == nil ? nil : Pipe()
-        process.standardInput = inputPipe ?? FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-
-        if let inputPipe, let input {
-            let writer = inputPipe.fileHandleForWriting
-            let data = Data(input)
-            Thread.detachNewThread {
-                try? writer.write(contentsOf: data)
-                try? writer.close()
-            }
-        }
-        let errorHandle = errorPipe.fileHandleForReading
-        let errorBox = DataBox()
-        let errorsRead = DispatchGroup()
-        errorsRead.enter()
-        DispatchQueue.global().async {
-            errorBox.data = errorHandle.readDataToEndOfFile()
-            errorsRead.leave()
-        }
-        let output = outputPipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        errorsRead.wait()
-        return ProcessResult(status: process.terminationStatus, output: Array(output), errors: Array(errorBox.data))
-    }
-
-    /// Standard error collected on a second thread.
-    private final class DataBox: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored = Data()
-        var data: Data {
-            get { lock.withLock { stored } }
-            set { lock.withLock { stored = newValue } }
-        }
+        return ChildProcess.run(executable, ["-C", directory] + arguments, input: input)
     }
 }
