@@ -126,7 +126,7 @@ enum StyleType {
     /// `.red`, `Color.red`, `Color(…)`, `.red.opacity(0.5)`: the style's type name.
     static func of(_ node: Node) -> String? {
         if let call = FunctionCallExpr(node), node.kind == .functionCallExpr {
-            if call.callee?.kind == .identifierExpr, call.calleeName == "Color" { return "Color" }
+            if call.callee?.kind == .identifierExpr, call.calleeNameIs("Color") { return "Color" }
             if let access = call.callee.flatMap(MemberAccessExpr.init), access.name == "opacity", let base = access.base,
                of(base) == "Color" {
                 return "Color"

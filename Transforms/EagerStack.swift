@@ -137,7 +137,7 @@ public struct EagerStack: Rule {
     private static func axis(of scroll: FunctionCallExpr) -> ScrollAxis? {
         guard let first = scroll.arguments.first, first.label == nil, let axes = first.expression,
               first.expression?.kind != .closureExpr else { return .vertical }
-        guard let access = MemberAccessExpr(axes), access.base == nil || access.base?.text == "Axis.Set" else { return nil }
+        guard let access = MemberAccessExpr(axes), access.base == nil || access.base?.textEquals("Axis.Set") == true else { return nil }
         switch access.name {
         case "vertical": return .vertical
         case "horizontal": return .horizontal

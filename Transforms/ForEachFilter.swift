@@ -299,7 +299,7 @@ public struct ForEachFilter: Rule {
     /// The single expression of an existing `.filter { … }` on the data, when its
     /// parameters are written exactly as the row's (both `$0`, or the same names).
     private func joinableFilter(_ dataExpr: Node, rowParameters: String?) -> Node? {
-        guard let call = FunctionCallExpr(dataExpr), call.calleeName == "filter",
+        guard let call = FunctionCallExpr(dataExpr), call.calleeNameIs("filter"),
               call.callee?.kind == .memberAccessExpr, call.argumentList == nil,
               let closure = call.trailingClosure, closure.statements.count == 1,
               let expr = closure.statements.first, expr.kind != .returnStmt,

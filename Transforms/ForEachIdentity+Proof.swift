@@ -105,10 +105,10 @@ extension IdentityPass {
     /// `Array(zip(xs.indices, xs))` → `xs` with `isZip`.
     func enumeratedSource(_ data: Node) -> (source: Node, isZip: Bool)? {
         if let source = TypeResolver.enumeratedCollection(data) { return isStableReference(source) ? (source, false) : nil }
-        guard let call = FunctionCallExpr(data), data.kind == .functionCallExpr, call.calleeName == "Array",
+        guard let call = FunctionCallExpr(data), data.kind == .functionCallExpr, call.calleeNameIs("Array"),
               call.callee?.kind == .identifierExpr, call.trailingClosure == nil, call.arguments.count == 1,
               call.arguments[0].label == nil, let inner = call.arguments[0].expression,
-              let zip = FunctionCallExpr(inner), inner.kind == .functionCallExpr, zip.calleeName == "zip",
+              let zip = FunctionCallExpr(inner), inner.kind == .functionCallExpr, zip.calleeNameIs("zip"),
               zip.callee?.kind == .identifierExpr, zip.arguments.count == 2, zip.trailingClosure == nil,
               let first = zip.arguments[0].expression, let second = zip.arguments[1].expression,
               let access = MemberAccessExpr(first), access.name == "indices", let base = access.base,
@@ -124,7 +124,7 @@ extension IdentityPass {
         }
         guard data.kind == .sequenceExpr else { return nil }
         let children = data.children
-        guard children.count == 3, let zero = children[0].asNode, zero.kind == .integerLiteralExpr, zero.text == "0",
+        guard children.count == 3, let zero = children[0].asNode, zero.kind == .integerLiteralExpr, zero.textEquals("0"),
               let op = children[1].asToken, op.textIs("..<"), let count = children[2].asNode,
               let access = MemberAccessExpr(count), access.name == "count", let base = access.base, isStableReference(base)
         else { return nil }
@@ -139,7 +139,7 @@ extension IdentityPass {
     /// edited: the source cannot tell a mistake from a deliberate reset, and removing a
     /// deliberate one silently changes what the view does.
     func unstableIDFinding(_ call: FunctionCallExpr) -> Finding? {
-        guard call.calleeName == "id", let callee = call.callee, let access = MemberAccessExpr(callee),
+        guard call.calleeNameIs("id"), let callee = call.callee, let access = MemberAccessExpr(callee),
               access.base != nil, let period = access.period, let list = call.argumentList,
               list.firstToken?.kind == .leftParen, let close = list.lastToken, close.kind == .rightParen,
               call.trailingClosure == nil, call.arguments.count == 1, call.arguments[0].label == nil,
@@ -170,7 +170,7 @@ extension IdentityPass {
             return nil
         }
         if let access = MemberAccessExpr(value), let base = access.base {
-            if access.name == "now", base.kind == .identifierExpr, base.text == "Date" { return "Date.now" }
+            if access.name == "now", base.kind == .identifierExpr, base.textEquals("Date") { return "Date.now" }
             if access.name == "uuidString", unstableValue(base) == "UUID()" { return "UUID().uuidString" }
         }
         return nil

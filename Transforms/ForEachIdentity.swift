@@ -113,7 +113,7 @@ struct IdentityPass {
     /// The call around `call` that selects rows by their tag (`Picker`, `TabView`, a `List`
     /// or other view with a `selection:` argument), when the rows set no explicit `.tag`.
     func selectionContainer(of call: FunctionCallExpr) -> String? {
-        if call.calleeName == "List", call.argument("selection") != nil { return "a `List` with `selection:`" }
+        if call.calleeNameIs("List"), call.argument("selection") != nil { return "a `List` with `selection:`" }
         if let closure = call.trailingClosure,
            closure.node.descendants(.memberAccessExpr).contains(where: { MemberAccessExpr($0)?.name == "tag" }) {
             return nil
@@ -374,7 +374,7 @@ private struct NonConstantRange {
         let isLiteral = { (parts: ArraySlice<Syntax>) in parts.count == 1 && parts.first?.asNode?.kind == .integerLiteralExpr }
         guard !(isLiteral(lower) && isLiteral(upperParts)) else { return nil }
         self.node = node
-        isFromZero = isLiteral(lower) && lower.first?.asNode?.text == "0"
+        isFromZero = isLiteral(lower) && lower.first?.asNode?.textEquals("0") == true
         upper = upperParts.count == 1 ? upperParts.first?.asNode : nil
     }
 }

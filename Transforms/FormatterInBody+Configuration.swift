@@ -33,13 +33,13 @@ extension HoistPlanner {
             return count > 0
         }
         if let sequence = SequenceExpr(statement), sequence.isAssignment, let target = sequence.assignmentTarget,
-           let access = MemberAccessExpr(target), access.base?.kind == .identifierExpr, access.base?.text == name,
+           let access = MemberAccessExpr(target), access.base?.kind == .identifierExpr, access.base?.textEquals(name) == true,
            sequence.node.childNodes.count == 3 {
             return true
         }
         if let call = FunctionCallExpr(statement), call.node.kind == .functionCallExpr, call.trailingClosure == nil,
            let callee = call.callee, let access = MemberAccessExpr(callee), access.base?.kind == .identifierExpr,
-           access.base?.text == name, let method = access.name, isSetter(method) {
+           access.base?.textEquals(name) == true, let method = access.name, isSetter(method) {
             return true
         }
         return false

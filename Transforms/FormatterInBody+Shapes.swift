@@ -73,7 +73,7 @@ extension HoistPlanner {
         let name: String
         if target.kind == .identifierExpr, target.firstToken?.kind == .identifier, target.endTokenIndex == target.firstTokenIndex + 1 {
             name = target.text
-        } else if let access = MemberAccessExpr(target), access.base?.text == "self", let member = access.name {
+        } else if let access = MemberAccessExpr(target), access.base?.textEquals("self") == true, let member = access.name {
             name = member
         } else {
             return nil

@@ -68,7 +68,7 @@ public struct LayoutFeedback: Rule {
         var findings: [Finding] = []
         var seen = Set<Range<Int>>()
         for node in tree.root.descendants(.functionCallExpr) {
-            guard let call = FunctionCallExpr(node), call.calleeName == "GeometryReader", call.callee?.kind == .identifierExpr,
+            guard let call = FunctionCallExpr(node), call.calleeNameIs("GeometryReader"), call.callee?.kind == .identifierExpr,
                   let container = enclosingCalls(of: node).first(where: { LayoutFeedback.lazyContainers.contains($0.name) })
             else { continue }
             let range = call.callee?.trimmedRange ?? node.trimmedRange
@@ -178,7 +178,7 @@ public struct LayoutFeedback: Rule {
             guard assigns else { continue }
             var root = target
             while let access = MemberAccessExpr(root), root.kind == .memberAccessExpr, let base = access.base {
-                if base.text == "self", let name = access.name { names.append(name); root = base; break }
+                if base.textEquals("self"), let name = access.name { names.append(name); root = base; break }
                 root = base
             }
             if root.kind == .identifierExpr, let name = root.firstToken?.text { names.append(name) }

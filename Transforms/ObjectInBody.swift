@@ -70,9 +70,11 @@ public struct ObjectInBody: Rule {
     private func observableKind(of typeName: String, index: ProjectIndex) -> String? {
         var name = typeName
         var visited = Set<String>()
-        while visited.insert(name).inserted {
+        while true {
             let qualified = index.qualifiedName(of: name)
-            guard index.classTypes.contains(qualified) || index.classTypes.contains(name) else { return nil }
+            // Most called names are no class of the project: answered before any set is made.
+            guard index.classTypes.contains(qualified) || index.classTypes.contains(name),
+                  visited.insert(name).inserted else { return nil }
             let conformances = index.conformances[qualified] ?? index.conformances[name] ?? []
             if conformances.contains("ObservableObject") || conformances.contains("Combine.ObservableObject") {
                 return "ObservableObject"
@@ -86,6 +88,5 @@ public struct ObjectInBody: Rule {
             }
             name = superclass
         }
-        return nil
     }
 }

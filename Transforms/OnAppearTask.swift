@@ -147,7 +147,7 @@ private struct TaskOnAppear {
               let closure = call.trailingClosure, closure.signature == nil,
               closure.statements.count == 1, let only = closure.statements.first,
               let task = FunctionCallExpr(only), only.kind == .functionCallExpr,
-              task.callee?.kind == .identifierExpr, task.calleeName == "Task",
+              task.callee?.kind == .identifierExpr, task.calleeNameIs("Task"),
               task.additionalTrailingClosures.isEmpty, let taskClosure = task.trailingClosure
         else { return nil }
         onAppear = call

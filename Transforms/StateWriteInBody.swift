@@ -90,7 +90,7 @@ public struct StateWriteInBody: Rule {
            token.kind == .identifier {
             return token.text
         }
-        if let access = MemberAccessExpr(node), node.kind == .memberAccessExpr, access.base?.text == "self" { return access.name }
+        if let access = MemberAccessExpr(node), node.kind == .memberAccessExpr, access.base?.textEquals("self") == true { return access.name }
         return nil
     }
 

@@ -84,10 +84,7 @@ public struct UnusedEnvironment: Rule {
         // a name it does not count (`Scheme`, `_1`) is looked up token by token instead.
         let keys = Set(candidates.compactMap { ProjectIndexBuilder.countedName($0.name) })
         var written: [String: [Int]] = [:]
-        ProjectIndexBuilder.writtenNames(in: tree) { name, token in
-            let bare = name.hasPrefix(".") ? String(name.dropFirst()) : name
-            if keys.contains(bare) { written[name, default: []].append(token) }
-        }
+        ProjectIndexBuilder.writtenNames(in: tree, of: keys) { name, token in written[name, default: []].append(token) }
         let usesMirror = tree.tokens.indices.contains { tree.tokens[$0].kind == .identifier && tree.token(at: $0).textIs("Mirror") }
         let stringWords = StringWords(tree)
         var findings: [Finding] = []
@@ -190,31 +187,51 @@ public struct UnusedEnvironment: Rule {
 /// the file's size.
 private final class StringWords {
     private let tree: SyntaxTree
-    private var words: Set<Substring>?
+    private var words: Set<String>?
 
     init(_ tree: SyntaxTree) { self.tree = tree }
 
     /// Whether some string of the file holds `name` as a whole word.
     func contains(_ name: String) -> Bool {
         if words == nil {
-            var found = Set<Substring>()
+            var found = Set<String>()
+            let bytes = tree.bytes
             for position in tree.tokens.indices where tree.tokens[position].kind == .stringSegment {
+                let range = tree.token(at: position).textRange
+                if bytes[range].allSatisfy({ $0 < 0x80 }) {
+                    // ASCII: a word character is a letter, a digit or `_`, byte by byte.
+                    var start: Int? = nil
+                    for offset in range {
+                        if StringWords.isWordByte(bytes[offset]) {
+                            if start == nil { start = offset }
+                        } else if let first = start {
+                            found.insert(String(decoding: bytes[first..<offset], as: UTF8.self))
+                            start = nil
+                        }
+                    }
+                    if let first = start { found.insert(String(decoding: bytes[first..<range.upperBound], as: UTF8.self)) }
+                    continue
+                }
                 let text = tree.token(at: position).text
                 var start: String.Index? = nil
                 for index in text.indices {
                     if StringWords.isWordCharacter(text[index]) {
                         if start == nil { start = index }
                     } else if let first = start {
-                        found.insert(text[first..<index])
+                        found.insert(String(text[first..<index]))
                         start = nil
                     }
                 }
-                if let first = start { found.insert(text[first...]) }
+                if let first = start { found.insert(String(text[first...])) }
             }
             words = found
         }
         // An escaped name (`` `default` ``) is written bare in a string.
-        return words?.contains(Substring(name.filter { $0 != "`" })) ?? false
+        return words?.contains(name.filter { $0 != "`" }) ?? false
+    }
+
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x61 && byte <= 0x7a) || (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5f
     }
 
     private static func isWordCharacter(_ character: Character) -> Bool {

@@ -103,7 +103,7 @@ private struct Helper {
     init?(_ function: FunctionLikeDecl) {
         guard let rawName = function.name, let returnType = function.returnType,
               returnType.text.replacingOccurrences(of: " ", with: "").hasSuffix("someView"),
-              let condition = function.parameters.first(where: { $0.type?.text == "Bool" })?.name,
+              let condition = function.parameters.first(where: { $0.type?.textEquals("Bool") == true })?.name,
               let transform = function.parameters.first(where: { parameter in
                   guard let type = parameter.type?.text else { return false }
                   return type.contains("->") && type.replacingOccurrences(of: " ", with: "").contains("(Self)")
@@ -122,7 +122,7 @@ private struct Helper {
         }
         let callsTransform = statement.descendants(.functionCallExpr).contains { node in
             guard let call = FunctionCallExpr(node), call.calleeName == transform,
-                  call.arguments.count == 1, call.arguments.first?.expression?.text == "self" else { return false }
+                  call.arguments.count == 1, call.arguments.first?.expression?.textEquals("self") == true else { return false }
             return true
         }
         guard branches, callsTransform else { return nil }

@@ -147,10 +147,11 @@ public struct WorkInBody: Rule {
     private func classify(_ node: Node, forEachData: [Node]) -> Work? {
         guard let call = FunctionCallExpr(node), node.kind == .functionCallExpr, let name = call.calleeName,
               let callee = call.callee else { return nil }
-        let labels = call.arguments.map { $0.label }
-        let firstLabel = labels.first ?? nil
         if callee.kind == .identifierExpr {
             // Initializers of a plain type name.
+            guard name == "Dictionary" || name == "Regex" || WorkInBody.fileReadTypes.contains(name)
+                    || WorkInBody.imageLabels[name] != nil else { return nil }
+            let firstLabel = call.arguments.first?.label
             if name == "Dictionary", call.argument("grouping") != nil {
                 return Work(what: "`Dictionary(grouping:by:)`", cost: .collection)
             }
@@ -175,17 +176,20 @@ public struct WorkInBody: Rule {
             // `sorted(by:)`/`sorted()`/`filter { }`: calls, not a property named `sorted`.
             return Work(what: "`.\(name)`", cost: .collection)
         }
+        let arguments = call.arguments
+        let labels = arguments.map(\.label)
+        let firstLabel = labels.first ?? nil
         if WorkInBody.regexMatches.contains(name), firstLabel == "of" || firstLabel == "in" {
             return Work(what: "`.\(name)(\(firstLabel ?? ""):)`", cost: .regex)
         }
-        if call.arguments.contains(where: { $0.label == "options" && ($0.expression?.text.contains("regularExpression") ?? false) }) {
+        if arguments.contains(where: { $0.labelToken?.textIs("options") == true && ($0.expression?.text.contains("regularExpression") ?? false) }) {
             return Work(what: "`.\(name)(…, options: .regularExpression)`", cost: .regex)
         }
         if WorkInBody.resourceLookups.contains(name), let label = firstLabel, WorkInBody.resourceLabels.contains(label) {
             return Work(what: "`.\(name)(\(label):)`", cost: .resourceLookup)
         }
-        if name == "decode", call.arguments.count == 2, labels[0] == nil, labels[1] == "from",
-           let type = call.arguments[0].expression, type.text.hasSuffix(".self") {
+        if name == "decode", arguments.count == 2, labels[0] == nil, labels[1] == "from",
+           let type = arguments[0].expression, type.text.hasSuffix(".self") {
             return Work(what: "`.decode(\(type.text), from:)`", cost: .decoding)
         }
         if name == "jsonObject", base.text.hasSuffix("JSONSerialization"), firstLabel == "with" {
@@ -210,7 +214,7 @@ public struct WorkInBody: Rule {
     /// `.filter { one expression }` applied last to a ForEach's data (once or more).
     private func isTrailingFilter(_ node: Node, of data: Node) -> Bool {
         var current = data
-        while let call = FunctionCallExpr(current), current.kind == .functionCallExpr, call.calleeName == "filter",
+        while let call = FunctionCallExpr(current), current.kind == .functionCallExpr, call.calleeNameIs("filter"),
               call.argumentList == nil, call.additionalTrailingClosures.isEmpty, let closure = call.trailingClosure,
               closure.statements.count == 1, let access = call.callee.flatMap(MemberAccessExpr.init), let base = access.base {
             if current == node { return true }

@@ -172,7 +172,7 @@ public struct PackageManifest: Sendable {
         if let member = MemberAccessExpr(node), member.base == nil, let name = member.name, name.hasPrefix("v") {
             return Int(name.dropFirst().prefix { $0.isNumber })
         }
-        if let call = FunctionCallExpr(node), call.calleeName == "version",
+        if let call = FunctionCallExpr(node), call.calleeNameIs("version"),
            let text = call.arguments.first?.expression.flatMap(stringValue) {
             return Int(text.prefix { $0.isNumber })
         }
@@ -194,7 +194,7 @@ public struct PackageManifest: Sendable {
     /// `.name(…)` or `Type.name(…)` (`Target.target(…)`), or a bare `Package(…)`.
     private static func isFactory(_ call: FunctionCallExpr) -> Bool {
         guard let callee = call.callee else { return false }
-        return callee.kind == .memberAccessExpr || (callee.kind == .identifierExpr && call.calleeName == "Package")
+        return callee.kind == .memberAccessExpr || (callee.kind == .identifierExpr && call.calleeNameIs("Package"))
     }
 
     /// Whether a call is inside an argument labeled `label`: a `.target(name:)` in a

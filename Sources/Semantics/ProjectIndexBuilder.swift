@@ -78,11 +78,15 @@ public struct ProjectIndexBuilder: Sendable {
         return start..<end
     }
 
-    /// Each lowercase name `tree` writes, as `ProjectIndex.nameCounts` keys it (`x`, or
-    /// `.x` after a period), with its token's index, in source order. The key paths of
-    /// `@Environment(…)` and `@FocusedValue(…)` name environment values, not members of
-    /// the file's types, and are left out.
-    public static func writtenNames(in tree: SyntaxTree, _ visit: (String, Int) -> Void) {
+    /// Each lowercase name of `keys` that `tree` writes, as `ProjectIndex.nameCounts` keys
+    /// it (`x`, or `.x` after a period), with its token's index, in source order. The key
+    /// paths of `@Environment(…)` and `@FocusedValue(…)` name environment values, not
+    /// members of the file's types, and are left out. `keys` are bare names (`x`, as
+    /// `countedName` gives them); the tokens are compared with them as bytes, so no other
+    /// name becomes a string.
+    public static func writtenNames(in tree: SyntaxTree, of keys: Set<String>, _ visit: (String, Int) -> Void) {
+        guard !keys.isEmpty else { return }
+        let wanted = keys.sorted().map { (name: $0, bytes: Array($0.utf8)) }
         let bytes = tree.bytes
         let tokens = tree.tokens
         var previous: TokenKind = .endOfFile
@@ -97,8 +101,16 @@ public struct ProjectIndexBuilder: Sendable {
             let afterPeriod = previous == .period
             guard raw.kind == .identifier || raw.kind == .dollarIdentifier || (raw.kind == .keyword && afterPeriod) else { continue }
             guard let counted = countedRange(in: bytes, Int(raw.textStart)..<Int(raw.textEnd)) else { continue }
-            let name = String(decoding: bytes[counted], as: UTF8.self)
-            visit(afterPeriod ? "." + name : name, position)
+            let key: (name: String, bytes: [UInt8])?
+            if bytes[counted].allSatisfy({ $0 < 0x80 }) {
+                key = wanted.first { $0.bytes.count == counted.count && $0.bytes.elementsEqual(bytes[counted]) }
+            } else {
+                // Not ASCII: compared as decoded text, as the declared names were.
+                let name = String(decoding: bytes[counted], as: UTF8.self)
+                key = wanted.first { $0.name == name }
+            }
+            guard let key else { continue }
+            visit(afterPeriod ? "." + key.name : key.name, position)
         }
     }
 

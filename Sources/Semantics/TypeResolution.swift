@@ -202,7 +202,7 @@ public struct TypeResolver: Sendable {
         guard parameters.last?.name == name,
               parameters.allSatisfy({ $0.nameToken?.kind == .identifier || $0.nameToken?.kind == .dollarIdentifier || $0.name == "_" }),
               let call = closure.node.parent.flatMap(FunctionCallExpr.init), call.trailingClosure?.node == closure.node,
-              call.callee?.kind == .identifierExpr, call.calleeName == "ForEach" || call.calleeName == "List",
+              call.callee?.kind == .identifierExpr, call.calleeNameIs("ForEach") || call.calleeNameIs("List"),
               let data = call.arguments.first, data.label == nil, var expression = data.expression else { return nil }
         switch parameters.count {
         case 1: break
@@ -311,18 +311,18 @@ public struct TypeResolver: Sendable {
     /// `items` of `Array(items.enumerated())` or `items.enumerated().map { $0 }`.
     public static func enumeratedCollection(_ expression: Node) -> Node? {
         func base(ofEnumerated node: Node) -> Node? {
-            guard node.kind == .functionCallExpr, let call = FunctionCallExpr(node), call.calleeName == "enumerated",
+            guard node.kind == .functionCallExpr, let call = FunctionCallExpr(node), call.calleeNameIs("enumerated"),
                   call.arguments.isEmpty, call.trailingClosure == nil, let callee = call.callee else { return nil }
             return MemberAccessExpr(callee)?.base
         }
         guard expression.kind == .functionCallExpr, let call = FunctionCallExpr(expression) else { return nil }
-        if call.calleeName == "Array", call.callee?.kind == .identifierExpr, call.trailingClosure == nil,
+        if call.calleeNameIs("Array"), call.callee?.kind == .identifierExpr, call.trailingClosure == nil,
            call.arguments.count == 1, call.arguments[0].label == nil, let inner = call.arguments[0].expression {
             return base(ofEnumerated: inner)
         }
-        guard call.calleeName == "map", let callee = call.callee, let mapped = MemberAccessExpr(callee)?.base,
+        guard call.calleeNameIs("map"), let callee = call.callee, let mapped = MemberAccessExpr(callee)?.base,
               call.arguments.isEmpty, let closure = call.trailingClosure, closure.signature == nil,
-              closure.statements.count == 1, closure.statements[0].text == "$0" else { return nil }
+              closure.statements.count == 1, closure.statements[0].textEquals("$0") else { return nil }
         return base(ofEnumerated: mapped)
     }
 

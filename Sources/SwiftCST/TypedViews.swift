@@ -339,6 +339,20 @@ public struct FunctionCallExpr: SyntaxView {
         default: return nil
         }
     }
+    /// The token `calleeName` reads, without making its text.
+    public var calleeNameToken: Token? {
+        if node.kind == .macroExpansionExpr { return node.ownTokens.dropFirst().first }
+        guard var callee else { return nil }
+        if callee.kind == .genericSpecializationExpr, let specialized = callee.firstChildNode { callee = specialized }
+        switch callee.kind {
+        case .identifierExpr: return callee.firstToken
+        case .memberAccessExpr: return MemberAccessExpr(callee)?.nameToken
+        default: return nil
+        }
+    }
+    /// Whether `calleeName` is `name`, comparing bytes: for the many calls a rule asks
+    /// about that are not the one it looks for.
+    public func calleeNameIs(_ name: StaticString) -> Bool { calleeNameToken?.textIs(name) ?? false }
     public var argumentList: Node? { node.child(.argumentList) }
     public var arguments: [Argument] { argumentList?.children(.argument).compactMap(Argument.init) ?? [] }
     public var trailingClosure: ClosureExpr? { node.child(.closureExpr).flatMap(ClosureExpr.init) }

@@ -10,7 +10,8 @@ extension RenderPath {
         if let known = renderedByKind.byKind[kind] { return known }
         if renderedByKind.reached == nil { renderedByKind.reached = findReachedMembers() }
         let nodes = (renderedByKind.reached ?? []).flatMap { member, closures in
-            member.descendants(kind).filter { !RenderPath.isInside($0, anyOf: closures) }
+            let closures = Spans(closures)
+            return member.descendants(kind).filter { !RenderPath.isInside($0, anyOf: closures) }
         }
         renderedByKind.byKind[kind] = nodes
         return nodes
@@ -42,7 +43,7 @@ extension RenderPath {
         func names(in scope: Node) -> (used: Set<String>, called: Set<String>) {
             if let known = namesByMember[scope.index] { return known }
             var used = Set<String>(), called = Set<String>()
-            let closures = skipped(scope)
+            let closures = Spans(skipped(scope))
             for use in scope.descendants([.identifierExpr, .memberAccessExpr]) {
                 guard let name = RenderPath.usedName(use), !RenderPath.isInside(use, anyOf: closures) else { continue }
                 used.insert(name)
@@ -84,7 +85,7 @@ extension RenderPath {
         if use.kind == .identifierExpr, let token = use.firstToken, use.endTokenIndex == token.index + 1 {
             return token.kind == .identifier ? token.text : nil
         }
-        if let access = MemberAccessExpr(use), use.kind == .memberAccessExpr, access.base?.text == "self" {
+        if let access = MemberAccessExpr(use), use.kind == .memberAccessExpr, access.base?.textEquals("self") == true {
             return access.name
         }
         return nil

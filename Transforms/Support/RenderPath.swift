@@ -65,7 +65,7 @@ struct RenderPath {
     /// Every node of `kind` on the path.
     func nodes(_ kind: SyntaxKind) -> [Node] {
         members.flatMap { member in
-            let closures = actions(in: member)
+            let closures = Spans(actions(in: member))
             return member.descendants(kind).filter { !RenderPath.isInside($0, anyOf: closures) }
         }
     }
@@ -84,6 +84,10 @@ struct RenderPath {
         closures.contains { $0 != node && $0.contains(node) }
     }
 
+    /// Whether one of `closures` (other than `node` itself) holds `node`, as
+    /// `isInside(_:anyOf:)` tells, for many nodes against the same closures.
+    static func isInside(_ node: Node, anyOf closures: Spans) -> Bool { closures.holds(node) }
+
     /// Whether `node` sits in an action closure between itself and `scope`.
     static func isInAction(_ node: Node, within scope: Node) -> Bool {
         var current = node.parent
@@ -99,11 +103,12 @@ struct RenderPath {
     /// `Button("Save", action: save)`) runs on the event, not while `body` is built.
     private static func namesCalled(in member: Node, actions: [Node]) -> [String] {
         var names: [String] = []
+        let actions = Spans(actions)
         for node in member.descendants(.identifierExpr) where !isInside(node, anyOf: actions) && !isPassedAsAction(node) {
             if let token = node.firstToken, token.kind == .identifier { names.append(token.text) }
         }
         for node in member.descendants(.memberAccessExpr) where !isInside(node, anyOf: actions) && !isPassedAsAction(node) {
-            if let access = MemberAccessExpr(node), access.base?.text == "self", let name = access.name { names.append(name) }
+            if let access = MemberAccessExpr(node), access.base?.textEquals("self") == true, let name = access.name { names.append(name) }
         }
         return names
     }
@@ -154,6 +159,42 @@ struct RenderPath {
             current = n.parent
         }
         return nil
+    }
+}
+
+/// The subtrees of some nodes of one tree, to test many nodes for being inside one of them
+/// in a binary search: testing each node against every closure of a large view cost the
+/// product of their numbers.
+struct Spans {
+    /// The outermost of the nodes (those no other one holds), in tree order: in a tree two
+    /// subtrees are nested or apart, so these are apart and hold all the others.
+    private let outermost: [(start: Int, end: Int)]
+
+    init(_ nodes: [Node]) {
+        // Postorder: a node's subtree is the index range `subtreeStart...index`.
+        let spans = nodes.map { (start: Int($0.tree.nodes[$0.index].subtreeStart), end: $0.index) }.sorted {
+            $0.start != $1.start ? $0.start < $1.start : $0.end > $1.end
+        }
+        var outermost: [(start: Int, end: Int)] = []
+        for span in spans {
+            if let last = outermost.last, span.start <= last.end { continue }
+            outermost.append(span)
+        }
+        self.outermost = outermost
+    }
+
+    /// Whether a node other than `node` itself holds it.
+    func holds(_ node: Node) -> Bool {
+        // The last outermost span starting at or before the node.
+        var low = 0, high = outermost.count
+        while low < high {
+            let middle = (low + high) / 2
+            if outermost[middle].start <= node.index { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0 else { return false }
+        let span = outermost[low - 1]
+        // Inside the span but not its outermost node itself (which nothing else holds).
+        return node.index < span.end
     }
 }
 

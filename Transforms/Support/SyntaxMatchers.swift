@@ -90,14 +90,14 @@ func memberReferences(_ name: String, in root: Node, outside declaration: Node) 
         if declaration.contains(node) { continue }
         if let parent = node.parent, parent.kind == .memberAccessExpr, parent.childNodes.first != node {
             // `x.name`: only `self.name` refers to the member.
-            if MemberAccessExpr(parent)?.base?.text == "self" { result.append(parent) }
+            if MemberAccessExpr(parent)?.base?.textEquals("self") == true { result.append(parent) }
             continue
         }
         result.append(node)
     }
     // `self.name` where the parser made `name` a plain token of the access.
     for node in root.descendants(.memberAccessExpr) {
-        guard let access = MemberAccessExpr(node), access.name == name, access.base?.text == "self",
+        guard let access = MemberAccessExpr(node), access.name == name, access.base?.textEquals("self") == true,
               !declaration.contains(node), !result.contains(node) else { continue }
         result.append(node)
     }
