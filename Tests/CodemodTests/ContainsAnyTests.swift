@@ -1,0 +1,57 @@
+// The byte search behind every rule's prefilter: a miss skips the rule on the file, so it
+// must agree with a plain search wherever the word falls, at either end included.
+import Codemod
+import XCTest
+
+final class ContainsAnyTests: XCTestCase {
+    /// The plain definition: some offset where every byte of some word matches.
+    private func naive(_ bytes: [UInt8], _ words: [String]) -> Bool {
+        words.contains { word in
+            let needle = Array(word.utf8)
+            guard !needle.isEmpty, needle.count <= bytes.count else { return false }
+            return (0...(bytes.count - needle.count)).contains { start in
+                bytes[start..<(start + needle.count)].elementsEqual(needle)
+            }
+        }
+    }
+
+    private let words: [StaticString] = ["View", "else", ".if", "->", "@Environment", "ForEach", "extension View", "x"]
+
+    func testAgreesWithAPlainSearchAtEveryOffset() {
+        let filler = Array("abcdefghijklmnopqrstuvwxyz .->@VEwx\n".utf8)
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33)
+        }
+        var checked = 0
+        for word in words {
+            let text = "\(word)"
+            for length in [0, 1, 2, 5, 17, 64] {
+                for place in 0...length {
+                    var bytes = (0..<length).map { _ in filler[next() % filler.count] }
+                    bytes.insert(contentsOf: Array(text.utf8), at: place)
+                    XCTAssertTrue(containsAny(bytes, of: [word]), "\(text) at \(place) of \(bytes.count)")
+                    // With the word cut by one byte at either end, only the plain search decides.
+                    for cut in [Array(bytes.dropFirst(place + 1)), Array(bytes.prefix(place + text.utf8.count - 1))] {
+                        XCTAssertEqual(containsAny(cut, of: [word]), naive(cut, [text]), "\(text) in \(cut)")
+                        checked += 1
+                    }
+                }
+            }
+        }
+        for _ in 0..<2_000 {
+            let bytes = (0..<(next() % 40)).map { _ in filler[next() % filler.count] }
+            XCTAssertEqual(containsAny(bytes, of: words), naive(bytes, words.map { "\($0)" }), "\(bytes)")
+            checked += 1
+        }
+        XCTAssertGreaterThan(checked, 2_000)
+    }
+
+    func testEmptyInputsFindNothing() {
+        XCTAssertFalse(containsAny([], of: ["View"]))
+        XCTAssertFalse(containsAny(Array("Vie".utf8), of: ["View"]))
+        XCTAssertFalse(containsAny(Array("View".utf8), of: []))
+        XCTAssertTrue(containsAny(Array("View".utf8), of: ["", "View"]))
+    }
+}
