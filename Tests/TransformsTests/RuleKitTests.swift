@@ -100,6 +100,44 @@ final class RuleKitTests: XCTestCase {
 
     // MARK: - Builders
 
+    func testSpansAgreeWithTestingEveryClosure() {
+        let source = """
+            struct V: View {
+                var body: some View {
+                    VStack {
+                        Button("a") { go { inner() }; other() }
+                        Text(x).onTapGesture { a(); b { c() } }
+                        List(items) { item in Row(item) }
+                    }
+                    .task { await load() }
+                }
+            }
+            """
+        let tree = tree(source)
+        let closures = tree.root.descendants(.closureExpr)
+        XCTAssertGreaterThan(closures.count, 5)
+        // Every subset of the closures that keeps some and drops others, against every node.
+        for mask in [0b1111111, 0b1010101, 0b0101010, 0b1100110, 0b0000001, 0] {
+            let chosen = closures.enumerated().filter { mask & (1 << $0.offset) != 0 }.map(\.element)
+            let spans = Spans(chosen)
+            for index in tree.nodes.indices {
+                let node = Node(tree: tree, index: index)
+                XCTAssertEqual(RenderPath.isInside(node, anyOf: spans), RenderPath.isInside(node, anyOf: chosen),
+                               "node \(index) (\(node.kind)), mask \(mask)")
+            }
+        }
+    }
+
+    func testCallbackLabels() {
+        for label in ["onSelect", "set", "action", "primaryAction", "perform", "completion", "onCompletion",
+                      "completionHandler", "CompletionHandler", "HANDLER", "callback", "didTapCallback", "reCallBack"] {
+            XCTAssertTrue(RenderPath.isCallbackLabel(label), label)
+        }
+        for label in ["on", "online", "content", "label", "act", "handlers", "setter", "performer", "title", "ction"] {
+            XCTAssertFalse(RenderPath.isCallbackLabel(label), label)
+        }
+    }
+
     func testBuilderContextOfClosures() throws {
         let source = """
         var body: some View {

@@ -156,9 +156,19 @@ extension RenderPath {
 
     static func isCallbackLabel(_ label: String) -> Bool {
         if label.hasPrefix("on"), label.dropFirst(2).first?.isUppercase == true { return true }
-        let lowered = label.lowercased()
         if label == "set" { return true }  // `Binding(get:set:)`: runs when the binding is written
-        return ["action", "perform", "completion", "handler", "callback"].contains { lowered.hasSuffix($0) }
+        let suffixes = ["action", "perform", "completion", "handler", "callback"]
+        guard label.utf8.allSatisfy({ $0 < 0x80 }) else {
+            let lowered = label.lowercased()
+            return suffixes.contains { lowered.hasSuffix($0) }
+        }
+        // ASCII: compared from the end, each letter lowercased, with no string made.
+        return suffixes.contains { suffix in
+            guard suffix.utf8.count <= label.utf8.count else { return false }
+            return zip(label.utf8.reversed(), suffix.utf8.reversed()).allSatisfy { written, wanted in
+                (written >= 0x41 && written <= 0x5a ? written | 0x20 : written) == wanted
+            }
+        }
     }
 
     static func nearestClosure(of node: Node) -> Node? {

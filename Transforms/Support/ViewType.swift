@@ -95,6 +95,9 @@ struct FileTypes {
         let declared: [String: Bool]
         /// Node index → whether the declaration names View or ViewModifier among its inherited types.
         let inheritsView: [Int: Bool]
+        /// Node index → `isView` as the tree alone decides it, or nil with the names to
+        /// look up in the index: the part of the answer every rule of a round shares.
+        let viewByTree: [Int: (isView: Bool?, names: [String])]
 
         init(_ tree: SyntaxTree) {
             self.tree = tree
@@ -116,6 +119,12 @@ struct FileTypes {
             self.declared = declared
             bySimpleName = byName
             self.inheritsView = inheritsView
+            var viewByTree: [Int: (isView: Bool?, names: [String])] = [:]
+            for type in all {
+                viewByTree[type.node.index] = FileTypes.viewByTree(type, inherits: inheritsView[type.node.index] ?? false,
+                                                                   viewNames: views)
+            }
+            self.viewByTree = viewByTree
         }
     }
 
@@ -127,16 +136,26 @@ struct FileTypes {
     /// Whether `type` is a View or ViewModifier, or an extension of one (not of `View`
     /// itself): by its own conformances, another declaration of the file, or the index.
     func isView(_ type: TypeDecl) -> Bool {
-        guard type.node.kind != .protocolDecl, let name = type.name else { return false }
-        if type.isExtension && (name == "View" || name == "SwiftUI.View" || name == "ViewModifier") { return false }
-        let inherits = type.node.tree === declarations.tree ? declarations.inheritsView[type.node.index] : nil
-        if inherits ?? type.inheritedTypeNames.contains(where: FileTypes.viewProtocols.contains) { return true }
-        let simpleName = FileTypes.lastComponent(name)
-        if viewNames.contains(name) || viewNames.contains(simpleName) { return true }
-        for key in [name, simpleName] {
+        let known = type.node.tree === declarations.tree ? declarations.viewByTree[type.node.index] : nil
+        let (verdict, names) = known ?? FileTypes.viewByTree(
+            type, inherits: type.inheritedTypeNames.contains(where: FileTypes.viewProtocols.contains), viewNames: viewNames)
+        if let verdict { return verdict }
+        for key in names {
             if let conformances = index.conformances[key], !conformances.isDisjoint(with: FileTypes.viewProtocols) { return true }
         }
         return false
+    }
+
+    /// `isView(type)` as far as the file decides it (`inherits`: whether it names View or
+    /// ViewModifier among its inherited types); nil, with the names to ask the index
+    /// about, when only the index can tell.
+    private static func viewByTree(_ type: TypeDecl, inherits: Bool, viewNames: Set<String>) -> (isView: Bool?, names: [String]) {
+        guard type.node.kind != .protocolDecl, let name = type.name else { return (false, []) }
+        if type.isExtension && (name == "View" || name == "SwiftUI.View" || name == "ViewModifier") { return (false, []) }
+        if inherits { return (true, []) }
+        let simpleName = FileTypes.lastComponent(name)
+        if viewNames.contains(name) || viewNames.contains(simpleName) { return (true, []) }
+        return (nil, [name, simpleName])
     }
 
     /// Whether `type` cannot hold static stored properties: generic types, types nested in
