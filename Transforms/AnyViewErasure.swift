@@ -52,7 +52,10 @@ public struct AnyViewErasure: Rule {
         in its own file is a statement of a view builder, the single result of a `some View` \
         member, or wrapped in `AnyView(…)` again; a use in a ternary, an array, a `let`, an \
         argument or a stored property withholds the fix, since two `some View` results no \
-        longer share one type. Test targets reading the member through `@testable import` \
+        longer share one type; so does a member that reaches itself, directly or through \
+        other members of the file (`row` shows `children`, which shows `row`), whose \
+        `some View` would be defined in terms of itself. Test targets reading the member \
+        through `@testable import` \
         are not part of the module's index.
 
         Withheld (reported with the reason): bodies a result builder cannot hold (`guard`, \
@@ -116,6 +119,7 @@ public struct AnyViewErasure: Rule {
         }
         let declared = member.nameToken.textRange
         let anyViewExtended = index.isSeen("AnyView")
+        let reached = membersReached(from: member.node, in: tree)
         for position in 0..<tree.tokens.count {
             let token = tree.token(at: position)
             guard token.kind == .identifier, token.text == member.name, token.textRange != declared else { continue }
@@ -125,9 +129,40 @@ public struct AnyViewErasure: Rule {
                 return "`\(member.name)` on line \(line) is not a plain use of this member"
             }
             if member.node.contains(use) { return "`\(member.name)` uses itself" }
+            // Through another member (`row` shows `children`, which shows `row` again): two
+            // `some View` results would each be defined in terms of the other.
+            if let other = reached.first(where: { $0.declaration.contains(use) }) {
+                return "`\(member.name)` and `\(other.name)` use each other"
+            }
             if let why = needForAnyView(use, anyViewExtended: anyViewExtended) { return "the use of `\(member.name)` on line \(line) \(why)" }
         }
         return nil
+    }
+
+    /// The functions and properties of the file that `start` reaches by naming them, and
+    /// those reach in turn (by name, whatever their type: a superset is only stricter).
+    private func membersReached(from start: Node, in tree: SyntaxTree) -> [(name: String, declaration: Node)] {
+        var byName: [String: [Node]] = [:]
+        for node in tree.root.descendants([.functionDecl, .variableDecl]) where node != start {
+            if let name = FunctionLikeDecl(node)?.name ?? VariableDecl(node)?.bindings.first?.name {
+                byName[name, default: []].append(node)
+            }
+        }
+        var reached: [(name: String, declaration: Node)] = []
+        var seen = Set<Node>()
+        var pending = [start]
+        while let node = pending.popLast() {
+            for position in node.firstTokenIndex..<node.endTokenIndex {
+                let token = tree.token(at: position)
+                guard token.kind == .identifier, let declarations = byName[token.text] else { continue }
+                for declaration in declarations where !seen.contains(declaration) && !declaration.contains(token.parent) {
+                    seen.insert(declaration)
+                    reached.append((token.text, declaration))
+                    pending.append(declaration)
+                }
+            }
+        }
+        return reached
     }
 
     /// The expression a mention of the member's name stands for: `name(…)` for a method,

@@ -44,7 +44,10 @@ public struct ForEachIdentity: Rule {
         optional chains, binding rows (`ForEach($items) { $item in … }`) and `@Bindable` \
         projections; not through `@dynamicMemberLookup` wrappers or calls. \
         Withheld (reported with the rewrite in the message): element types the project \
-        index cannot prove Identifiable, Set data, `$0` rows and rebound index names. For \
+        index cannot prove Identifiable, Set data, `$0` rows and rebound index names, and \
+        rows without `.tag` whose implicit tags a `Picker`, a `TabView` or a view with \
+        `selection:` reads: around the `ForEach`, or around a use of the member (or view) \
+        whose whole result the rows are, in this file or possibly in another. For \
         elements proven not Identifiable the message says what they need (an `id`, or an \
         `id:` key path to a stable, unique property) instead of code that would not compile. \
         Reported without a fix: `ForEach(0..<n, id: \\.self)` where `n` is a count \
@@ -71,6 +74,9 @@ public struct ForEachIdentity: Rule {
                 } else if finding.fix != nil, let container = pass.selectionContainer(of: call) {
                     // The rows' implicit tags are their ids: new ids select other values.
                     let reason = "inside \(container) each row's implicit tag is its id; a new id changes which value the row selects"
+                    finding = Finding(range: finding.range, message: finding.message + " (\(reason))",
+                                      withheldReason: reason)
+                } else if finding.fix != nil, let reason = pass.openRowsReason(call.node) {
                     finding = Finding(range: finding.range, message: finding.message + " (\(reason))",
                                       withheldReason: reason)
                 }
@@ -119,6 +125,71 @@ struct IdentityPass {
             return nil
         }
         for (outer, name) in enclosingCalls(of: call.node) {
+            if name == "Picker" || name == "TabView" { return "a `\(name)`" }
+            if outer.argument("selection") != nil { return "a `\(name)` with `selection:`" }
+        }
+        return nil
+    }
+
+    /// Calls that hand the rows they hold on as rows of their own: a `Picker` or a `List`
+    /// around them still sees each row and its implicit tag.
+    private static let rowForwardingCalls: Set<String> = ["Group", "Section", "ForEach", "AnyView"]
+
+    /// Why the rows may still be given to a selection container elsewhere: they are the
+    /// whole result of the member around them (reached through nothing but `Group`,
+    /// `Section` and modifiers), and a use of that member (of the view's type, for `body`)
+    /// is inside a `Picker`, a `TabView` or a view with `selection:`, is itself open that way,
+    /// or is not known (another file, a local, a member that is not a type's).
+    func openRowsReason(_ node: Node, depth: Int = 0) -> String? {
+        if depth == 0, let closure = FunctionCallExpr(node)?.trailingClosure,
+           closure.node.descendants(.memberAccessExpr).contains(where: { MemberAccessExpr($0)?.name == "tag" }) {
+            return nil
+        }
+        guard enclosingCalls(of: node).allSatisfy({ IdentityPass.rowForwardingCalls.contains($0.name) }) else { return nil }
+        let tags = "its rows' implicit tags are their ids, and a new id changes which value a row selects"
+        var current = node.parent
+        while let n = current, ![.variableDecl, .functionDecl, .subscriptDecl].contains(n.kind) { current = n.parent }
+        guard let member = current, member.parent?.kind == .memberBlock, let type = FileTypes.innermostType(of: member),
+              let memberName = VariableDecl(member)?.bindings.first?.name ?? FunctionLikeDecl(member)?.name
+        else { return "the rows are all of a declaration whose uses are not known; \(tags)" }
+        let name = memberName == "body" ? FileTypes.lastComponent(TypeDecl(type)?.name ?? "") : memberName
+        let what = memberName == "body" ? "the body of `\(name)`" : "`\(memberName)`"
+        guard !name.isEmpty, depth < 4 else { return "the rows are all of \(what), whose uses are not followed; \(tags)" }
+        let isPrivate = (VariableDecl(member)?.modifiers ?? FunctionLikeDecl(member)?.modifiers).map {
+            $0.has("private") || $0.has("fileprivate") } ?? false
+        if !(memberName != "body" && isPrivate) {
+            if context.index.fileCount == 0 { return "the rows are all of \(what), and the module's other files were not indexed; \(tags)" }
+            let key = memberName == "body" ? name : "." + name
+            let others = index.mentions[key, default: []].union(memberName == "body" ? [] : index.mentions[name, default: []])
+            if let file = others.subtracting([context.path]).sorted().first {
+                return "the rows are all of \(what), and \(file) names `\(name)`, maybe inside a `Picker`; \(tags)"
+            }
+        }
+        for position in 0..<tree.tokens.count {
+            let token = tree.token(at: position)
+            guard token.kind == .identifier, token.text == name else { continue }
+            var use = token.parent
+            if use.kind == .memberAccessExpr {
+                guard MemberAccessExpr(use)?.nameToken?.textRange == token.textRange else { continue }
+            } else if use.kind != .identifierExpr {
+                continue  // a declaration, a type, a label
+            } else if let parent = use.parent, parent.kind == .memberAccessExpr, parent.firstChildNode == use {
+                continue  // `name.member`: the base of another access
+            }
+            if let parent = use.parent, parent.kind == .memberAccessExpr, parent.firstChildNode != use { use = parent }
+            if let parent = use.parent, let call = FunctionCallExpr(parent), call.callee == use { use = parent }
+            if member.contains(use) && memberName != "body" { continue }
+            if let container = enclosingSelectionContainer(of: use) {
+                return "the rows are all of \(what), used inside \(container): \(tags)"
+            }
+            if let reason = openRowsReason(use, depth: depth + 1) { return reason }
+        }
+        return nil
+    }
+
+    /// A `Picker`, `TabView` or view with `selection:` around `node`, for messages.
+    private func enclosingSelectionContainer(of node: Node) -> String? {
+        for (outer, name) in enclosingCalls(of: node) {
             if name == "Picker" || name == "TabView" { return "a `\(name)`" }
             if outer.argument("selection") != nil { return "a `\(name)` with `selection:`" }
         }

@@ -136,7 +136,7 @@ extension HoistPlanner {
 
     /// `base`, or `base2`, `base3`… : free among the type's members (nested types and those of
     /// its extensions in the file), the names planned in this run, and for file scope every
-    /// identifier of the file.
+    /// identifier of the file; and not one another file of the module may declare there.
     func uniqueName(_ base: String, type: TypeDecl, fileScope: Bool, scopeKey: Int, ownScope: Node?) -> String {
         var taken = plannedNames[scopeKey] ?? []
         if fileScope {
@@ -149,7 +149,18 @@ extension HoistPlanner {
         } else {
             taken.formUnion(types.memberNames(of: type))
         }
-        return Names.fresh(base) { taken.contains($0) }
+        return Names.fresh(base) { taken.contains($0) || mayBeDeclaredElsewhere($0, type: type, fileScope: fileScope) }
+    }
+
+    /// Whether another file of the module may declare `name` where the new one would clash:
+    /// at file scope, any file naming it (a global of the module is an invalid redeclaration);
+    /// in a type, a file naming both the type and `name` (an extension declaring it).
+    func mayBeDeclaredElsewhere(_ name: String, type: TypeDecl, fileScope: Bool) -> Bool {
+        let mentions = context.index.mentions
+        let files = mentions[name, default: []].subtracting([context.path])
+        if fileScope { return !files.isEmpty }
+        guard let typeName = type.name.map(FileTypes.lastComponent) else { return !files.isEmpty }
+        return !files.intersection(mentions[typeName, default: []]).isEmpty
     }
 
     /// The declaration of a local recipe, whose name vanishes with it.

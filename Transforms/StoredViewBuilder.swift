@@ -59,7 +59,8 @@ public struct StoredViewBuilder: Rule {
         uses that parameter again, a parameter is not a closure without arguments, the \
         property has other attributes or returns another type (`@ViewBuilder let label: \
         () -> Text`), the view conforms to a protocol the module declares (it may require \
-        the closure), and a property that is not `private` whose name another file of the \
+        the closure), a `public`, `package` or `open` property (another module may call it), \
+        and a property that is not `private` whose name another file of the \
         module reads as `x.name`, or names together with the view's type (an extension, a \
         caller reading it), as the project index records.
         """
@@ -301,6 +302,10 @@ private struct ClosureProperty {
             return "the property has other attributes"
         }
         if declaration.modifiers.has("lazy") || declaration.modifiers.has("weak") { return "the property is `lazy` or `weak`" }
+        // Other modules read it with its type, which the index of this one cannot see.
+        if let access = ["public", "open", "package"].first(where: { declaration.modifiers.has($0) }) {
+            return "the property is `\(access)`: another module may read it as a closure"
+        }
         guard resultIsView(in: type) else {
             return "its result `\(resultText)` is not `AnyView` or a generic parameter constrained to `View`"
         }

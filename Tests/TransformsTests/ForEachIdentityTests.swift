@@ -17,6 +17,13 @@ final class ForEachIdentityTests: XCTestCase {
         return String(decoding: engine.run(bytes: Array(source.utf8), context: context).output, as: UTF8.self)
     }
 
+    /// A context whose index holds the file, as the command line's has: a `ForEach` that is
+    /// a whole `body` is fixed only when the index shows no other file uses the view.
+    func indexed(_ source: String, _ targets: DeploymentTargets = DeploymentTargets()) -> RuleContext {
+        RuleContext(path: "v.swift", deploymentTargets: targets,
+                    index: ProjectIndexBuilder.build([("v.swift", SyntaxTree.parse(source))]))
+    }
+
     func testElementTypeFromAnotherFileOfTheRun() {
         let view = "struct V: View {\n    let items: [Item]\n    var body: some View {\n        ForEach(items.indices, id: \\.self) { i in\n            Text(items[i].name)\n        }\n    }\n}\n"
         let alone = findings(view)
@@ -41,13 +48,13 @@ final class ForEachIdentityTests: XCTestCase {
 
     func testBindingVariantFollowsTheDeploymentTarget() {
         let view = item + "struct V: View {\n    @State var items: [Item] = []\n    var body: some View {\n        ForEach(items.indices, id: \\.self) { i in\n            Toggle(items[i].name, isOn: $items[i].done)\n        }\n    }\n}\n"
-        let modern = RuleContext(path: "v.swift", deploymentTargets: DeploymentTargets([.iOS: Version(17), .macOS: Version(14)]))
+        let modern = indexed(view, DeploymentTargets([.iOS: Version(17), .macOS: Version(14)]))
         XCTAssertTrue(run(view, context: modern).contains("ForEach($items) { $item in\n            Toggle(item.name, isOn: $item.done)"))
 
-        let unknown = findings(view)
+        let unknown = findings(view, context: indexed(view))
         XCTAssertEqual(unknown.first?.fix?.safety, .safe)
         XCTAssertTrue(unknown.first?.message.contains("needs iOS 15/macOS 12 and the deployment target is unknown") == true)
-        XCTAssertTrue(run(view).contains("ForEach(Array(items.enumerated()), id: \\.element.id) { i, item in\n            Toggle(item.name, isOn: $items[i].done)"))
+        XCTAssertTrue(run(view, context: indexed(view)).contains("ForEach(Array(items.enumerated()), id: \\.element.id) { i, item in\n            Toggle(item.name, isOn: $items[i].done)"))
 
         let old = RuleContext(path: "v.swift", deploymentTargets: DeploymentTargets([.iOS: Version(14)]))
         XCTAssertTrue(findings(view, context: old).first?.message.contains("above the deployment target") == true)
@@ -80,13 +87,13 @@ final class ForEachIdentityTests: XCTestCase {
 
     func testNestedRowsDoNotShadowEachOther() {
         let view = item + "struct V: View {\n    let items: [Item]\n    var body: some View {\n        ForEach(items.indices, id: \\.self) { i in\n            ForEach(items.indices, id: \\.self) { j in\n                Text(items[i].name + items[j].name)\n            }\n        }\n    }\n}\n"
-        let output = run(view)
+        let output = run(view, context: indexed(view))
         XCTAssertTrue(output.contains("ForEach(items) { item in\n            ForEach(items) { element in\n                Text(item.name + element.name)"), output)
     }
 
     func testMutatingUsesKeepTheIndex() {
         let view = item + "struct V: View {\n    @State var items: [Item] = []\n    var body: some View {\n        ForEach(items.indices, id: \\.self) { i in\n            Button(items[i].name) { items[i].name = \"\" }\n            Text(items[i].name.uppercased())\n        }\n    }\n}\n"
-        let output = run(view)
+        let output = run(view, context: indexed(view))
         XCTAssertTrue(output.contains("ForEach(Array(items.enumerated()), id: \\.element.id) { i, item in\n            Button(item.name) { items[i].name = \"\" }\n            Text(item.name.uppercased())"), output)
     }
 
