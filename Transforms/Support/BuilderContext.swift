@@ -33,8 +33,22 @@ struct BuilderContext: Equatable {
     }
 
     let kind: Kind
-    /// Where the context comes from, for messages: "chart content (`Chart`)".
-    let origin: String
+    /// Where the context comes from, for messages: "chart content (`Chart`)". Kept in
+    /// parts and joined when a message asks: every closure of a render path is classified,
+    /// and few contexts ever reach a message.
+    var origin: String { originHead + originName + originTail }
+    private let originHead: String
+    private let originName: String
+    private let originTail: String
+
+    init(kind: Kind, origin head: String, _ name: String = "", _ tail: String = "") {
+        self.kind = kind
+        originHead = head
+        originName = name
+        originTail = tail
+    }
+
+    static func == (a: BuilderContext, b: BuilderContext) -> Bool { a.kind == b.kind && a.origin == b.origin }
 
     /// Builders whose content is not a View, by the call that holds the content.
     static let nonViewCalls: [String: (Kind, String)] = [
@@ -81,7 +95,7 @@ struct BuilderContext: Equatable {
         while let parent = current {
             if parent.kind == .functionCallExpr, let call = FunctionCallExpr(parent), !(call.callee?.contains(node) ?? false),
                let name = call.calleeName, let (kind, what) = nonViewCalls[name] {
-                return BuilderContext(kind: kind, origin: "\(what) (`\(name)`)")
+                return BuilderContext(kind: kind, origin: what + " (`", name, "`)")
             }
             if [.variableDecl, .functionDecl, .subscriptDecl].contains(parent.kind) {
                 return declarationContext(parent)
@@ -97,13 +111,13 @@ struct BuilderContext: Equatable {
             guard let name = attribute.ownTokens.first(where: { $0.kind == .identifier })?.text
                 ?? attribute.descendants(.identifierType).first?.text else { continue }
             if name.hasSuffix("Builder") && name != "ViewBuilder" {
-                return BuilderContext(kind: .otherBuilder(name), origin: "built by `@\(name)`")
+                return BuilderContext(kind: .otherBuilder(name), origin: "built by `@", name, "`")
             }
         }
         for typeNode in declaration.descendants([.typeAnnotation, .returnClause]) where !typeNode.isEmpty {
             for index in typeNode.firstTokenIndex..<typeNode.endTokenIndex {
                 let word = declaration.tree.token(at: index).text
-                if let (kind, what) = nonViewResultTypes[word] { return BuilderContext(kind: kind, origin: "\(what) (`some \(word)`)") }
+                if let (kind, what) = nonViewResultTypes[word] { return BuilderContext(kind: kind, origin: what + " (`some ", word, "`)") }
             }
         }
         return nil
@@ -117,9 +131,9 @@ struct BuilderContext: Equatable {
         guard let (call, name, label) = callReceiving(closure.node) else {
             return BuilderContext(kind: .ordinary, origin: "a closure")
         }
-        if let (kind, what) = nonViewCalls[name] { return BuilderContext(kind: kind, origin: "\(what) (`\(name)`)") }
+        if let (kind, what) = nonViewCalls[name] { return BuilderContext(kind: kind, origin: what + " (`", name, "`)") }
         if actionCalls.contains(name) || (label.map(actionCalls.contains) ?? false) {
-            return BuilderContext(kind: .action, origin: "the action of `\(name)`")
+            return BuilderContext(kind: .action, origin: "the action of `", name, "`")
         }
         if name == "Button", label == nil {
             // `Button { action } label: { … }`, `Button("x") { action }`: the unlabeled closure acts.
@@ -127,9 +141,9 @@ struct BuilderContext: Equatable {
         }
         let isModifier = call.callee?.kind == .memberAccessExpr
         if isModifier ? BuilderContext.contentModifiers.contains(name) : name.first?.isUppercase == true {
-            return BuilderContext(kind: .view, origin: "the content of `\(name)`")
+            return BuilderContext(kind: .view, origin: "the content of `", name, "`")
         }
-        return BuilderContext(kind: .ordinary, origin: "a closure passed to `\(name)`")
+        return BuilderContext(kind: .ordinary, origin: "a closure passed to `", name, "`")
     }
 }
 

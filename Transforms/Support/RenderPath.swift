@@ -39,7 +39,7 @@ struct RenderPath {
             reached.append(member)
             let actions = RenderPath.actionClosures(in: member)
             actionsByMember[member.index] = actions
-            for name in RenderPath.namesCalled(in: member, actions: actions) {
+            for name in RenderPath.namesCalled(in: member, actions: actions, among: byName) {
                 guard let next = byName[name], !reached.contains(next) else { continue }
                 // Stored properties are values, not code run on the path.
                 if let variable = VariableDecl(next), !variable.bindings.contains(where: \.isComputed) { continue }
@@ -98,17 +98,25 @@ struct RenderPath {
         return false
     }
 
-    /// The names `member` reads or calls as `name`, `self.name` or `name(…)`, outside actions.
-    /// A method handed to an action uncalled (`.onAppear(perform: load)`,
-    /// `Button("Save", action: save)`) runs on the event, not while `body` is built.
-    private static func namesCalled(in member: Node, actions: [Node]) -> [String] {
+    /// The names of `members` that `member` reads or calls as `name`, `self.name` or
+    /// `name(…)`, outside actions, in source order (bare names first). A method handed to
+    /// an action uncalled (`.onAppear(perform: load)`, `Button("Save", action: save)`)
+    /// runs on the event, not while `body` is built. Other names are passed over before
+    /// the costlier tests: most identifiers of a body are not the view's members.
+    private static func namesCalled(in member: Node, actions: [Node], among members: [String: Node]) -> [String] {
         var names: [String] = []
         let actions = Spans(actions)
-        for node in member.descendants(.identifierExpr) where !isInside(node, anyOf: actions) && !isPassedAsAction(node) {
-            if let token = node.firstToken, token.kind == .identifier { names.append(token.text) }
+        for node in member.descendants(.identifierExpr) {
+            guard let token = node.firstToken, token.kind == .identifier else { continue }
+            let name = token.text
+            guard members[name] != nil, !isInside(node, anyOf: actions), !isPassedAsAction(node) else { continue }
+            names.append(name)
         }
-        for node in member.descendants(.memberAccessExpr) where !isInside(node, anyOf: actions) && !isPassedAsAction(node) {
-            if let access = MemberAccessExpr(node), access.base?.textEquals("self") == true, let name = access.name { names.append(name) }
+        for node in member.descendants(.memberAccessExpr) {
+            guard let access = MemberAccessExpr(node), let name = access.name, members[name] != nil,
+                  access.base?.textEquals("self") == true, !isInside(node, anyOf: actions), !isPassedAsAction(node)
+            else { continue }
+            names.append(name)
         }
         return names
     }
