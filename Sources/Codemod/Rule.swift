@@ -247,12 +247,13 @@ public func containsAny(_ bytes: [UInt8], of words: [StaticString]) -> Bool {
     bytes.withUnsafeBufferPointer { haystack in
         guard let base = haystack.baseAddress else { return false }
         let count = haystack.count
+        let commonness = byteCommonness
         for word in words {
             let length = word.utf8CodeUnitCount
             guard length > 0, length <= count else { continue }
             let start = word.utf8Start
             var anchor = 0
-            for position in 1..<length where byteCommonness(start[position]) < byteCommonness(start[anchor]) {
+            for position in 1..<length where commonness[Int(start[position])] < commonness[Int(start[anchor])] {
                 anchor = position
             }
             let anchorByte = Int32(start[anchor])
@@ -270,15 +271,12 @@ public func containsAny(_ bytes: [UInt8], of words: [StaticString]) -> Bool {
     }
 }
 
-/// How often a byte appears in Swift source, roughly: lower is rarer.
-private func byteCommonness(_ byte: UInt8) -> Int {
-    switch byte {
-    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "@"), UInt8(ascii: ">"), UInt8(ascii: "#"): return 0
-    case UInt8(ascii: "a")...UInt8(ascii: "z"):
-        // English letter frequency, rarest first: z, q, x, j, k, v, b, p, y, g, f, w, m, u, c, l, d, r, h, s, n, i, o, a, t, e.
-        let rarestFirst: StaticString = "zqxjkvbpygfwmucldrhsnioate"
-        for index in 0..<rarestFirst.utf8CodeUnitCount where rarestFirst.utf8Start[index] == byte { return 1 + index }
-        return 27
-    default: return 40
-    }
-}
+/// How often each byte appears in Swift source, roughly: lower is rarer. Uppercase
+/// letters, `@`, `>` and `#` are rare; lowercase letters follow English frequency.
+private let byteCommonness: [UInt8] = {
+    var table = [UInt8](repeating: 40, count: 256)
+    for byte in UInt8(ascii: "A")...UInt8(ascii: "Z") { table[Int(byte)] = 0 }
+    for byte in ["@", ">", "#"].map({ UInt8(ascii: $0) }) { table[Int(byte)] = 0 }
+    for (rank, byte) in "zqxjkvbpygfwmucldrhsnioate".utf8.enumerated() { table[Int(byte)] = UInt8(1 + rank) }
+    return table
+}()
