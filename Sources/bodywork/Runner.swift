@@ -89,7 +89,9 @@ struct Runner {
             }
             commit(report, totals: &totals)
             if options.reportUnusedDisables { reportBaselineEntriesOfMissingFiles(plan, totals: &totals) }
-            return finish(totals, start: start)
+            let status = finish(totals, start: start)
+            ExitReclaim.keep(processor, trees, plan, planner, selection, totals, report)
+            return status
         } catch {
             console.message("bodywork: \(error)")
             return ExitStatus.usageError
