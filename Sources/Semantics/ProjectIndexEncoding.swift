@@ -41,14 +41,9 @@ extension ProjectIndex {
         write(classTypes)
         write(selfIdentifiedTypes)
         // Names: how the file writes each, its uses in several files (if any) added up.
-        write(names.count)
-        for (name, uses) in names.sorted(by: { $0.key < $1.key }) {
-            var all = NameUse()
-            for use in uses {
-                all.flags.formUnion(use.flags)
-                all.plainWrites += use.plainWrites
-                all.memberWrites += use.memberWrites
-            }
+        let totals = names.totals()
+        write(totals.count)
+        for (name, all) in totals.sorted(by: { $0.name < $1.name }) {
             write(name)
             write(Int(all.flags.rawValue))
             write(Int(all.plainWrites))
@@ -77,6 +72,21 @@ extension ProjectIndex {
         fileCount += 1
         indexedPaths.insert(path)
         return true
+    }
+
+    /// Adds the facts of checked bytes of the one file at `path` but its names, which go
+    /// to `names` under `unit` instead (the fold of a run's module indexes).
+    mutating func absorb(encodedFacts bytes: ArraySlice<UInt8>, path: String, unit: Int32,
+                         names: inout SharedNamesCollector) {
+        var reader = FactReader(bytes: bytes)
+        reader.addTypeFacts(into: &self)
+        reader.addNames { name, use in
+            var use = use
+            use.file = unit
+            names.add(name, use)
+        }
+        fileCount += 1
+        indexedPaths.insert(path)
     }
 
     /// Whether `bytes` are exactly an encoding `encodedFacts()` could write: every length
@@ -180,6 +190,17 @@ private struct FactReader {
     }
 
     mutating func add(into index: inout ProjectIndex, path: String) {
+        addTypeFacts(into: &index)
+        let file = index.fileID(path)
+        addNames { name, use in
+            var use = use
+            use.file = file
+            index.names.append(name, use)
+        }
+    }
+
+    /// The facts before the names.
+    mutating func addTypeFacts(into index: inout ProjectIndex) {
         for _ in 0..<count() {
             let type = text()
             readNames(into: &index.conformances[type, default: []])
@@ -193,14 +214,17 @@ private struct FactReader {
         for _ in 0..<count() { index.declareType(text()) }
         for _ in 0..<count() { index.classTypes.insert(text()) }
         for _ in 0..<count() { index.selfIdentifiedTypes.insert(text()) }
-        let file = index.fileID(path)
+    }
+
+    /// The names, after the facts before them were read.
+    mutating func addNames(_ add: (String, NameUse) -> Void) {
         let uses = count()
         for _ in 0..<uses {
             let name = text()
             let flags = NameUse.Flags(rawValue: UInt8(count()))
             let plain = UInt32(count())
             let member = UInt32(count())
-            index.names[name, default: []].append(NameUse(file: file, flags: flags, plainWrites: plain, memberWrites: member))
+            add(name, NameUse(file: 0, flags: flags, plainWrites: plain, memberWrites: member))
         }
     }
 
