@@ -413,6 +413,8 @@ public struct ProjectIndex: Sendable {
     /// A type text with whitespace removed except one space between two words, so that
     /// `[ Item ]` and `[Item]` compare equal while `some View` stays readable.
     public static func normalizedTypeText(_ text: String) -> String {
+        // Most type texts hold no whitespace and are their own normal form.
+        guard text.utf8.contains(where: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0a || $0 == 0x0d }) else { return text }
         var result = ""
         var pendingSpace = false
         for character in text {
@@ -429,7 +431,7 @@ public struct ProjectIndex: Sendable {
         return result
     }
 
-    private static func isWordCharacter(_ c: Character) -> Bool {
+    static func isWordCharacter(_ c: Character) -> Bool {
         c.isLetter || c.isNumber || c == "_"
     }
 }

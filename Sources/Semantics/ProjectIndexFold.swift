@@ -73,41 +73,69 @@ extension ProjectIndex {
                 return group
             }
         }
-        return views.map { view in
+        // A view whose groups include all of an earlier view's starts from that view's
+        // index (the module it depends on), so views are built in order of their size.
+        var built = [ProjectIndex?](repeating: nil, count: views.count)
+        var groupsOfView = [[Int]](repeating: [], count: views.count)
+        for (number, view) in views.enumerated() {
             var members: [Int] = []
-            var units = UnitSet()
-            for position in view where groupOfFile[position] >= 0 {
-                if members.last != groupOfFile[position] && !members.contains(groupOfFile[position]) {
-                    members.append(groupOfFile[position])
-                }
-                for unit in unitsOfFile[position] { units.insert(unit) }
+            for position in view where groupOfFile[position] >= 0 && members.last != groupOfFile[position] {
+                if !members.contains(groupOfFile[position]) { members.append(groupOfFile[position]) }
             }
-            // The largest group as the base (shared, not copied, until the next merges in).
-            guard let base = members.max(by: { groupFiles[$0].count < groupFiles[$1].count }) else { return ProjectIndex() }
-            var index = groups[base]
-            var decoded: [Int: ProjectIndex] = [:]
-            for group in members.sorted() where group != base {
-                index.addTypeFacts(of: groups[group]) { conflict in
-                    // The view's last file with a text for the key has the last word.
-                    for position in view.reversed() {
-                        let file: ProjectIndex
-                        switch files[position] {
-                        case .built(let built)?: file = built
-                        case .encoded(let bytes, let path)?:
-                            if decoded[position] == nil { decoded[position] = ProjectIndex(encodedFacts: bytes, path: path) }
-                            guard let known = decoded[position] else { continue }
-                            file = known
-                        case nil: continue
-                        }
-                        if let text = file.text(of: conflict) { return text }
-                    }
-                    return nil
-                }
-                index.fileCount += groups[group].fileCount
-            }
-            index.names = NameTable(shared: names, units: units)
-            return index
+            groupsOfView[number] = members.sorted()
         }
+        let order = views.indices.sorted { (groupsOfView[$0].count, $0) < (groupsOfView[$1].count, $1) }
+        for number in order {
+            built[number] = foldView(views[number], groups: groupsOfView[number], built: built, groupsOfView: groupsOfView,
+                                     groupFacts: groups, groupFiles: groupFiles, unitsOfFile: unitsOfFile, files: files, names: names)
+        }
+        return built.map { $0 ?? ProjectIndex() }
+    }
+
+    /// One view of `fold(facts:views:)`: the facts of its groups (starting from an earlier
+    /// view that has only groups of this one), its names those of its files in `names`.
+    private static func foldView(_ view: [Int], groups members: [Int], built: [ProjectIndex?], groupsOfView: [[Int]],
+                                 groupFacts groups: [ProjectIndex], groupFiles: [[Int]], unitsOfFile: [[Int32]],
+                                 files: [FileFacts?], names: SharedNames) -> ProjectIndex {
+        var units = UnitSet()
+        for position in view { for unit in unitsOfFile[position] { units.insert(unit) } }
+        guard !members.isEmpty else { return ProjectIndex() }
+        let memberSet = Set(members)
+        // The base: the earlier view with the most files among those within this one, or
+        // the largest group (shared, not copied, until the next merges in).
+        var index: ProjectIndex
+        var included: Set<Int>
+        let earlier = built.indices.filter { built[$0] != nil && groupsOfView[$0].allSatisfy(memberSet.contains) }
+        if let base = earlier.max(by: { (built[$0]!.fileCount, $1) < (built[$1]!.fileCount, $0) }) {
+            index = built[base]!
+            included = Set(groupsOfView[base])
+        } else {
+            let base = members.max(by: { (groupFiles[$0].count, $1) < (groupFiles[$1].count, $0) })!
+            index = groups[base]
+            included = [base]
+        }
+        var decoded: [Int: ProjectIndex] = [:]
+        for group in members where !included.contains(group) {
+            index.addTypeFacts(of: groups[group]) { conflict in
+                // The view's last file with a text for the key has the last word.
+                for position in view.reversed() {
+                    let file: ProjectIndex
+                    switch files[position] {
+                    case .built(let built)?: file = built
+                    case .encoded(let bytes, let path)?:
+                        if decoded[position] == nil { decoded[position] = ProjectIndex(encodedFacts: bytes, path: path) }
+                        guard let known = decoded[position] else { continue }
+                        file = known
+                    case nil: continue
+                    }
+                    if let text = file.text(of: conflict) { return text }
+                }
+                return nil
+            }
+            index.fileCount += groups[group].fileCount
+        }
+        index.names = NameTable(shared: names, units: units)
+        return index
     }
 
     /// Adds `facts` as `absorb(_:)` and `absorb(encodedFacts:path:)` do.

@@ -44,8 +44,9 @@ struct ModuleIndexes: Sendable {
         var viewByOwners: [[String]: Int] = [:]
         var visibleByView: [[String]] = []
         var displayByAbsolute: [String: String] = [:]
+        var absoluteDirectories: [Substring: String] = [:]
         for path in files {
-            let absolute = FilePath.absolute(path)
+            let absolute = absolutePath(path, directories: &absoluteDirectories)
             displayByAbsolute[absolute] = path
             let owners = model.owners(ofFile: absolute)
             if let view = viewByOwners[owners] {
@@ -103,6 +104,25 @@ struct ModuleIndexes: Sendable {
         // Files in path order, in every view: the fold shares what views see alike.
         result.indexes = ProjectIndex.fold(facts: facts.facts, views: visibleByView.map { $0.compactMap { position[$0] } })
         return result
+    }
+
+    /// `FilePath.absolute(path)`, the directory's part worked out once per directory: a
+    /// last component that is a plain name (not `.`, `..` or empty) is appended as it is
+    /// to its normalized absolute directory.
+    private static func absolutePath(_ path: String, directories: inout [Substring: String]) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return FilePath.absolute(path) }
+        let directory = path[..<slash]
+        let name = path[path.utf8.index(after: slash)...]
+        guard !name.isEmpty, name != ".", name != "..", !directory.isEmpty else { return FilePath.absolute(path) }
+        let base: String
+        if let known = directories[directory] {
+            base = known
+        } else {
+            base = FilePath.absolute(String(directory))
+            directories[directory] = base
+        }
+        guard base.hasPrefix("/") else { return FilePath.absolute(path) }
+        return base == "/" ? "/" + name : base + "/" + name
     }
 
     /// One line per file for `--verbose`: the modules the file belongs to and how many
