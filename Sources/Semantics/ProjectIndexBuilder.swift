@@ -27,14 +27,14 @@ public struct ProjectIndexBuilder: Sendable {
         index.fileCount += 1
         index.indexedPaths.insert(path)
         record(declarations: flattenIfConfig(tree.root), scope: nil)
-        index.setNames(ProjectIndexBuilder.names(in: tree), path: path)
+        index.names.set(ProjectIndexBuilder.names(in: tree), path: path)
     }
 
     /// How `tree` writes each name, in one pass over its tokens (bodies included: they are
     /// tokens even where the index pass leaves them unparsed). An identifier is mentioned
     /// (as a member too after a period, unless on `self`); a lowercase name is counted as
     /// `writtenNames` counts it.
-    static func names(in tree: SyntaxTree) -> [String: NameUse] {
+    static func names(in tree: SyntaxTree) -> FileNames {
         let bytes = tree.bytes
         let tokens = tree.tokens
         var uses = TokenNames(capacity: tokens.count / 8)
@@ -58,7 +58,7 @@ public struct ProjectIndexBuilder: Sendable {
                 }
                 uses.record(buffer, Int(raw.textStart)..<Int(raw.textEnd), flags: flags, counted: counted, afterPeriod: afterPeriod)
             }
-            return uses.byName(buffer)
+            return uses.fileNames(buffer)
         }
     }
 
@@ -282,16 +282,14 @@ private struct TokenNames {
         }
     }
 
-    /// The uses by name as `String`s (names that differ only in invalid UTF-8 decode alike
-    /// and are added up).
-    func byName(_ bytes: UnsafeBufferPointer<UInt8>) -> [String: NameUse] {
-        var result: [String: NameUse] = [:]
-        result.reserveCapacity(entries.count)
+    /// The names and their uses, in the order first written.
+    func fileNames(_ bytes: UnsafeBufferPointer<UInt8>) -> FileNames {
+        var names = FileNames(capacity: entries.count)
         for entry in entries {
-            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(entry.start)..<Int(entry.end)]), as: UTF8.self)
-            TokenNames.add(entry.use, to: &result[name, default: NameUse()])
+            let name = UnsafeBufferPointer(rebasing: bytes[Int(entry.start)..<Int(entry.end)])
+            names.append(name, hash: entry.hash, use: entry.use)
         }
-        return result
+        return names
     }
 
     private static func add(_ use: NameUse, to sum: inout NameUse) {

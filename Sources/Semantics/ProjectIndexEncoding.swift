@@ -80,10 +80,10 @@ extension ProjectIndex {
                          names: inout SharedNamesCollector) {
         var reader = FactReader(bytes: bytes)
         reader.addTypeFacts(into: &self)
-        reader.addNames { name, use in
+        reader.addNameBytes { name, use in
             var use = use
             use.file = unit
-            names.add(name, use)
+            names.add(name, hash: FileNames.hash(name), use)
         }
         fileCount += 1
         indexedPaths.insert(path)
@@ -214,6 +214,23 @@ private struct FactReader {
         for _ in 0..<count() { index.declareType(text()) }
         for _ in 0..<count() { index.classTypes.insert(text()) }
         for _ in 0..<count() { index.selfIdentifiedTypes.insert(text()) }
+    }
+
+    /// The names as their bytes (checked UTF-8), after the facts before them were read.
+    mutating func addNameBytes(_ add: (UnsafeBufferPointer<UInt8>, NameUse) -> Void) {
+        bytes.withUnsafeBufferPointer { buffer in
+            let uses = count()
+            for _ in 0..<uses {
+                let length = count()
+                let start = offset - bytes.startIndex
+                offset += length
+                let flags = NameUse.Flags(rawValue: UInt8(count()))
+                let plain = UInt32(count())
+                let member = UInt32(count())
+                add(UnsafeBufferPointer(rebasing: buffer[start..<(start + length)]),
+                    NameUse(file: 0, flags: flags, plainWrites: plain, memberWrites: member))
+            }
+        }
     }
 
     /// The names, after the facts before them were read.

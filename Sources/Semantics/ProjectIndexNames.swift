@@ -5,6 +5,11 @@
 // entry, a file merged in by a rule), and uses of the run's files held once in a
 // `SharedNames` that every module index of the run points to, each counting only the
 // files it sees.
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
 
 /// How the indexed files write each name (a token's text as written): local uses and a
 /// view of a shared table.
@@ -18,6 +23,9 @@ struct NameTable: Sendable {
     /// The run's table, of which only the files in `units` count.
     private(set) var shared: SharedNames?
     private(set) var units = UnitSet()
+    /// The names of the one file `files` holds, as its tokens or its cached facts gave
+    /// them, until something is added (then they move to `local`).
+    private(set) var own: FileNames?
 
     init() {}
 
@@ -28,7 +36,36 @@ struct NameTable: Sendable {
     }
 
     /// Whether no file writes any name.
-    var isEmpty: Bool { local.isEmpty && !(shared.map { table in table.hasUses(in: units) } ?? false) }
+    var isEmpty: Bool {
+        local.isEmpty && (own?.entries.isEmpty ?? true) && !(shared.map { table in table.hasUses(in: units) } ?? false)
+    }
+
+    /// Records that the file at `path` writes `names`.
+    mutating func set(_ names: FileNames, path: String) {
+        if files.isEmpty && local.isEmpty && shared == nil && own == nil {
+            _ = fileID(path)
+            own = names
+            return
+        }
+        spill()
+        let id = fileID(path)
+        for entry in names.entries {
+            var use = entry.use
+            use.file = id
+            local[names.name(of: entry), default: .none].append(use)
+        }
+    }
+
+    /// Moves `own` into `local`, before anything else is added.
+    private mutating func spill() {
+        guard let names = own else { return }
+        own = nil
+        for entry in names.entries {
+            var use = entry.use
+            use.file = 0
+            local[names.name(of: entry), default: .none].append(use)
+        }
+    }
 
     /// The paths of the files recorded, local and shared.
     var paths: [String] {
@@ -53,11 +90,13 @@ struct NameTable: Sendable {
 
     /// Records one use, its `file` a position in `files`.
     mutating func append(_ name: String, _ use: NameUse) {
+        spill()
         local[name, default: .none].append(use)
     }
 
     /// Records how the file at `path` writes each name.
     mutating func set(_ uses: [String: NameUse], path: String) {
+        spill()
         let id = fileID(path)
         if local.isEmpty {
             local = uses.mapValues { use in
@@ -78,6 +117,16 @@ struct NameTable: Sendable {
     mutating func add(_ other: NameTable) {
         if isEmpty && files.isEmpty && shared == nil {
             self = other
+            return
+        }
+        spill()
+        if let names = other.own {
+            let id = fileID(other.files[0])
+            for entry in names.entries {
+                var use = entry.use
+                use.file = id
+                local[names.name(of: entry), default: .none].append(use)
+            }
             return
         }
         if let table = other.shared {
@@ -102,6 +151,7 @@ struct NameTable: Sendable {
 
     /// Calls `body` with every use of `name` (as written) and its file's path.
     func forEachUse(of name: String, _ body: (NameUse, String) -> Void) {
+        own?.forEachUse(of: name) { body($0, files[0]) }
         local[name]?.forEach { body($0, files[Int($0.file)]) }
         shared?.forEachUse(of: name, in: units, body)
     }
@@ -118,6 +168,7 @@ struct NameTable: Sendable {
     /// The writes of `name` (as written) in all files: after a period or not.
     func writes(of name: String, asMember: Bool) -> Int {
         var total = 0
+        own?.forEachUse(of: name) { total += Int(asMember ? $0.memberWrites : $0.plainWrites) }
         local[name]?.forEach { total += Int(asMember ? $0.memberWrites : $0.plainWrites) }
         shared?.forEachUse(of: name, in: units) { use, _ in total += Int(asMember ? use.memberWrites : use.plainWrites) }
         return total
@@ -125,6 +176,7 @@ struct NameTable: Sendable {
 
     /// Calls `body` with every name, the path of a file that writes it, and how.
     func forEachUse(_ body: (String, String, NameUse) -> Void) {
+        if let names = own { for entry in names.entries { body(names.name(of: entry), files[0], entry.use) } }
         for (name, uses) in local { uses.forEach { body(name, files[Int($0.file)], $0) } }
         shared?.forEachUse(in: units, body)
     }
@@ -135,6 +187,16 @@ struct NameTable: Sendable {
             sum.flags.formUnion(use.flags)
             sum.plainWrites += use.plainWrites
             sum.memberWrites += use.memberWrites
+        }
+        if let names = own {
+            // Names whose bytes differ only in invalid UTF-8 decode alike: added up.
+            var sums: [(name: String, use: NameUse)] = names.entries.map { (names.name(of: $0), $0.use) }
+            sums.sort { $0.name < $1.name }
+            var merged: [(name: String, use: NameUse)] = []
+            for (name, use) in sums {
+                if merged.last?.name == name { add(use, to: &merged[merged.count - 1].use) } else { merged.append((name, use)) }
+            }
+            return merged
         }
         guard shared != nil else {
             return local.map { name, uses in
@@ -159,6 +221,67 @@ struct NameTable: Sendable {
             result[name, default: [:]][path] = sum
         }
         return result
+    }
+}
+
+/// One file's names as its tokens or its cached facts give them: their bytes in one buffer,
+/// each with how the file writes it; a name becomes a `String` only when asked for.
+struct FileNames: Sendable {
+    struct Entry: Sendable {
+        var start: Int32
+        var count: Int32
+        /// `FileNames.hash` of the bytes.
+        var hash: UInt32
+        /// Whether the bytes are UTF-8 (then they are the `String`'s own).
+        var isUTF8: Bool
+        var use: NameUse
+    }
+
+    private(set) var bytes: [UInt8] = []
+    private(set) var entries: [Entry] = []
+
+    init(capacity: Int = 0) { entries.reserveCapacity(capacity) }
+
+    /// FNV-1a of a name's bytes.
+    static func hash(_ name: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        var hash: UInt32 = 2_166_136_261
+        for byte in name { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        return hash
+    }
+
+    /// Adds a name (distinct from those added before) and how the file writes it.
+    mutating func append(_ name: UnsafeBufferPointer<UInt8>, hash: UInt32, use: NameUse, isUTF8: Bool? = nil) {
+        let utf8 = isUTF8 ?? (name.allSatisfy { $0 < 0x80 } || String(validating: name, as: UTF8.self) != nil)
+        entries.append(Entry(start: Int32(bytes.count), count: Int32(name.count), hash: hash, isUTF8: utf8, use: use))
+        bytes.append(contentsOf: name)
+    }
+
+    func name(of entry: Entry) -> String {
+        withBytes(of: entry) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    func withBytes<Result>(of entry: Entry, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        bytes.withUnsafeBufferPointer { buffer in
+            body(UnsafeBufferPointer(rebasing: buffer[Int(entry.start)..<Int(entry.start + entry.count)]))
+        }
+    }
+
+    /// The uses of the entries that are `name` (as a `String`).
+    func forEachUse(of name: String, _ body: (NameUse) -> Void) {
+        var text = name
+        text.withUTF8 { wanted in
+            bytes.withUnsafeBufferPointer { buffer in
+                for entry in entries {
+                    let own = UnsafeBufferPointer(rebasing: buffer[Int(entry.start)..<Int(entry.start + entry.count)])
+                    if entry.isUTF8 {
+                        guard own.count == wanted.count, own.elementsEqual(wanted) else { continue }
+                    } else if String(decoding: own, as: UTF8.self) != name {
+                        continue
+                    }
+                    body(entry.use)
+                }
+            }
+        }
     }
 }
 
@@ -224,26 +347,43 @@ final class SharedNames: Sendable {
     /// Path → its units.
     private let unitsByPath: [String: [Int32]]
 
-    /// The table of `files`, in order; `add` of each gives its uses (`NameUse.file` a
-    /// unit the collector handed out).
+    /// The table of the uses `collect` gives the collector (`NameUse.file` a unit the
+    /// collector handed out).
     init(collect: (inout SharedNamesCollector) -> Void) {
         var collector = SharedNamesCollector()
         collect(&collector)
-        ids = collector.ids
-        names = collector.names
         unitPaths = collector.unitPaths
         var byPath: [String: [Int32]] = [:]
         for (unit, path) in collector.unitPaths.enumerated() { byPath[path, default: []].append(Int32(unit)) }
         unitsByPath = byPath
+        // Each name's String, once; names whose bytes differ only in invalid UTF-8 decode
+        // alike and become one.
+        var ids: [String: Int32] = [:]
+        ids.reserveCapacity(collector.nameCount)
+        var names: [String] = []
+        var canonical = [Int32](repeating: 0, count: collector.nameCount)
+        for number in 0..<collector.nameCount {
+            let name = collector.name(number)
+            if let known = ids[name] {
+                canonical[number] = known
+            } else {
+                canonical[number] = Int32(names.count)
+                ids[name] = Int32(names.count)
+                names.append(name)
+            }
+        }
+        self.ids = ids
+        self.names = names
         // Counting sort by name, keeping unit order within a name.
-        var starts = [Int32](repeating: 0, count: collector.names.count + 1)
-        for entry in collector.entries { starts[Int(entry.name) + 1] += 1 }
-        for number in 0..<collector.names.count { starts[number + 1] += starts[number] }
+        var starts = [Int32](repeating: 0, count: names.count + 1)
+        for entry in collector.entries { starts[Int(canonical[Int(entry.name)]) + 1] += 1 }
+        for number in 0..<names.count { starts[number + 1] += starts[number] }
         var next = starts
         var sorted = [NameUse](repeating: NameUse(), count: collector.entries.count)
         for entry in collector.entries {
-            sorted[Int(next[Int(entry.name)])] = entry.use
-            next[Int(entry.name)] += 1
+            let name = Int(canonical[Int(entry.name)])
+            sorted[Int(next[name])] = entry.use
+            next[name] += 1
         }
         self.starts = starts
         uses = sorted
@@ -279,12 +419,25 @@ final class SharedNames: Sendable {
     }
 }
 
-/// Gathers the uses a `SharedNames` is made of, file by file.
+/// Gathers the uses a `SharedNames` is made of, file by file: names are numbered by their
+/// bytes, so that one is made a `String` (and hashed as one) once per run.
 struct SharedNamesCollector {
-    fileprivate var ids: [String: Int32] = [:]
-    fileprivate var names: [String] = []
     fileprivate var unitPaths: [String] = []
     fileprivate var entries: [(name: Int32, use: NameUse)] = []
+    /// The names' bytes, one after the other; name `n` is `nameBytes[nameStarts[n]..<nameStarts[n + 1]]`.
+    private var nameBytes: [UInt8] = []
+    private var nameStarts: [Int32] = [0]
+    private var nameHashes: [UInt32] = []
+    /// Open addressing over the names: a name's number plus one, 0 when free.
+    private var slots = [Int32](repeating: 0, count: 1 << 12)
+
+    fileprivate var nameCount: Int { nameHashes.count }
+
+    fileprivate func name(_ number: Int) -> String {
+        nameBytes.withUnsafeBufferPointer { buffer in
+            String(decoding: UnsafeBufferPointer(rebasing: buffer[Int(nameStarts[number])..<Int(nameStarts[number + 1])]), as: UTF8.self)
+        }
+    }
 
     /// A new unit for the file at `path`.
     mutating func unit(path: String) -> Int32 {
@@ -292,22 +445,64 @@ struct SharedNamesCollector {
         return Int32(unitPaths.count - 1)
     }
 
+    /// Records that `use.file` (a unit) writes the name of these bytes as `use` says.
+    mutating func add(_ name: UnsafeBufferPointer<UInt8>, hash: UInt32, _ use: NameUse) {
+        entries.append((number(of: name, hash: hash), use))
+    }
+
     /// Records that `use.file` (a unit) writes `name` as `use` says.
     mutating func add(_ name: String, _ use: NameUse) {
-        let id: Int32
-        if let known = ids[name] {
-            id = known
-        } else {
-            id = Int32(names.count)
-            ids[name] = id
-            names.append(name)
+        var text = name
+        text.withUTF8 { add($0, hash: FileNames.hash($0), use) }
+    }
+
+    private mutating func number(of name: UnsafeBufferPointer<UInt8>, hash: UInt32) -> Int32 {
+        let mask = slots.count - 1
+        var slot = Int(hash) & mask
+        while true {
+            let found = slots[slot]
+            if found == 0 { break }
+            let number = Int(found) - 1
+            if nameHashes[number] == hash {
+                let start = Int(nameStarts[number]), end = Int(nameStarts[number + 1])
+                if end - start == name.count, name.isEmpty || nameBytes.withUnsafeBufferPointer({ buffer in
+                    memcmp(buffer.baseAddress! + start, name.baseAddress!, name.count) == 0
+                }) {
+                    return Int32(number)
+                }
+            }
+            slot = (slot + 1) & mask
         }
-        entries.append((id, use))
+        let number = Int32(nameHashes.count)
+        nameHashes.append(hash)
+        nameBytes.append(contentsOf: name)
+        nameStarts.append(Int32(nameBytes.count))
+        slots[slot] = number + 1
+        if nameHashes.count * 2 > slots.count {
+            slots = [Int32](repeating: 0, count: slots.count * 2)
+            let mask = slots.count - 1
+            for (number, hash) in nameHashes.enumerated() {
+                var slot = Int(hash) & mask
+                while slots[slot] != 0 { slot = (slot + 1) & mask }
+                slots[slot] = Int32(number + 1)
+            }
+        }
+        return number
     }
 
     /// Records every use of `table`, each of its files a new unit; returns those units.
     mutating func add(_ table: NameTable) -> [Int32] {
         var units = table.files.map { unit(path: $0) }
+        if let names = table.own {
+            let unit = units[0]
+            names.bytes.withUnsafeBufferPointer { buffer in
+                for entry in names.entries {
+                    var use = entry.use
+                    use.file = unit
+                    add(UnsafeBufferPointer(rebasing: buffer[Int(entry.start)..<Int(entry.start + entry.count)]), hash: entry.hash, use)
+                }
+            }
+        }
         for (name, list) in table.local {
             list.forEach { use in
                 var use = use
