@@ -176,12 +176,13 @@ public struct ProjectIndexBuilder: Sendable {
             if type.node.kind == .classDecl { index.classTypes.insert(qualified) }
         }
         var inherited = Set(type.inheritedTypeNames.map { ProjectIndex.stripGenericArguments(ProjectIndex.normalizedTypeText($0)) })
+        let attributes = type.attributes.map(\.name)
         // SwiftData's `@Model` macro adds `PersistentModel`, which refines `Identifiable`.
-        if type.attributes.contains(where: { $0.name == "Model" || $0.name == "SwiftData.Model" }) {
+        if attributes.contains(where: { $0 == "Model" || $0 == "SwiftData.Model" }) {
             inherited.insert("PersistentModel")
         }
         // Observation's `@Observable` macro adds the `Observable` conformance.
-        if type.attributes.contains(where: { $0.name == "Observable" || $0.name == "Observation.Observable" }) {
+        if attributes.contains(where: { $0 == "Observable" || $0 == "Observation.Observable" }) {
             inherited.insert("Observable")
         }
         index.conformances[qualified, default: []].formUnion(inherited)
@@ -190,8 +191,11 @@ public struct ProjectIndexBuilder: Sendable {
     }
 
     private mutating func record(variable: VariableDecl, in type: String) {
-        guard !variable.isStatic else { return }
-        let wrapper = variable.modifiers.attributes.last.map(\.name)
+        // `isStatic`, with the modifiers listed once rather than once per question.
+        let declModifiers = variable.modifiers
+        let modifiers = declModifiers.modifiers
+        guard !modifiers.contains("static") && !modifiers.contains("class") else { return }
+        let wrapper = declModifiers.attributes.last.map(\.name)
         for binding in variable.bindings {
             guard let name = binding.name else { continue }
             let typeText = binding.type.map(TypeResolver.typeText(of:))
