@@ -85,16 +85,20 @@ extension ProjectIndex {
             groupsOfView[number] = members.sorted()
         }
         let order = views.indices.sorted { (groupsOfView[$0].count, $0) < (groupsOfView[$1].count, $1) }
+        var fileCounts = [Int](repeating: -1, count: views.count)
         for number in order {
-            built[number] = foldView(views[number], groups: groupsOfView[number], built: built, groupsOfView: groupsOfView,
-                                     groupFacts: groups, groupFiles: groupFiles, unitsOfFile: unitsOfFile, files: files, names: names)
+            let index = foldView(views[number], groups: groupsOfView[number], built: built, fileCounts: fileCounts,
+                                 groupsOfView: groupsOfView, groupFacts: groups, groupFiles: groupFiles, unitsOfFile: unitsOfFile,
+                                 files: files, names: names)
+            fileCounts[number] = index.fileCount
+            built[number] = index
         }
         return built.map { $0 ?? ProjectIndex() }
     }
 
     /// One view of `fold(facts:views:)`: the facts of its groups (starting from an earlier
     /// view that has only groups of this one), its names those of its files in `names`.
-    private static func foldView(_ view: [Int], groups members: [Int], built: [ProjectIndex?], groupsOfView: [[Int]],
+    private static func foldView(_ view: [Int], groups members: [Int], built: [ProjectIndex?], fileCounts: [Int], groupsOfView: [[Int]],
                                  groupFacts groups: [ProjectIndex], groupFiles: [[Int]], unitsOfFile: [[Int32]],
                                  files: [FileFacts?], names: SharedNames) -> ProjectIndex {
         var units = UnitSet()
@@ -105,10 +109,14 @@ extension ProjectIndex {
         // the largest group (shared, not copied, until the next merges in).
         var index: ProjectIndex
         var included: Set<Int>
-        let earlier = built.indices.filter { built[$0] != nil && groupsOfView[$0].allSatisfy(memberSet.contains) }
-        if let base = earlier.max(by: { (built[$0]!.fileCount, $1) < (built[$1]!.fileCount, $0) }) {
-            index = built[base]!
-            included = Set(groupsOfView[base])
+        // Among the views built so far (their file counts known), the largest within this one.
+        var base: (view: Int, files: Int)?
+        for (number, earlier) in fileCounts.enumerated() where earlier > (base?.files ?? 0) {
+            if groupsOfView[number].allSatisfy(memberSet.contains) { base = (number, earlier) }
+        }
+        if let base {
+            index = built[base.view]!
+            included = Set(groupsOfView[base.view])
         } else {
             let base = members.max(by: { (groupFiles[$0].count, $1) < (groupFiles[$1].count, $0) })!
             index = groups[base]
