@@ -158,6 +158,17 @@ public struct ProjectIndex: Sendable {
     /// `Inner` for `Outer.Inner`; a name without a dot as it is.
     public static func lastComponent(_ name: String) -> String {
         guard name.utf8.contains(UInt8(ascii: ".")) else { return name }
+        // ASCII: the bytes after the last period that is followed by something (as the
+        // split by characters below gives it, without splitting characters apart).
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            let utf8 = name.utf8
+            var end = utf8.endIndex
+            while end > utf8.startIndex, utf8[utf8.index(before: end)] == UInt8(ascii: ".") { end = utf8.index(before: end) }
+            guard end > utf8.startIndex else { return name }
+            var start = end
+            while start > utf8.startIndex, utf8[utf8.index(before: start)] != UInt8(ascii: ".") { start = utf8.index(before: start) }
+            return String(name[start..<end])
+        }
         return name.split(separator: ".").last.map(String.init) ?? name
     }
 

@@ -142,7 +142,8 @@ private struct FactReader {
         guard let count = number(), count <= bytes.endIndex - offset else { return false }
         let text = bytes[offset..<(offset + count)]
         offset += count
-        return text.allSatisfy { $0 < 0x80 } || String(validating: text, as: UTF8.self) != nil
+        let isASCII = text.withUnsafeBufferPointer { buffer in buffer.allSatisfy { $0 < 0x80 } }
+        return isASCII || String(validating: text, as: UTF8.self) != nil
     }
 
     mutating func strings(_ perEntry: Int) -> Bool {
@@ -253,13 +254,17 @@ private struct FactReader {
 
     /// Reads the entries in place (one lookup of their table's key, not one per entry).
     private mutating func readEntries(into entries: inout [String: String]) {
-        for _ in 0..<count() {
+        let count = count()
+        if entries.isEmpty { entries.reserveCapacity(count) }
+        for _ in 0..<count {
             let name = text()
             entries[name] = text()
         }
     }
 
     private mutating func readNames(into names: inout Set<String>) {
-        for _ in 0..<count() { names.insert(text()) }
+        let count = count()
+        if names.isEmpty { names.reserveCapacity(count) }
+        for _ in 0..<count { names.insert(text()) }
     }
 }
