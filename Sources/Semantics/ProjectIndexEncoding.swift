@@ -92,25 +92,24 @@ extension ProjectIndex {
     /// Whether `bytes` are exactly an encoding `encodedFacts()` could write: every length
     /// and count in bounds, every string UTF-8, nothing after the end.
     public static func isFactEncoding(_ bytes: ArraySlice<UInt8>) -> Bool {
-        var reader = FactReader(bytes: bytes)
-        return reader.check() && reader.isAtEnd
+        bytes.withUnsafeBufferPointer { buffer in
+            var checker = FactChecker(bytes: buffer)
+            return checker.check() && checker.isAtEnd
+        }
     }
 }
 
-/// Reads the layout `encodedFacts()` writes: `check()` proves the bytes well formed
-/// (every read checks its bounds), `add(into:path:)` then reads them without checks.
-private struct FactReader {
-    let bytes: ArraySlice<UInt8>
-    var offset: Int
+/// Proves bytes are exactly the layout `encodedFacts()` writes: every read checks its
+/// bounds, every string is UTF-8, nothing follows the end.
+private struct FactChecker {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var offset = 0
 
-    init(bytes: ArraySlice<UInt8>) {
+    init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
-        offset = bytes.startIndex
     }
 
-    var isAtEnd: Bool { offset == bytes.endIndex }
-
-    // MARK: Checking
+    var isAtEnd: Bool { offset == bytes.count }
 
     /// A length or count of entries, which cannot exceed what the bytes could hold.
     mutating func number() -> Int? {
@@ -127,7 +126,7 @@ private struct FactReader {
     private mutating func value() -> UInt64? {
         var value: UInt64 = 0
         var shift: UInt64 = 0
-        while offset < bytes.endIndex, shift < 63 {
+        while offset < bytes.count, shift < 63 {
             let byte = bytes[offset]
             offset += 1
             value |= UInt64(byte & 0x7f) << shift
@@ -139,11 +138,10 @@ private struct FactReader {
 
     /// Skips a string, checking its length and that it is UTF-8.
     mutating func string() -> Bool {
-        guard let count = number(), count <= bytes.endIndex - offset else { return false }
-        let text = bytes[offset..<(offset + count)]
+        guard let count = number(), count <= bytes.count - offset else { return false }
+        let text = UnsafeBufferPointer(rebasing: bytes[offset..<(offset + count)])
         offset += count
-        let isASCII = text.withUnsafeBufferPointer { buffer in buffer.allSatisfy { $0 < 0x80 } }
-        return isASCII || String(validating: text, as: UTF8.self) != nil
+        return text.allSatisfy { $0 < 0x80 } || String(validating: text, as: UTF8.self) != nil
     }
 
     mutating func strings(_ perEntry: Int) -> Bool {
@@ -165,6 +163,18 @@ private struct FactReader {
                   number(upTo: UInt64(UInt32.max)) else { return false }
         }
         return true
+    }
+}
+
+/// Reads the layout `encodedFacts()` writes, from bytes `FactChecker` proved well formed,
+/// without checks of its own.
+private struct FactReader {
+    let bytes: ArraySlice<UInt8>
+    var offset: Int
+
+    init(bytes: ArraySlice<UInt8>) {
+        self.bytes = bytes
+        offset = bytes.startIndex
     }
 
     // MARK: Reading checked bytes
