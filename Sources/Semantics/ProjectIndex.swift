@@ -21,10 +21,10 @@ public struct ProjectIndex: Sendable {
     /// `Binding`, `ObservedObject`, …), for properties that have one.
     public var propertyWrappers: [String: [String: String]]
     /// Every type declared (not only extended) in the indexed files, by qualified name.
-    public private(set) var declaredTypes: Set<String>
+    public internal(set) var declaredTypes: Set<String>
     /// The last component of each of `declaredTypes` (`Inner` for `Outer.Inner`): whether
     /// the module declares a type of a simple name, without a pass over all its types.
-    public private(set) var declaredSimpleNames: Set<String>
+    public internal(set) var declaredSimpleNames: Set<String>
     /// Classes among `declaredTypes` (their superclass may carry conformances).
     public var classTypes: Set<String>
     /// How many files the index was built from; 0 when no index pass ran.
@@ -37,12 +37,8 @@ public struct ProjectIndex: Sendable {
     /// The names the indexed files write, one table for two questions: which files name a
     /// member or type (`mentions`) and how often a lowercase name is written
     /// (`nameCounts`). Keyed by the token's text as written; each entry says how one file
-    /// writes it. Files are positions in `nameFiles`.
-    var names: [String: [NameUse]] = [:]
-    /// The files `names` refers to, by position.
-    var nameFiles: [String] = []
-    /// Path → position in `nameFiles`.
-    var nameFileIDs: [String: Int32] = [:]
+    /// writes it.
+    var names = NameTable()
 
     /// Identifier → paths of the files whose code names it (`name` for every identifier
     /// token, declarations included; also `.name` when it follows a period on another
@@ -111,60 +107,24 @@ public struct ProjectIndex: Sendable {
 
     /// Appends the name table of `other`, its files renumbered into this index's.
     private mutating func addNames(of other: ProjectIndex) {
-        guard !other.nameFiles.isEmpty else { return }
-        var ids: [Int32] = []
-        ids.reserveCapacity(other.nameFiles.count)
-        for path in other.nameFiles { ids.append(fileID(path)) }
-        let identity = ids.enumerated().allSatisfy { Int($1) == $0 }
-        if names.isEmpty && identity {
-            names = other.names
-            return
-        }
-        for (name, uses) in other.names {
-            if identity {
-                names[name, default: []].append(contentsOf: uses)
-            } else {
-                names[name, default: []].append(contentsOf: uses.map { use in
-                    var use = use
-                    use.file = ids[Int(use.file)]
-                    return use
-                })
-            }
-        }
+        names.add(other.names)
     }
 
-    /// The position of `path` in `nameFiles`, added when new.
+    /// The position of `path` among the files the local name table numbers.
     mutating func fileID(_ path: String) -> Int32 {
-        if let known = nameFileIDs[path] { return known }
-        let id = Int32(nameFiles.count)
-        nameFiles.append(path)
-        nameFileIDs[path] = id
-        return id
+        names.fileID(path)
     }
 
     /// Records how the file at `path` writes each name (for the builder and the decoder).
     mutating func setNames(_ uses: [String: NameUse], path: String) {
-        let id = fileID(path)
-        if names.isEmpty {
-            names = uses.mapValues { use in
-                var use = use
-                use.file = id
-                return [use]
-            }
-            return
-        }
-        for (name, use) in uses {
-            var use = use
-            use.file = id
-            names[name, default: []].append(use)
-        }
+        names.set(uses, path: path)
     }
 
     /// Whether every fact of `other` is already in this index, so that merging it would
     /// change nothing (a rule can then skip the copy that `merging` makes).
     public func covers(_ other: ProjectIndex) -> Bool {
         // Name counts add up: only the files' own counts are already in.
-        if !other.names.isEmpty && !other.nameFiles.allSatisfy({ nameFileIDs[$0] != nil }) { return false }
+        if !other.names.isEmpty && !other.names.paths.allSatisfy(names.contains(path:)) { return false }
         for (type, names) in other.conformances where !(conformances[type].map(names.isSubset(of:)) ?? false) { return false }
         for (type, properties) in other.propertyTypes {
             guard let known = propertyTypes[type] else { return false }
@@ -175,13 +135,16 @@ public struct ProjectIndex: Sendable {
             for (name, wrapper) in wrappers where known[name] != wrapper { return false }
         }
         for (name, text) in other.typealiases where typealiases[name] != text { return false }
-        for (name, uses) in other.names {
-            let known = names[name] ?? []
-            for use in uses {
-                guard let id = nameFileIDs[other.nameFiles[Int(use.file)]],
-                      known.contains(where: { $0.file == id && $0.flags.isSuperset(of: use.flags) }) else { return false }
+        var missing = false
+        other.names.forEachUse { name, path, use in
+            guard !missing else { return }
+            var found = false
+            names.forEachUse(of: name) { known, knownPath in
+                if !found && known.flags.isSuperset(of: use.flags) && knownPath == path { found = true }
             }
+            missing = !found
         }
+        if missing { return false }
         return other.declaredTypes.isSubset(of: declaredTypes) && other.classTypes.isSubset(of: classTypes)
             && other.selfIdentifiedTypes.isSubset(of: selfIdentifiedTypes)
     }
@@ -195,6 +158,17 @@ public struct ProjectIndex: Sendable {
     /// `Inner` for `Outer.Inner`; a name without a dot as it is.
     public static func lastComponent(_ name: String) -> String {
         guard name.utf8.contains(UInt8(ascii: ".")) else { return name }
+        // ASCII: the bytes after the last period that is followed by something (as the
+        // split by characters below gives it, without splitting characters apart).
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            let utf8 = name.utf8
+            var end = utf8.endIndex
+            while end > utf8.startIndex, utf8[utf8.index(before: end)] == UInt8(ascii: ".") { end = utf8.index(before: end) }
+            guard end > utf8.startIndex else { return name }
+            var start = end
+            while start > utf8.startIndex, utf8[utf8.index(before: start)] != UInt8(ascii: ".") { start = utf8.index(before: start) }
+            return String(name[start..<end])
+        }
         return name.split(separator: ".").last.map(String.init) ?? name
     }
 
@@ -202,10 +176,7 @@ public struct ProjectIndex: Sendable {
 
     /// The indexed files other than `path` whose code names `name` (as `name` or `x.name`).
     public func filesMentioning(_ name: String, besides path: String) -> Set<String> {
-        var files = Set<String>()
-        for use in names[name] ?? [] where use.flags.contains(.mentioned) || use.flags.contains(.mentionedAsMember) {
-            files.insert(nameFiles[Int(use.file)])
-        }
+        var files = names.paths(of: name, withAnyOf: [.mentioned, .mentionedAsMember])
         files.remove(path)
         return files
     }
@@ -260,7 +231,7 @@ public struct ProjectIndex: Sendable {
         var total = 0
         for spelling in [name, "_" + name, "$" + name] {
             for key in [spelling, "`" + spelling + "`"] {
-                for use in names[key] ?? [] { total += Int(asMember ? use.memberWrites : use.plainWrites) }
+                total += names.writes(of: key, asMember: asMember)
             }
         }
         return total
@@ -453,6 +424,8 @@ public struct ProjectIndex: Sendable {
     /// A type text with whitespace removed except one space between two words, so that
     /// `[ Item ]` and `[Item]` compare equal while `some View` stays readable.
     public static func normalizedTypeText(_ text: String) -> String {
+        // Most type texts hold no whitespace and are their own normal form.
+        guard text.utf8.contains(where: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0a || $0 == 0x0d }) else { return text }
         var result = ""
         var pendingSpace = false
         for character in text {
@@ -469,7 +442,7 @@ public struct ProjectIndex: Sendable {
         return result
     }
 
-    private static func isWordCharacter(_ c: Character) -> Bool {
+    static func isWordCharacter(_ c: Character) -> Bool {
         c.isLetter || c.isNumber || c == "_"
     }
 }
@@ -484,7 +457,7 @@ struct NameUse: Sendable, Hashable {
         static let mentionedAsMember = Flags(rawValue: 2)
     }
 
-    /// The file: a position in `ProjectIndex.nameFiles`.
+    /// The file: a position in the files of the `NameTable` (or a unit of its `SharedNames`).
     var file: Int32 = 0
     var flags: Flags = []
     /// Writes not after a period, outside `@Environment(…)` and `@FocusedValue(…)`
@@ -507,11 +480,8 @@ public struct NameMentions: Sendable {
     public subscript(key: String, default empty: Set<String>) -> Set<String> {
         let member = key.utf8.count > 1 && key.utf8.first == UInt8(ascii: ".")
         let flag: NameUse.Flags = member ? .mentionedAsMember : .mentioned
-        var files = empty
-        for use in index.names[member ? String(key.dropFirst()) : key] ?? [] where use.flags.contains(flag) {
-            files.insert(index.nameFiles[Int(use.file)])
-        }
-        return files
+        let files = index.names.paths(of: member ? String(key.dropFirst()) : key, withAnyOf: flag)
+        return empty.isEmpty ? files : empty.union(files)
     }
 }
 

@@ -1,6 +1,11 @@
 // The project-index pass: reads the declarations of each file of a run and keeps only
 // names and type texts, so that the trees can be dropped as the files stream by.
 import SwiftCST
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
 
 /// Builds a `ProjectIndex` one file at a time.
 ///
@@ -22,41 +27,39 @@ public struct ProjectIndexBuilder: Sendable {
         index.fileCount += 1
         index.indexedPaths.insert(path)
         record(declarations: flattenIfConfig(tree.root), scope: nil)
-        index.setNames(ProjectIndexBuilder.names(in: tree), path: path)
+        index.names.set(ProjectIndexBuilder.names(in: tree), path: path)
     }
 
     /// How `tree` writes each name, in one pass over its tokens (bodies included: they are
     /// tokens even where the index pass leaves them unparsed). An identifier is mentioned
     /// (as a member too after a period, unless on `self`); a lowercase name is counted as
     /// `writtenNames` counts it.
-    static func names(in tree: SyntaxTree) -> [String: NameUse] {
+    static func names(in tree: SyntaxTree) -> FileNames {
         let bytes = tree.bytes
         let tokens = tree.tokens
-        var uses: [String: NameUse] = [:]
-        var skippedUntil = -1
-        for position in 0..<tokens.count {
-            let raw = tokens[position]
-            if position > skippedUntil, raw.kind == .at, let close = environmentArgumentsEnd(after: position, in: tree) {
-                skippedUntil = close
-                continue
+        var uses = TokenNames(capacity: tokens.count / 8)
+        return bytes.withUnsafeBufferPointer { buffer in
+            var skippedUntil = -1
+            for position in 0..<tokens.count {
+                let raw = tokens[position]
+                if position > skippedUntil, raw.kind == .at, let close = environmentArgumentsEnd(after: position, in: tree) {
+                    skippedUntil = close
+                    continue
+                }
+                let afterPeriod = position > 0 && tokens[position - 1].kind == .period
+                let isIdentifier = raw.kind == .identifier
+                guard isIdentifier || raw.kind == .dollarIdentifier || (raw.kind == .keyword && afterPeriod) else { continue }
+                let counted = position > skippedUntil && ProjectIndexBuilder.isLowercaseName(bytes, raw)
+                guard isIdentifier || counted else { continue }
+                var flags: NameUse.Flags = []
+                if isIdentifier {
+                    flags.insert(.mentioned)
+                    if afterPeriod && (position < 2 || tokens[position - 2].keyword != .self) { flags.insert(.mentionedAsMember) }
+                }
+                uses.record(buffer, Int(raw.textStart)..<Int(raw.textEnd), flags: flags, counted: counted, afterPeriod: afterPeriod)
             }
-            let afterPeriod = position > 0 && tokens[position - 1].kind == .period
-            let isIdentifier = raw.kind == .identifier
-            guard isIdentifier || raw.kind == .dollarIdentifier || (raw.kind == .keyword && afterPeriod) else { continue }
-            let counted = position > skippedUntil && ProjectIndexBuilder.isLowercaseName(bytes, raw)
-            guard isIdentifier || counted else { continue }
-            var flags: NameUse.Flags = []
-            if isIdentifier {
-                flags.insert(.mentioned)
-                if afterPeriod && (position < 2 || tokens[position - 2].keyword != .self) { flags.insert(.mentionedAsMember) }
-            }
-            let name = String(decoding: bytes[Int(raw.textStart)..<Int(raw.textEnd)], as: UTF8.self)
-            uses[name, default: NameUse()].flags.formUnion(flags)
-            if counted {
-                if afterPeriod { uses[name]!.memberWrites += 1 } else { uses[name]!.plainWrites += 1 }
-            }
+            return uses.fileNames(buffer)
         }
-        return uses
     }
 
     /// Whether the token's text, without backticks and one leading `$` or `_`, starts with
@@ -185,12 +188,13 @@ public struct ProjectIndexBuilder: Sendable {
             if type.node.kind == .classDecl { index.classTypes.insert(qualified) }
         }
         var inherited = Set(type.inheritedTypeNames.map { ProjectIndex.stripGenericArguments(ProjectIndex.normalizedTypeText($0)) })
+        let attributes = type.attributes.map(\.name)
         // SwiftData's `@Model` macro adds `PersistentModel`, which refines `Identifiable`.
-        if type.attributes.contains(where: { $0.name == "Model" || $0.name == "SwiftData.Model" }) {
+        if attributes.contains(where: { $0 == "Model" || $0 == "SwiftData.Model" }) {
             inherited.insert("PersistentModel")
         }
         // Observation's `@Observable` macro adds the `Observable` conformance.
-        if type.attributes.contains(where: { $0.name == "Observable" || $0.name == "Observation.Observable" }) {
+        if attributes.contains(where: { $0 == "Observable" || $0 == "Observation.Observable" }) {
             inherited.insert("Observable")
         }
         index.conformances[qualified, default: []].formUnion(inherited)
@@ -199,8 +203,11 @@ public struct ProjectIndexBuilder: Sendable {
     }
 
     private mutating func record(variable: VariableDecl, in type: String) {
-        guard !variable.isStatic else { return }
-        let wrapper = variable.modifiers.attributes.last.map(\.name)
+        // `isStatic`, with the modifiers listed once rather than once per question.
+        let declModifiers = variable.modifiers
+        let modifiers = declModifiers.modifiers
+        guard !modifiers.contains("static") && !modifiers.contains("class") else { return }
+        let wrapper = declModifiers.attributes.last.map(\.name)
         for binding in variable.bindings {
             guard let name = binding.name else { continue }
             let typeText = binding.type.map(TypeResolver.typeText(of:))
@@ -225,5 +232,85 @@ public struct ProjectIndexBuilder: Sendable {
 
     private func qualify(_ name: String, in scope: String?) -> String {
         scope.map { $0 + "." + name } ?? name
+    }
+}
+
+/// The names of one file's tokens while they are read, keyed by their bytes: a name is made
+/// a `String` (and hashed as one) once per file, not once per token.
+private struct TokenNames {
+    private struct Entry {
+        var start: Int32
+        var end: Int32
+        var hash: UInt32
+        var use: NameUse
+    }
+
+    private var entries: [Entry] = []
+    /// Open addressing: an entry's position plus one, 0 when free.
+    private var slots: [Int32]
+
+    init(capacity: Int) {
+        var size = 64
+        while size < capacity * 2 { size <<= 1 }
+        slots = Array(repeating: 0, count: size)
+    }
+
+    /// Adds one write of the name in `range` of `bytes`.
+    mutating func record(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, flags: NameUse.Flags, counted: Bool,
+                         afterPeriod: Bool) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count)
+        guard let base = bytes.baseAddress else { return }
+        var hash: UInt32 = 2_166_136_261
+        for offset in range { hash = (hash ^ UInt32(base[offset])) &* 16_777_619 }
+        let mask = slots.count - 1
+        var slot = Int(hash) & mask
+        while true {
+            let found = slots[slot]
+            if found == 0 { break }
+            let entry = entries[Int(found) - 1]
+            if entry.hash == hash && Int(entry.end - entry.start) == range.count
+                && memcmp(base + Int(entry.start), base + range.lowerBound, range.count) == 0 {
+                TokenNames.add(&entries[Int(found) - 1].use, flags: flags, counted: counted, afterPeriod: afterPeriod)
+                return
+            }
+            slot = (slot + 1) & mask
+        }
+        var use = NameUse()
+        TokenNames.add(&use, flags: flags, counted: counted, afterPeriod: afterPeriod)
+        entries.append(Entry(start: Int32(range.lowerBound), end: Int32(range.upperBound), hash: hash, use: use))
+        slots[slot] = Int32(entries.count)
+        if entries.count * 2 > slots.count { grow() }
+    }
+
+    private static func add(_ use: inout NameUse, flags: NameUse.Flags, counted: Bool, afterPeriod: Bool) {
+        use.flags.formUnion(flags)
+        guard counted else { return }
+        if afterPeriod { use.memberWrites += 1 } else { use.plainWrites += 1 }
+    }
+
+    private mutating func grow() {
+        slots = Array(repeating: 0, count: slots.count * 2)
+        let mask = slots.count - 1
+        for (position, entry) in entries.enumerated() {
+            var slot = Int(entry.hash) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(position + 1)
+        }
+    }
+
+    /// The names and their uses, in the order first written.
+    func fileNames(_ bytes: UnsafeBufferPointer<UInt8>) -> FileNames {
+        var names = FileNames(capacity: entries.count)
+        for entry in entries {
+            let name = UnsafeBufferPointer(rebasing: bytes[Int(entry.start)..<Int(entry.end)])
+            names.append(name, hash: entry.hash, use: entry.use)
+        }
+        return names
+    }
+
+    private static func add(_ use: NameUse, to sum: inout NameUse) {
+        sum.flags.formUnion(use.flags)
+        sum.plainWrites += use.plainWrites
+        sum.memberWrites += use.memberWrites
     }
 }

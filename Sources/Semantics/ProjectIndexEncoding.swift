@@ -41,14 +41,9 @@ extension ProjectIndex {
         write(classTypes)
         write(selfIdentifiedTypes)
         // Names: how the file writes each, its uses in several files (if any) added up.
-        write(names.count)
-        for (name, uses) in names.sorted(by: { $0.key < $1.key }) {
-            var all = NameUse()
-            for use in uses {
-                all.flags.formUnion(use.flags)
-                all.plainWrites += use.plainWrites
-                all.memberWrites += use.memberWrites
-            }
+        let totals = names.totals()
+        write(totals.count)
+        for (name, all) in totals.sorted(by: { $0.name < $1.name }) {
             write(name)
             write(Int(all.flags.rawValue))
             write(Int(all.plainWrites))
@@ -79,28 +74,42 @@ extension ProjectIndex {
         return true
     }
 
+    /// Adds the facts of checked bytes of the one file at `path` but its names, which go
+    /// to `names` under `unit` instead (the fold of a run's module indexes).
+    mutating func absorb(encodedFacts bytes: ArraySlice<UInt8>, path: String, unit: Int32,
+                         names: inout SharedNamesCollector) {
+        var reader = FactReader(bytes: bytes)
+        reader.addTypeFacts(into: &self)
+        reader.addNameBytes { name, use in
+            var use = use
+            use.file = unit
+            names.add(name, hash: FileNames.hash(name), use)
+        }
+        fileCount += 1
+        indexedPaths.insert(path)
+    }
+
     /// Whether `bytes` are exactly an encoding `encodedFacts()` could write: every length
     /// and count in bounds, every string UTF-8, nothing after the end.
     public static func isFactEncoding(_ bytes: ArraySlice<UInt8>) -> Bool {
-        var reader = FactReader(bytes: bytes)
-        return reader.check() && reader.isAtEnd
+        bytes.withUnsafeBufferPointer { buffer in
+            var checker = FactChecker(bytes: buffer)
+            return checker.check() && checker.isAtEnd
+        }
     }
 }
 
-/// Reads the layout `encodedFacts()` writes: `check()` proves the bytes well formed
-/// (every read checks its bounds), `add(into:path:)` then reads them without checks.
-private struct FactReader {
-    let bytes: ArraySlice<UInt8>
-    var offset: Int
+/// Proves bytes are exactly the layout `encodedFacts()` writes: every read checks its
+/// bounds, every string is UTF-8, nothing follows the end.
+private struct FactChecker {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var offset = 0
 
-    init(bytes: ArraySlice<UInt8>) {
+    init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
-        offset = bytes.startIndex
     }
 
-    var isAtEnd: Bool { offset == bytes.endIndex }
-
-    // MARK: Checking
+    var isAtEnd: Bool { offset == bytes.count }
 
     /// A length or count of entries, which cannot exceed what the bytes could hold.
     mutating func number() -> Int? {
@@ -117,7 +126,7 @@ private struct FactReader {
     private mutating func value() -> UInt64? {
         var value: UInt64 = 0
         var shift: UInt64 = 0
-        while offset < bytes.endIndex, shift < 63 {
+        while offset < bytes.count, shift < 63 {
             let byte = bytes[offset]
             offset += 1
             value |= UInt64(byte & 0x7f) << shift
@@ -129,8 +138,8 @@ private struct FactReader {
 
     /// Skips a string, checking its length and that it is UTF-8.
     mutating func string() -> Bool {
-        guard let count = number(), count <= bytes.endIndex - offset else { return false }
-        let text = bytes[offset..<(offset + count)]
+        guard let count = number(), count <= bytes.count - offset else { return false }
+        let text = UnsafeBufferPointer(rebasing: bytes[offset..<(offset + count)])
         offset += count
         return text.allSatisfy { $0 < 0x80 } || String(validating: text, as: UTF8.self) != nil
     }
@@ -154,6 +163,18 @@ private struct FactReader {
                   number(upTo: UInt64(UInt32.max)) else { return false }
         }
         return true
+    }
+}
+
+/// Reads the layout `encodedFacts()` writes, from bytes `FactChecker` proved well formed,
+/// without checks of its own.
+private struct FactReader {
+    let bytes: ArraySlice<UInt8>
+    var offset: Int
+
+    init(bytes: ArraySlice<UInt8>) {
+        self.bytes = bytes
+        offset = bytes.startIndex
     }
 
     // MARK: Reading checked bytes
@@ -180,6 +201,17 @@ private struct FactReader {
     }
 
     mutating func add(into index: inout ProjectIndex, path: String) {
+        addTypeFacts(into: &index)
+        let file = index.fileID(path)
+        addNames { name, use in
+            var use = use
+            use.file = file
+            index.names.append(name, use)
+        }
+    }
+
+    /// The facts before the names.
+    mutating func addTypeFacts(into index: inout ProjectIndex) {
         for _ in 0..<count() {
             let type = text()
             readNames(into: &index.conformances[type, default: []])
@@ -193,14 +225,34 @@ private struct FactReader {
         for _ in 0..<count() { index.declareType(text()) }
         for _ in 0..<count() { index.classTypes.insert(text()) }
         for _ in 0..<count() { index.selfIdentifiedTypes.insert(text()) }
-        let file = index.fileID(path)
+    }
+
+    /// The names as their bytes (checked UTF-8), after the facts before them were read.
+    mutating func addNameBytes(_ add: (UnsafeBufferPointer<UInt8>, NameUse) -> Void) {
+        bytes.withUnsafeBufferPointer { buffer in
+            let uses = count()
+            for _ in 0..<uses {
+                let length = count()
+                let start = offset - bytes.startIndex
+                offset += length
+                let flags = NameUse.Flags(rawValue: UInt8(count()))
+                let plain = UInt32(count())
+                let member = UInt32(count())
+                add(UnsafeBufferPointer(rebasing: buffer[start..<(start + length)]),
+                    NameUse(file: 0, flags: flags, plainWrites: plain, memberWrites: member))
+            }
+        }
+    }
+
+    /// The names, after the facts before them were read.
+    mutating func addNames(_ add: (String, NameUse) -> Void) {
         let uses = count()
         for _ in 0..<uses {
             let name = text()
             let flags = NameUse.Flags(rawValue: UInt8(count()))
             let plain = UInt32(count())
             let member = UInt32(count())
-            index.names[name, default: []].append(NameUse(file: file, flags: flags, plainWrites: plain, memberWrites: member))
+            add(name, NameUse(file: 0, flags: flags, plainWrites: plain, memberWrites: member))
         }
     }
 
@@ -212,13 +264,17 @@ private struct FactReader {
 
     /// Reads the entries in place (one lookup of their table's key, not one per entry).
     private mutating func readEntries(into entries: inout [String: String]) {
-        for _ in 0..<count() {
+        let count = count()
+        if entries.isEmpty { entries.reserveCapacity(count) }
+        for _ in 0..<count {
             let name = text()
             entries[name] = text()
         }
     }
 
     private mutating func readNames(into names: inout Set<String>) {
-        for _ in 0..<count() { names.insert(text()) }
+        let count = count()
+        if names.isEmpty { names.reserveCapacity(count) }
+        for _ in 0..<count { names.insert(text()) }
     }
 }

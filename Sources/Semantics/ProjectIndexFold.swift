@@ -1,63 +1,212 @@
 // A run folds the same files into many module indexes (each module sees its dependencies'
-// files); folding name tables file by file hashed every name of a file once per module.
+// files). Folding each index file by file merged the facts of a module's files once per
+// module that sees them; here the files every index sees alike are folded once, and each
+// index is a merge of those few folds, its names a view of one table for the whole run.
 import SwiftCST
 
 extension ProjectIndex {
-    /// For each view (positions in `files`, in order), the index that absorbing those
-    /// files one by one gives, as `absorb(_:)` would build it. A missing file (nil) is
-    /// skipped. Each name is hashed once per run and once per view it appears in, not once
-    /// per file and view.
+    /// One file's facts as the run has them: indexed now, or as the cache keeps them
+    /// (bytes `isFactEncoding` accepts).
+    public enum FileFacts: Sendable {
+        case built(ProjectIndex)
+        case encoded(ArraySlice<UInt8>, path: String)
+    }
+
+    /// For each view (positions in `files`), the index that absorbing those files one by
+    /// one gives, as `absorb(_:)` would build it. A missing file (nil) is skipped.
     public static func fold(_ files: [ProjectIndex?], views: [[Int]]) -> [ProjectIndex] {
-        // Every name of every file, numbered once.
-        var nameIDs: [String: Int32] = [:]
-        var nameStrings: [String] = []
-        // Per file: its paths (as its name table numbers them) and its uses by name number.
-        var fileUses: [[(name: Int32, use: NameUse)]] = []
-        fileUses.reserveCapacity(files.count)
-        for file in files {
-            var uses: [(name: Int32, use: NameUse)] = []
-            if let file {
-                for (name, list) in file.names {
-                    let id: Int32
-                    if let known = nameIDs[name] {
-                        id = known
-                    } else {
-                        id = Int32(nameStrings.count)
-                        nameIDs[name] = id
-                        nameStrings.append(name)
+        fold(facts: files.map { $0.map(FileFacts.built) }, views: views)
+    }
+
+    /// `fold(_:views:)` of facts built or cached. Views in increasing order of position (a
+    /// run's are: files in path order) share the work: the files that the same views see
+    /// form a group, folded once; a view merges its groups, and where two groups give a
+    /// property or typealias different texts, the text of the view's last file that has
+    /// one wins, as in a fold file by file. Other views are folded file by file.
+    public static func fold(facts files: [FileFacts?], views: [[Int]]) -> [ProjectIndex] {
+        guard views.allSatisfy({ view in zip(view, view.dropFirst()).allSatisfy { $0 < $1 } }) else {
+            return views.map { view in
+                var index = ProjectIndex()
+                for position in view { index.absorb(files[position]) }
+                return index
+            }
+        }
+        // Groups: the files seen by the same views, in position order.
+        var viewsOfFile = [[Int32]](repeating: [], count: files.count)
+        for (number, view) in views.enumerated() {
+            for position in view where files[position] != nil { viewsOfFile[position].append(Int32(number)) }
+        }
+        var groupOfFile = [Int](repeating: -1, count: files.count)
+        var groupBySignature: [[Int32]: Int] = [:]
+        var groupFiles: [[Int]] = []
+        for position in files.indices where !viewsOfFile[position].isEmpty {
+            let signature = viewsOfFile[position]
+            let group = groupBySignature[signature] ?? groupFiles.count
+            if group == groupFiles.count {
+                groupBySignature[signature] = group
+                groupFiles.append([])
+            }
+            groupFiles[group].append(position)
+            groupOfFile[position] = group
+        }
+        // Each group's facts, and the names of every file in one table.
+        var unitsOfFile = [[Int32]](repeating: [], count: files.count)
+        var groups: [ProjectIndex] = []
+        let names = SharedNames { collector in
+            groups = groupFiles.map { positions in
+                var group = ProjectIndex()
+                for position in positions {
+                    switch files[position] {
+                    case .built(let file)?:
+                        let count = group.fileCount + file.fileCount
+                        group.addFacts(of: file, names: false)
+                        group.fileCount = count
+                        unitsOfFile[position] = collector.add(file.names)
+                    case .encoded(let bytes, let path)?:
+                        let unit = collector.unit(path: path)
+                        group.absorb(encodedFacts: bytes, path: path, unit: unit, names: &collector)
+                        unitsOfFile[position] = [unit]
+                    case nil:
+                        continue
                     }
-                    for use in list { uses.append((id, use)) }
+                }
+                return group
+            }
+        }
+        // A view whose groups include all of an earlier view's starts from that view's
+        // index (the module it depends on), so views are built in order of their size.
+        var built = [ProjectIndex?](repeating: nil, count: views.count)
+        var groupsOfView = [[Int]](repeating: [], count: views.count)
+        for (number, view) in views.enumerated() {
+            var members: [Int] = []
+            for position in view where groupOfFile[position] >= 0 && members.last != groupOfFile[position] {
+                if !members.contains(groupOfFile[position]) { members.append(groupOfFile[position]) }
+            }
+            groupsOfView[number] = members.sorted()
+        }
+        let order = views.indices.sorted { (groupsOfView[$0].count, $0) < (groupsOfView[$1].count, $1) }
+        var fileCounts = [Int](repeating: -1, count: views.count)
+        for number in order {
+            let index = foldView(views[number], groups: groupsOfView[number], built: built, fileCounts: fileCounts,
+                                 groupsOfView: groupsOfView, groupFacts: groups, groupFiles: groupFiles, unitsOfFile: unitsOfFile,
+                                 files: files, names: names)
+            fileCounts[number] = index.fileCount
+            built[number] = index
+        }
+        return built.map { $0 ?? ProjectIndex() }
+    }
+
+    /// One view of `fold(facts:views:)`: the facts of its groups (starting from an earlier
+    /// view that has only groups of this one), its names those of its files in `names`.
+    private static func foldView(_ view: [Int], groups members: [Int], built: [ProjectIndex?], fileCounts: [Int], groupsOfView: [[Int]],
+                                 groupFacts groups: [ProjectIndex], groupFiles: [[Int]], unitsOfFile: [[Int32]],
+                                 files: [FileFacts?], names: SharedNames) -> ProjectIndex {
+        var units = UnitSet()
+        for position in view { for unit in unitsOfFile[position] { units.insert(unit) } }
+        guard !members.isEmpty else { return ProjectIndex() }
+        let memberSet = Set(members)
+        // The base: the earlier view with the most files among those within this one, or
+        // the largest group (shared, not copied, until the next merges in).
+        var index: ProjectIndex
+        var included: Set<Int>
+        // Among the views built so far (their file counts known), the largest within this one.
+        var base: (view: Int, files: Int)?
+        for (number, earlier) in fileCounts.enumerated() where earlier > (base?.files ?? 0) {
+            if groupsOfView[number].allSatisfy(memberSet.contains) { base = (number, earlier) }
+        }
+        if let base {
+            index = built[base.view]!
+            included = Set(groupsOfView[base.view])
+        } else {
+            let base = members.max(by: { (groupFiles[$0].count, $1) < (groupFiles[$1].count, $0) })!
+            index = groups[base]
+            included = [base]
+        }
+        var decoded: [Int: ProjectIndex] = [:]
+        for group in members where !included.contains(group) {
+            index.addTypeFacts(of: groups[group]) { conflict in
+                // The view's last file with a text for the key has the last word.
+                for position in view.reversed() {
+                    let file: ProjectIndex
+                    switch files[position] {
+                    case .built(let built)?: file = built
+                    case .encoded(let bytes, let path)?:
+                        if decoded[position] == nil { decoded[position] = ProjectIndex(encodedFacts: bytes, path: path) }
+                        guard let known = decoded[position] else { continue }
+                        file = known
+                    case nil: continue
+                    }
+                    if let text = file.text(of: conflict) { return text }
+                }
+                return nil
+            }
+            index.fileCount += groups[group].fileCount
+        }
+        index.names = NameTable(shared: names, units: units)
+        return index
+    }
+
+    /// Adds `facts` as `absorb(_:)` and `absorb(encodedFacts:path:)` do.
+    mutating func absorb(_ facts: FileFacts?) {
+        switch facts {
+        case .built(let file)?: absorb(file)
+        case .encoded(let bytes, let path)?: absorb(encodedFacts: bytes, path: path, checked: true)
+        case nil: break
+        }
+    }
+
+    /// A fact that two files can give different texts: the last file's wins.
+    enum TextFact {
+        case propertyType(type: String, name: String)
+        case propertyWrapper(type: String, name: String)
+        case alias(String)
+    }
+
+    func text(of fact: TextFact) -> String? {
+        switch fact {
+        case .propertyType(let type, let name): return propertyTypes[type]?[name]
+        case .propertyWrapper(let type, let name): return propertyWrappers[type]?[name]
+        case .alias(let name): return typealiases[name]
+        }
+    }
+
+    /// Adds every fact of `other` but its names and file count; where both give a
+    /// property or typealias different texts, `winner` says which (nil: `other`'s).
+    mutating func addTypeFacts(of other: ProjectIndex, winner: (TextFact) -> String?) {
+        for (type, names) in other.conformances {
+            if conformances[type] == nil { conformances[type] = names } else { conformances[type]!.formUnion(names) }
+        }
+        func merge(_ table: inout [String: [String: String]], _ entries: [String: [String: String]],
+                   _ fact: (String, String) -> TextFact) {
+            for (type, properties) in entries {
+                guard table[type] != nil else {
+                    table[type] = properties
+                    continue
+                }
+                for (name, text) in properties {
+                    switch table[type]![name] {
+                    case nil: table[type]![name] = text
+                    case text?: continue
+                    case _?: table[type]![name] = winner(fact(type, name)) ?? text
+                    }
                 }
             }
-            fileUses.append(uses)
         }
-        var byName = [[NameUse]](repeating: [], count: nameStrings.count)
-        var touched: [Int32] = []
-        return views.map { view in
-            var index = ProjectIndex()
-            for position in view {
-                guard let file = files[position] else { continue }
-                let count = index.fileCount + file.fileCount
-                index.addFacts(of: file, names: false)
-                index.fileCount = count
-                // The file's own numbering renumbered into the view's, as `addNames` does.
-                let ids = file.nameFiles.map { index.fileID($0) }
-                for (name, use) in fileUses[position] {
-                    var use = use
-                    use.file = ids[Int(use.file)]
-                    if byName[Int(name)].isEmpty { touched.append(name) }
-                    byName[Int(name)].append(use)
-                }
+        merge(&propertyTypes, other.propertyTypes) { .propertyType(type: $0, name: $1) }
+        merge(&propertyWrappers, other.propertyWrappers) { .propertyWrapper(type: $0, name: $1) }
+        for (name, text) in other.typealiases {
+            switch typealiases[name] {
+            case nil: typealiases[name] = text
+            case text?: continue
+            case _?: typealiases[name] = winner(.alias(name)) ?? text
             }
-            var names: [String: [NameUse]] = [:]
-            names.reserveCapacity(touched.count)
-            for name in touched {
-                names[nameStrings[Int(name)]] = byName[Int(name)]
-                byName[Int(name)] = []
-            }
-            touched.removeAll(keepingCapacity: true)
-            index.names = names
-            return index
         }
+        if !other.declaredTypes.isEmpty {
+            declaredTypes.formUnion(other.declaredTypes)
+            declaredSimpleNames.formUnion(other.declaredSimpleNames)
+        }
+        if !other.classTypes.isEmpty { classTypes.formUnion(other.classTypes) }
+        if !other.selfIdentifiedTypes.isEmpty { selfIdentifiedTypes.formUnion(other.selfIdentifiedTypes) }
+        indexedPaths.formUnion(other.indexedPaths)
     }
 }

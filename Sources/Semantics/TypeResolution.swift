@@ -383,6 +383,20 @@ public struct TypeResolver: Sendable {
     /// A type node's text from its tokens, comments dropped, normalised as
     /// `ProjectIndex.normalizedTypeText`.
     public static func typeText(of type: Node) -> String {
+        // The tokens' texts joined as `normalizedTypeText` would join them spaced out: a
+        // space only between two words. A token holding whitespace takes the long way.
+        var result = ""
+        for index in type.firstTokenIndex..<type.endTokenIndex {
+            let text = type.tree.token(at: index).text
+            guard let first = text.first else { continue }
+            if text.utf8.contains(where: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0a || $0 == 0x0d }) { return spacedTypeText(of: type) }
+            if let last = result.last, ProjectIndex.isWordCharacter(last), ProjectIndex.isWordCharacter(first) { result += " " }
+            result += text
+        }
+        return result
+    }
+
+    private static func spacedTypeText(of type: Node) -> String {
         var text = ""
         for index in type.firstTokenIndex..<type.endTokenIndex {
             if !text.isEmpty { text += " " }

@@ -44,8 +44,9 @@ struct ModuleIndexes: Sendable {
         var viewByOwners: [[String]: Int] = [:]
         var visibleByView: [[String]] = []
         var displayByAbsolute: [String: String] = [:]
+        var absoluteDirectories: [Substring: String] = [:]
         for path in files {
-            let absolute = FilePath.absolute(path)
+            let absolute = absolutePath(path, directories: &absoluteDirectories)
             displayByAbsolute[absolute] = path
             let owners = model.owners(ofFile: absolute)
             if let view = viewByOwners[owners] {
@@ -73,7 +74,7 @@ struct ModuleIndexes: Sendable {
                 return store
             }
         } ?? []
-        runOrdered(count: all.count, jobs: jobs, work: { index -> FileFacts? in
+        runOrdered(count: all.count, jobs: jobs, work: { index -> ProjectIndex.FileFacts? in
             let path = all[index]
             guard let bytes = ParseCommand.read(path), bytes.count <= maxFileSize else { return nil }
             let name = displayNames[path] ?? path
@@ -100,33 +101,28 @@ struct ModuleIndexes: Sendable {
         })
         cache?.save()
         let position = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1, $0) })
-        if visibleByView.count == 1 {
-            // One module: its files' facts go straight into its index, none held apart.
-            var index = ProjectIndex()
-            for file in visibleByView[0] {
-                guard let at = position[file], let fileFacts = facts.facts[at] else { continue }
-                switch fileFacts {
-                case .built(let built): index.absorb(built)
-                case .encoded(let bytes, let path): index.absorb(encodedFacts: bytes, path: path, checked: true)
-                }
-            }
-            result.indexes = [index]
-            return result
-        }
-        // Modules that see each other's files: each file's facts are decoded once, then
-        // folded into every view that sees the file, each name hashed once per view.
-        let fileIndexes: [ProjectIndex?] = facts.facts.map { fileFacts in
-            switch fileFacts {
-            case .built(let built): return built
-            case .encoded(let bytes, let path):
-                var index = ProjectIndex()
-                _ = index.absorb(encodedFacts: bytes, path: path, checked: true)
-                return index
-            case nil: return nil
-            }
-        }
-        result.indexes = ProjectIndex.fold(fileIndexes, views: visibleByView.map { $0.compactMap { position[$0] } })
+        // Files in path order, in every view: the fold shares what views see alike.
+        result.indexes = ProjectIndex.fold(facts: facts.facts, views: visibleByView.map { $0.compactMap { position[$0] } })
         return result
+    }
+
+    /// `FilePath.absolute(path)`, the directory's part worked out once per directory: a
+    /// last component that is a plain name (not `.`, `..` or empty) is appended as it is
+    /// to its normalized absolute directory.
+    private static func absolutePath(_ path: String, directories: inout [Substring: String]) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return FilePath.absolute(path) }
+        let directory = path[..<slash]
+        let name = path[path.utf8.index(after: slash)...]
+        guard !name.isEmpty, name != ".", name != "..", !directory.isEmpty else { return FilePath.absolute(path) }
+        let base: String
+        if let known = directories[directory] {
+            base = known
+        } else {
+            base = FilePath.absolute(String(directory))
+            directories[directory] = base
+        }
+        guard base.hasPrefix("/") else { return FilePath.absolute(path) }
+        return base == "/" ? "/" + name : base + "/" + name
     }
 
     /// One line per file for `--verbose`: the modules the file belongs to and how many
@@ -143,18 +139,11 @@ struct ModuleIndexes: Sendable {
     }
 }
 
-/// One file's facts: indexed now, or as the cache keeps them (read straight into each
-/// index that holds the file, with no copy of their own in between).
-private enum FileFacts: Sendable {
-    case built(ProjectIndex)
-    case encoded(ArraySlice<UInt8>, path: String)
-}
-
 /// Per-file facts as the ordered batch emits them, one at a time.
 private final class FactCollector: @unchecked Sendable {
-    var facts: [FileFacts?]
+    var facts: [ProjectIndex.FileFacts?]
     init(count: Int) { facts = Array(repeating: nil, count: count) }
-    func set(_ index: Int, _ value: FileFacts?) { facts[index] = value }
+    func set(_ index: Int, _ value: ProjectIndex.FileFacts?) { facts[index] = value }
 }
 
 extension ModuleIndexes {
