@@ -12,6 +12,7 @@ struct TagStrip: View {
                     Text(tag).padding(4)
                 }
             }
+            .frame(height: 44)
         }
     }
 }

@@ -7,6 +7,7 @@ struct NumbersView: View {
             VStack {
                 ForEach(0..<1_000) { index in
                     Text("Row \(index)")
+                        .frame(maxWidth: .infinity)
                 }
             }
         }

@@ -20,6 +20,7 @@ struct AlbumsView: View {
                                 Image(photo)
                             }
                         }
+                        .frame(height: 80)
                     }
                 }
             })

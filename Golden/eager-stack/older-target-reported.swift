@@ -7,7 +7,7 @@ struct LegacyFeed: View {
     var body: some View {
         ScrollView {
             VStack {
-                ForEach(posts, id: \.self) { post in Text(post) }
+                ForEach(posts, id: \.self) { post in Text(post).frame(maxWidth: .infinity) }
             }
         }
     }

@@ -7,7 +7,7 @@ struct FeedView: View {
     var body: some View {
         ScrollView {
             VStack {
-                ForEach(posts, id: \.self) { post in Text(post) }
+                ForEach(posts, id: \.self) { post in Text(post).frame(maxWidth: .infinity) }
             }
         }
     }

@@ -9,6 +9,7 @@ struct Rows: View {
 			LazyVStack {
 				ForEach(rows.indices, id: \.self) { index in
 					Text(rows[index])
+						.frame(maxWidth: .infinity)
 				}
 			}
 		}

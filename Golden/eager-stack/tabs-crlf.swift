@@ -9,6 +9,7 @@ struct Rows: View {
 			VStack {
 				ForEach(rows.indices, id: \.self) { index in
 					Text(rows[index])
+						.frame(maxWidth: .infinity)
 				}
 			}
 		}

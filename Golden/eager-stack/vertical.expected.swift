@@ -14,6 +14,7 @@ struct MessagesView: View {
             LazyVStack(alignment: .leading, spacing: 8) {
                 ForEach(messages) { message in
                     Text(message.text)
+                        .frame(maxWidth: .infinity, alignment: .leading)
                 }
             }
             .padding()

@@ -14,7 +14,7 @@ final class LazyStackAndTernaryTests: XCTestCase {
             var body: some View {
                 ScrollView {
                     VStack(spacing: 4) {
-                        ForEach(posts, id: \\.self) { post in Text(post) }
+                        ForEach(posts, id: \\.self) { post in Text(post).frame(maxWidth: .infinity) }
                     }
                 }
                 if isWarning {

@@ -724,6 +724,8 @@ extension View {
     }
     public nonisolated func sheet<Content: View>(isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil,
                                                  @ViewBuilder content: @escaping () -> Content) -> some View { modified() }
+    public nonisolated func popover<Content: View>(isPresented: Binding<Bool>, @ViewBuilder content: @escaping () -> Content)
+        -> some View { modified() }
     public nonisolated func alert(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>) -> some View { modified() }
     public nonisolated func toolbar<Content: View>(@ViewBuilder content: () -> Content) -> some View { modified() }
     public nonisolated func searchable(text: Binding<String>) -> some View { modified() }

@@ -1,0 +1,17 @@
+// bodywork-options: --min-ios 16 --unsafe-fixes
+import SwiftUI
+
+struct MessagesView: View {
+    let messages: [String]
+
+    var body: some View {
+        ScrollView {
+            VStack(alignment: .leading) {
+                ForEach(messages, id: \.self) { message in
+                    Text(message)
+                }
+            }
+            .frame(maxWidth: .infinity)
+        }
+    }
+}

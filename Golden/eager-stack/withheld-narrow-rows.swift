@@ -1,0 +1,19 @@
+// bodywork-options: --min-ios 16 --unsafe-fixes
+import SwiftUI
+
+struct TagsView: View {
+    let tags: [String]
+
+    var body: some View {
+        HStack {
+            ScrollView {
+                VStack {
+                    ForEach(tags, id: \.self) { tag in
+                        Text(tag)
+                    }
+                }
+            }
+            Text("End")
+        }
+    }
+}
