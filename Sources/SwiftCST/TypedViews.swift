@@ -95,7 +95,16 @@ public struct DeclModifiers {
     public let node: Node
     public var attributes: [Attribute] { node.children(.attribute).compactMap(Attribute.init) }
     public var modifiers: [String] { node.children(.modifier).compactMap { $0.firstToken?.text } }
-    public func has(_ modifier: String) -> Bool { modifiers.contains(modifier) }
+    /// Whether one of the modifiers is `modifier`; an ASCII name (every modifier keyword)
+    /// is compared as bytes, without making the modifiers' strings.
+    public func has(_ modifier: String) -> Bool {
+        guard modifier.utf8.allSatisfy({ $0 < 0x80 }) else { return modifiers.contains(modifier) }
+        return node.children(.modifier).contains { child in
+            guard let token = child.firstToken else { return false }
+            return token.textRange.count == modifier.utf8.count
+                && node.tree.bytes[token.textRange].elementsEqual(modifier.utf8)
+        }
+    }
     public func hasAttribute(_ name: String) -> Bool { attributes.contains { $0.name == name } }
 }
 
