@@ -12,8 +12,10 @@ public enum ProjectPaths {
     /// `path` made absolute against `base` (or the current directory), with `.`, `..`
     /// and repeated slashes resolved textually (symbolic links are left alone).
     public static func absolute(_ path: String, base: String? = nil) -> String {
-        let start = base ?? FileManager.default.currentDirectoryPath
-        return normalize(path.hasPrefix("/") ? path : start + "/" + path)
+        // The working directory is asked for only when it is needed: most paths the model
+        // is given are absolute already, and every query used to ask the system for it.
+        if path.utf8.first == UInt8(ascii: "/") { return normalize(path) }
+        return normalize((base ?? FileManager.default.currentDirectoryPath) + "/" + path)
     }
 
     /// `relative` resolved against the directory `base` (an absolute path).
@@ -22,6 +24,9 @@ public enum ProjectPaths {
     }
 
     static func normalize(_ path: String) -> String {
+        // Nearly every path is normal already; checking its bytes costs far less than
+        // splitting it into `Character`s and joining them again.
+        if isNormal(path) { return path }
         var parts: [Substring] = []
         for part in path.split(separator: "/") {
             if part == "." { continue }
@@ -33,13 +38,69 @@ public enum ProjectPaths {
 
     /// The directory holding `path`; `/` for `/` itself.
     public static func directory(of path: String) -> String {
+        let bytes = path.utf8
+        if let slash = bytes.lastIndex(of: UInt8(ascii: "/")), isSeparator(at: slash, in: bytes) {
+            if slash == path.startIndex { return "/" }
+            return String(path[..<slash])
+        }
         guard let slash = path.lastIndex(of: "/") else { return "." }
         if slash == path.startIndex { return "/" }
         return String(path[..<slash])
     }
 
     static func lastComponent(_ path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
+        let bytes = path.utf8
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        let next = bytes.index(after: slash)
+        if next != bytes.endIndex, isSeparator(at: slash, in: bytes) { return String(path[next...]) }
+        return path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    /// Whether `normalize` would give `path` back unchanged: absolute, with no empty, `.`
+    /// or `..` component and no trailing slash (`/` itself is normal).
+    static func isNormal(_ path: String) -> Bool {
+        guard path.utf8.first == UInt8(ascii: "/") else { return false }
+        return path.utf8.count == 1 || hasPlainComponents(path)
+    }
+
+    /// Whether `path` (absolute or relative) is not empty and has no empty, `.` or `..`
+    /// component and no trailing slash, every `/` being a `Character` of its own: then
+    /// splitting it at `/` and joining the parts again gives back the same bytes, and a
+    /// normalization has nothing to do.
+    ///
+    /// Read as bytes: a `/` with ASCII bytes (or nothing) on both sides stands alone, and
+    /// anything else is left to the `Character`-based slow paths.
+    public static func hasPlainComponents(_ path: String) -> Bool {
+        let bytes = path.utf8
+        guard !bytes.isEmpty else { return false }
+        var previous: UInt8 = 0
+        // The length of the current component so far, and how many of its bytes are dots.
+        var length = 0
+        var dots = 0
+        var index = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: "/") {
+                if index > 0 && (length == 0 || dots == length && dots <= 2 || previous >= 0x80) { return false }
+                length = 0
+                dots = 0
+            } else {
+                if previous == UInt8(ascii: "/") && byte >= 0x80 { return false }
+                length += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+            previous = byte
+            index += 1
+        }
+        return length > 0 && !(dots == length && dots <= 2)
+    }
+
+    /// Whether the `/` byte at `index` is a `Character` of its own: a byte of a combining
+    /// mark after it (or of a prepended mark before it) would make it part of another.
+    /// ASCII neighbours are enough to be sure; anything else is left to `Character`s.
+    private static func isSeparator(at index: String.UTF8View.Index, in bytes: String.UTF8View) -> Bool {
+        if index != bytes.startIndex, bytes[bytes.index(before: index)] >= 0x80 { return false }
+        let next = bytes.index(after: index)
+        return next == bytes.endIndex || bytes[next] < 0x80
     }
 
     public static func join(_ directory: String, _ name: String) -> String {
