@@ -73,9 +73,14 @@ public final class ProjectModel: @unchecked Sendable {
     private var gitByDirectory: [String: Bool] = [:]
     private var rootByDirectory: [String: Bool] = [:]
 
+    /// Every directory listing and file type the model reads, once per model; file
+    /// selection shares it, so that a run lists each directory once.
+    public let fileSystem: FileSystemSnapshot
+
     /// `roots`: the directories a run was given (any form; made absolute here).
-    public init(roots: [String] = []) {
+    public init(roots: [String] = [], fileSystem: FileSystemSnapshot = FileSystemSnapshot()) {
         self.roots = Set(roots.map { ProjectPaths.absolute($0) })
+        self.fileSystem = fileSystem
     }
 
     // MARK: - Queries
@@ -134,11 +139,14 @@ public final class ProjectModel: @unchecked Sendable {
         var files: [String] = []
         while let current = pending.popLast() {
             lock.withLock { probe(current) }
-            for name in ProjectPaths.entries(of: current) {
+            let children = fileSystem.children(of: current)
+            for (name, type) in children.entries {
                 let path = ProjectPaths.join(current, name)
                 if name.hasSuffix(".swift") { files.append(path); continue }
                 guard !name.hasPrefix("."), !ProjectPaths.skippedDirectoryNames.contains(name), !name.hasSuffix(".xcodeproj"),
-                      !name.hasSuffix(".xcworkspace"), ProjectPaths.isOwnDirectory(path) else { continue }
+                      !name.hasSuffix(".xcworkspace"),
+                      fileSystem.isDirectory(entry: name, type: type, searchable: children.searchable, in: current, follow: false)
+                else { continue }
                 pending.append(path)
             }
         }
@@ -180,14 +188,14 @@ public final class ProjectModel: @unchecked Sendable {
 
     private func holdsGit(_ directory: String) -> Bool {
         if let known = gitByDirectory[directory] { return known }
-        let answer = ProjectPaths.exists(ProjectPaths.join(directory, ".git"))
+        let answer = fileSystem.exists(ProjectPaths.join(directory, ".git"))
         gitByDirectory[directory] = answer
         return answer
     }
 
     private func isProjectRoot(_ directory: String) -> Bool {
         if let known = rootByDirectory[directory] { return known }
-        let answer = ProjectPaths.hasManifest(directory) || holdsGit(directory)
+        let answer = ProjectPaths.hasManifest(directory, in: fileSystem) || holdsGit(directory)
         rootByDirectory[directory] = answer
         return answer
     }
@@ -196,7 +204,7 @@ public final class ProjectModel: @unchecked Sendable {
     private func probe(_ directory: String) {
         guard probedDirectories.insert(directory).inserted else { return }
         probeWorkspaces(directory)
-        let names = ProjectPaths.entries(of: directory)
+        let names = fileSystem.entries(of: directory)
         if names.contains("Package.swift") { loadPackage(directory) }
         for name in names where name.hasSuffix(".xcodeproj") { loadXcodeProject(ProjectPaths.join(directory, name), packages: []) }
     }
@@ -205,7 +213,7 @@ public final class ProjectModel: @unchecked Sendable {
     private func projectsReachable(from directory: String) -> [String] {
         if let known = reachableByDirectory[directory] { return known }
         var paths = [directory]  // a package, or a folder
-        for name in ProjectPaths.entries(of: directory) where name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace") {
+        for name in fileSystem.entries(of: directory) where name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace") {
             let path = ProjectPaths.join(directory, name)
             paths.append(path)
             paths += projectsByPath[path]?.members ?? []
@@ -216,7 +224,7 @@ public final class ProjectModel: @unchecked Sendable {
 
     private func probeWorkspaces(_ directory: String) {
         guard probedWorkspaceDirectories.insert(directory).inserted else { return }
-        for name in ProjectPaths.entries(of: directory) where name.hasSuffix(".xcworkspace") {
+        for name in fileSystem.entries(of: directory) where name.hasSuffix(".xcworkspace") {
             loadWorkspace(ProjectPaths.join(directory, name))
         }
     }
@@ -310,12 +318,12 @@ public final class ProjectModel: @unchecked Sendable {
         let folder: String
         if let path = target.path {
             folder = ProjectPaths.resolve(path, against: directory)
-        } else if let found = target.defaultPathCandidates.map({ ProjectPaths.join(directory, $0) }).first(where: ProjectPaths.isDirectory) {
+        } else if let found = target.defaultPathCandidates.map({ ProjectPaths.join(directory, $0) }).first(where: fileSystem.isDirectory) {
             folder = found
         } else {
             return []
         }
-        guard ProjectPaths.isDirectory(folder) else { return folder.hasSuffix(".swift") && ProjectPaths.exists(folder) ? [folder] : [] }
+        guard fileSystem.isDirectory(folder) else { return folder.hasSuffix(".swift") && fileSystem.exists(folder) ? [folder] : [] }
         let excluded = target.exclude.map { ProjectPaths.resolve($0, against: folder) }
         let sources = target.sources?.map { ProjectPaths.resolve($0, against: folder) }
         func within(_ file: String, _ base: String) -> Bool { file == base || file.hasPrefix(base + "/") }
@@ -324,7 +332,7 @@ public final class ProjectModel: @unchecked Sendable {
             ProjectPaths.directory(of: file) == directory
                 && (file.hasSuffix("/Package.swift") || ProjectPaths.lastComponent(file).hasPrefix("Package@swift-"))
         }
-        return ProjectPaths.swiftFiles(under: folder) { ProjectPaths.exists(ProjectPaths.join($0, "Package.swift")) }.filter { file in
+        return ProjectPaths.swiftFiles(under: folder, in: fileSystem) { fileSystem.exists(ProjectPaths.join($0, "Package.swift")) }.filter { file in
             !isManifest(file) && !excluded.contains { within(file, $0) } && (sources.map { $0.contains { within(file, $0) } } ?? true)
         }
     }
@@ -336,7 +344,7 @@ public final class ProjectModel: @unchecked Sendable {
         projectsByPath[path] = Project(path: path, kind: .xcodeWorkspace,
                                        name: String(ProjectPaths.lastComponent(path).dropLast(".xcworkspace".count)),
                                        moduleIDs: [], members: workspace.references)
-        let packages = workspace.references.filter { ProjectPaths.exists(ProjectPaths.join($0, "Package.swift")) }
+        let packages = workspace.references.filter { fileSystem.exists(ProjectPaths.join($0, "Package.swift")) }
         for package in packages { loadPackage(package) }
         for reference in workspace.references where reference.hasSuffix(".xcodeproj") {
             loadXcodeProject(reference, packages: packages)
@@ -354,7 +362,7 @@ public final class ProjectModel: @unchecked Sendable {
         }
         projectsByPath[path] = Project(path: path, kind: .xcodeProject, name: project.name,
                                        moduleIDs: project.targets.map { path + "#" + $0.name }, members: [])
-        let localPackages = (project.localPackagePaths + packages).filter { ProjectPaths.exists(ProjectPaths.join($0, "Package.swift")) }
+        let localPackages = (project.localPackagePaths + packages).filter { fileSystem.exists(ProjectPaths.join($0, "Package.swift")) }
         for package in localPackages { loadPackage(package) }
         let targetNames = Set(project.targets.map(\.name))
         for target in project.targets {
@@ -370,7 +378,7 @@ public final class ProjectModel: @unchecked Sendable {
             }
             var files = Set(target.sourceFiles)
             for folder in target.synchronizedFolders {
-                for file in ProjectPaths.swiftFiles(under: folder.path) {
+                for file in ProjectPaths.swiftFiles(under: folder.path, in: fileSystem) {
                     if let relative = ProjectPaths.relative(file, to: folder.path), folder.includes(relative) { files.insert(file) }
                 }
             }
@@ -394,7 +402,7 @@ public final class ProjectModel: @unchecked Sendable {
             }
             return id
         }
-        var files = ProjectPaths.swiftFiles(under: directory) { isProjectRoot($0) }
+        var files = ProjectPaths.swiftFiles(under: directory, in: fileSystem) { isProjectRoot($0) }
             .filter { ownersByFile[$0]?.isEmpty ?? true }
         if !files.contains(file) { files = (files + [file]).sorted() }
         if projectsByPath[directory] == nil {

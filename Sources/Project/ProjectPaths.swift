@@ -117,45 +117,32 @@ public enum ProjectPaths {
         return String(rest.dropFirst())
     }
 
-    static func isDirectory(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-    }
-
-    /// Whether `path` is a directory itself, not a symbolic link to one: walks never
-    /// follow links to directories (as file selection does not), so a link cycle ends.
-    static func isOwnDirectory(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-    }
-
-    static func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
-
-    static func entries(of directory: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
-    }
-
     /// Directory names a source walk never enters: build output and dependency checkouts.
     static let skippedDirectoryNames: Set<String> = [".build", "DerivedData", "Pods", "Carthage", "node_modules"]
 
     /// The `.swift` files below `directory`, sorted. Hidden and build directories, Xcode
     /// bundles, links to directories, and directories `stop` answers true for (such as
-    /// nested packages) are not entered.
-    static func swiftFiles(under directory: String, stop: (String) -> Bool = { _ in false }) -> [String] {
+    /// nested packages) are not entered. Listings and types come from `fileSystem`.
+    static func swiftFiles(under directory: String, in fileSystem: FileSystemSnapshot,
+                           stop: (String) -> Bool = { _ in false }) -> [String] {
         var result: [String] = []
         var pending = [directory]
         var visited = Set<String>()
         while let current = pending.popLast() {
             guard visited.insert(current).inserted, visited.count < 200_000 else { continue }
-            for name in entries(of: current) {
-                let path = join(current, name)
+            let children = fileSystem.children(of: current)
+            for (name, type) in children.entries {
                 if name.hasPrefix(".") { continue }
+                let path = join(current, name)
                 if name.hasSuffix(".swift") {
-                    if !isDirectory(path) { result.append(path) }
+                    if !fileSystem.isDirectory(entry: name, type: type, searchable: children.searchable, in: current, follow: true) {
+                        result.append(path)
+                    }
                     continue
                 }
                 guard !skippedDirectoryNames.contains(name), !name.hasSuffix(".xcodeproj"), !name.hasSuffix(".xcworkspace"),
-                      isOwnDirectory(path), !stop(path) else { continue }
+                      fileSystem.isDirectory(entry: name, type: type, searchable: children.searchable, in: current, follow: false),
+                      !stop(path) else { continue }
                 pending.append(path)
             }
         }
@@ -163,13 +150,9 @@ public enum ProjectPaths {
     }
 
     /// Whether a directory holds a manifest of a project the model reads (`Package.swift`,
-    /// an `.xcodeproj`, an `.xcworkspace`) or a `.git`: the root of a project.
-    static func isProjectRoot(_ directory: String) -> Bool {
-        hasManifest(directory) || exists(join(directory, ".git"))
-    }
-
-    static func hasManifest(_ directory: String) -> Bool {
-        if exists(join(directory, "Package.swift")) { return true }
-        return entries(of: directory).contains { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") }
+    /// an `.xcodeproj`, an `.xcworkspace`).
+    static func hasManifest(_ directory: String, in fileSystem: FileSystemSnapshot) -> Bool {
+        if fileSystem.exists(join(directory, "Package.swift")) { return true }
+        return fileSystem.entries(of: directory).contains { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") }
     }
 }

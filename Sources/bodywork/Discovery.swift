@@ -1,6 +1,7 @@
 // Which files a run reads: paths walked for `*.swift` in a fixed order, minus hidden and
 // build directories, .gitignore'd files and excludes; or the files git says changed.
 import Codemod
+import Project
 import Settings
 #if canImport(Darwin)
 import Darwin
@@ -33,6 +34,9 @@ struct Discovery {
 
     var excludes: [Glob] = []
     var respectsGitignore = true
+    /// Where the listings read by the walk are kept for the project model, which reads
+    /// the same directories; nil to keep nothing.
+    var fileSystem: FileSystemSnapshot?
 
     /// Expands `paths` (files and directories, as given) into the files to process.
     ///
@@ -162,43 +166,52 @@ struct Discovery {
     // MARK: - Walking
 
     private func walk(_ directory: String, roots: [String], into files: inout [String], problems: inout [SkippedFile]) {
-        guard let handle = opendir(directory) else {
-            problems.append(SkippedFile(path: directory, reason: "cannot read directory: \(String(cString: strerror(errno)))"))
+        // The model reads the same directories: the listing is kept for it, under the
+        // absolute path it will ask with. A path with `..` is not made absolute by text (a
+        // link before the `..` would make that another directory), so it is read alone.
+        let listing = fileSystem.flatMap { fileSystem in
+            Discovery.hasParentComponent(directory) ? nil : fileSystem.listing(of: FilePath.absolute(directory), openingAt: directory)
+        } ?? FileSystemSnapshot.list(directory)
+        guard listing.openError == 0 else {
+            problems.append(SkippedFile(path: directory, reason: "cannot read directory: \(String(cString: strerror(listing.openError)))"))
             return
         }
         // Listable but not searchable (`r` without `x`): its entries cannot be looked at.
-        guard access(directory, X_OK) == 0 else {
-            let code = errno
-            closedir(handle)
-            problems.append(SkippedFile(path: directory, reason: "cannot enter directory: \(String(cString: strerror(code)))"))
+        guard listing.searchError == 0 else {
+            problems.append(SkippedFile(path: directory, reason: "cannot enter directory: \(String(cString: strerror(listing.searchError)))"))
             return
         }
-        var names: [String] = []
-        while let entry = readdir(handle) {
-            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+        var names: [(name: String, type: UInt8)] = []
+        for entry in listing.entries {
+            let bytes = entry.name
             if bytes.first == UInt8(ascii: ".") { continue }
             guard let name = String(validating: bytes, as: UTF8.self) else {
                 // Such a name cannot be handed on as a path; say so rather than lose the file.
-                if Discovery.mayHoldSwift(bytes, type: entry.pointee.d_type) {
+                if Discovery.mayHoldSwift(bytes, type: entry.type) {
                     problems.append(SkippedFile(path: FilePath.join(directory, Discovery.escaped(bytes)),
                                                 reason: "name is not valid UTF-8 (bodywork takes UTF-8 paths only)"))
                 }
                 continue
             }
-            names.append(name)
+            names.append((name, entry.type))
         }
-        closedir(handle)
-        names.sort(by: Discovery.pathOrder)
-        for name in names {
+        names.sort { Discovery.pathOrder($0.name, $1.name) }
+        for (name, type) in names {
             let path = FilePath.join(directory, name)
-            switch FileKind.of(path) {
+            // The type the directory records settles most entries without a `stat`: a
+            // directory or a regular file recorded as such is no symlink. Links, unknown
+            // types and paths too long to look at are asked of the system.
+            let recorded = path.utf8.count < Int(PATH_MAX) - 1 ? Discovery.kind(recorded: type) : nil
+            switch recorded ?? FileKind.of(path) {
             case .directory:
                 // A symlink to a directory is not followed: no cycles, no walking out of the tree.
-                if Discovery.skippedDirectoryNames.contains(name) || FileKind.isSymlink(path) || isExcluded(path) { continue }
+                if Discovery.skippedDirectoryNames.contains(name) || (recorded == nil && FileKind.isSymlink(path)) || isExcluded(path) {
+                    continue
+                }
                 walk(path, roots: roots, into: &files, problems: &problems)
             case .regularFile:
                 guard name.hasSuffix(".swift") else { continue }
-                if FileKind.isSymlink(path), !Discovery.isInside(FilePath.canonical(path), roots: roots) {
+                if recorded == nil, FileKind.isSymlink(path), !Discovery.isInside(FilePath.canonical(path), roots: roots) {
                     problems.append(SkippedFile(path: path, reason: "symlink to a file outside the paths given (not followed)"))
                     continue
                 }
@@ -213,6 +226,22 @@ struct Discovery {
                 continue
             }
         }
+    }
+
+    /// What an entry whose directory records `type` is, when that settles it: a directory
+    /// or a regular file is no symlink, and a device, socket or pipe is `.other`.
+    private static func kind(recorded type: UInt8) -> FileKind? {
+        switch Int32(type) {
+        case Int32(DT_DIR): return .directory
+        case Int32(DT_REG): return .regularFile
+        case Int32(DT_FIFO), Int32(DT_SOCK), Int32(DT_CHR), Int32(DT_BLK): return .other
+        default: return nil
+        }
+    }
+
+    /// Whether `path` has a `..` component.
+    private static func hasParentComponent(_ path: String) -> Bool {
+        path.split(separator: "/", omittingEmptySubsequences: true).contains("..")
     }
 
     /// Whether the absolute `path` is one of `roots` or lies below one.
