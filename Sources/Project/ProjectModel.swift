@@ -65,6 +65,11 @@ public final class ProjectModel: @unchecked Sendable {
     private var probedWorkspaceDirectories: Set<String> = []
     private var reachableByDirectory: [String: [String]] = [:]
     private var ownersCache: [String: [String]] = [:]
+    /// Per directory of a file asked about: its ancestors up to the repository root, the
+    /// projects reachable from the first `n` of them (filled as far as a query went), and
+    /// the project root its folder module falls back to. All files of a directory share
+    /// them; each used to rebuild them.
+    private var chainByDirectory: [String: Chain] = [:]
     /// Each package's manifest, read once: an Xcode project names a local package's
     /// products one by one, and each used to read and parse its `Package.swift` again.
     private var manifestsByDirectory: [String: PackageManifest?] = [:]
@@ -121,13 +126,13 @@ public final class ProjectModel: @unchecked Sendable {
     /// several modules, only what all of them see. Sorted.
     public func visibleFiles(owners: [String]) -> [String] {
         lock.withLock {
-            var common: Set<String>?
+            // Each module's files are sorted: merged, not hashed into sets and sorted again.
+            var common: [String]?
             for owner in owners {
-                var files = Set<String>()
-                for id in closure(of: owner) { files.formUnion(modulesByID[id]?.files ?? []) }
-                common = common.map { $0.intersection(files) } ?? files
+                let files = ProjectModel.union(closure(of: owner).map { modulesByID[$0]?.files ?? [] })
+                common = common.map { ProjectModel.intersection($0, files) } ?? files
             }
-            return (common ?? []).sorted()
+            return common ?? []
         }
     }
 
@@ -155,35 +160,58 @@ public final class ProjectModel: @unchecked Sendable {
 
     // MARK: - Finding a file's modules
 
+    private struct Chain {
+        /// The directory and its ancestors up to the repository root (the directory
+        /// holding `.git`) or `/`, nearest first.
+        var directories: [String]
+        /// `eligible[n]`: the projects the first `n + 1` directories hold or list.
+        var eligible: [Set<String>] = []
+        /// The nearest of `directories` that is a root of the run or a project root, once
+        /// a query has looked at them all.
+        var fallback: String??
+    }
+
     private func ownersLocked(_ file: String) -> [String] {
         if let cached = ownersCache[file] { return cached }
-        // The ancestors up to the repository root (the directory holding `.git`) or `/`.
-        var chain: [String] = []
-        var directory = ProjectPaths.directory(of: file)
-        while true {
-            chain.append(directory)
-            if directory == "/" || holdsGit(directory) { break }
-            directory = ProjectPaths.directory(of: directory)
-        }
-        // Workspaces first: the packages they list resolve their projects' product dependencies.
-        for directory in chain.reversed() { probeWorkspaces(directory) }
+        let start = ProjectPaths.directory(of: file)
+        var chain = chainLocked(from: start)
+        defer { chainByDirectory[start] = chain }
         // Only projects the file's own ancestors hold (or list, for a workspace) count, so
         // the answer never depends on which other files were asked about first.
-        var eligible = Set<String>()
-        var fallback: String?
-        for directory in chain {
+        for (depth, directory) in chain.directories.enumerated() {
             probe(directory)
-            eligible.formUnion(projectsReachable(from: directory))
-            let owners = (ownersByFile[file] ?? []).filter { modulesByID[$0].map { eligible.contains($0.projectPath) } ?? false }
+            if depth == chain.eligible.count {
+                var eligible = chain.eligible.last ?? []
+                eligible.formUnion(projectsReachable(from: directory))
+                chain.eligible.append(eligible)
+            }
+            let owners = (ownersByFile[file] ?? []).filter { modulesByID[$0].map { chain.eligible[depth].contains($0.projectPath) } ?? false }
             if !owners.isEmpty {
                 ownersCache[file] = owners.sorted()
                 return owners.sorted()
             }
-            if fallback == nil && (roots.contains(directory) || isProjectRoot(directory)) { fallback = directory }
         }
-        let id = folderModule(at: fallback ?? ProjectPaths.directory(of: file), including: file)
+        if chain.fallback == nil {
+            chain.fallback = .some(chain.directories.first { roots.contains($0) || isProjectRoot($0) })
+        }
+        let id = folderModule(at: (chain.fallback ?? nil) ?? start, including: file)
         ownersCache[file] = [id]
         return [id]
+    }
+
+    /// The chain of `directory`, made (and its workspaces read) the first time.
+    private func chainLocked(from directory: String) -> Chain {
+        if let known = chainByDirectory[directory] { return known }
+        var directories: [String] = []
+        var current = directory
+        while true {
+            directories.append(current)
+            if current == "/" || holdsGit(current) { break }
+            current = ProjectPaths.directory(of: current)
+        }
+        // Workspaces first: the packages they list resolve their projects' product dependencies.
+        for directory in directories.reversed() { probeWorkspaces(directory) }
+        return Chain(directories: directories)
     }
 
     private func holdsGit(_ directory: String) -> Bool {
@@ -202,7 +230,7 @@ public final class ProjectModel: @unchecked Sendable {
 
     /// Reads the manifests in `directory`: its workspaces, its package, its projects.
     private func probe(_ directory: String) {
-        guard probedDirectories.insert(directory).inserted else { return }
+        guard !probedDirectories.contains(directory), probedDirectories.insert(directory).inserted else { return }
         probeWorkspaces(directory)
         let names = fileSystem.entries(of: directory)
         if names.contains("Package.swift") { loadPackage(directory) }
@@ -232,6 +260,68 @@ public final class ProjectModel: @unchecked Sendable {
     private func register(_ module: Module) {
         modulesByID[module.id] = module
         for file in module.files { ownersByFile[file, default: []].append(module.id) }
+    }
+
+    /// The union of sorted lists, sorted, each element once.
+    static func union(_ lists: [[String]]) -> [String] {
+        var lists = lists.filter { !$0.isEmpty }
+        while lists.count > 1 {
+            var merged: [[String]] = []
+            merged.reserveCapacity((lists.count + 1) / 2)
+            var index = 0
+            while index + 1 < lists.count {
+                merged.append(union(lists[index], lists[index + 1]))
+                index += 2
+            }
+            if index < lists.count { merged.append(lists[index]) }
+            lists = merged
+        }
+        guard var only = lists.first else { return [] }
+        // One list may still repeat an element.
+        var write = 0
+        for read in only.indices where write == 0 || only[read] != only[write - 1] {
+            only[write] = only[read]
+            write += 1
+        }
+        only.removeLast(only.count - write)
+        return only
+    }
+
+    private static func union(_ a: [String], _ b: [String]) -> [String] {
+        var result: [String] = []
+        result.reserveCapacity(a.count + b.count)
+        var i = 0, j = 0
+        func append(_ element: String) {
+            if result.last != element { result.append(element) }
+        }
+        while i < a.count && j < b.count {
+            if a[i] < b[j] {
+                append(a[i]); i += 1
+            } else if b[j] < a[i] {
+                append(b[j]); j += 1
+            } else {
+                append(a[i]); i += 1; j += 1
+            }
+        }
+        while i < a.count { append(a[i]); i += 1 }
+        while j < b.count { append(b[j]); j += 1 }
+        return result
+    }
+
+    /// The elements two sorted lists without repeats have in common, sorted.
+    static func intersection(_ a: [String], _ b: [String]) -> [String] {
+        var result: [String] = []
+        var i = 0, j = 0
+        while i < a.count && j < b.count {
+            if a[i] < b[j] {
+                i += 1
+            } else if b[j] < a[i] {
+                j += 1
+            } else {
+                result.append(a[i]); i += 1; j += 1
+            }
+        }
+        return result
     }
 
     private func closure(of id: String) -> [String] {
@@ -297,7 +387,7 @@ public final class ProjectModel: @unchecked Sendable {
     private func manifest(in directory: String) -> PackageManifest? {
         if let known = manifestsByDirectory[directory] { return known }
         let manifest = FileManager.default.contents(atPath: ProjectPaths.join(directory, "Package.swift"))
-            .map { PackageManifest.read(Array($0)) }
+            .map { PackageManifest.readOnce(Array($0)) }
         manifestsByDirectory[directory] = manifest
         return manifest
     }

@@ -47,6 +47,9 @@ struct Discovery {
         var selection = FileSelection()
         var explicitFiles: [String] = []
         var walkedFiles: [String] = []
+        // The walked directories resolved through symlinks, for .gitignore: a directory the
+        // walk enters is never a link, so below a given path each is its parent's + name.
+        var canonicalDirectories: [String: String] = [:]
         let roots = paths.map { FilePath.canonical($0) }
         for given in paths {
             let path = FilePath.display(given)
@@ -61,7 +64,10 @@ struct Discovery {
                 selection.problems.append(SkippedFile(path: path, reason: "dangling symlink"))
             case .directory:
                 let before = walkedFiles.count
-                walk(path, roots: roots, into: &walkedFiles, problems: &selection.problems)
+                var walk = Walk(roots: roots, files: walkedFiles, problems: selection.problems,
+                                canonicalDirectories: canonicalDirectories)
+                self.walk(path, canonical: FilePath.canonical(path), &walk)
+                (walkedFiles, selection.problems, canonicalDirectories) = (walk.files, walk.problems, walk.canonicalDirectories)
                 if walkedFiles.count == before { selection.notes.append("\(path): no Swift files found") }
             case .regularFile:
                 explicitFiles.append(path)
@@ -70,7 +76,7 @@ struct Discovery {
             }
         }
         if respectsGitignore {
-            let ignored = Discovery.gitignored(walkedFiles)
+            let ignored = Discovery.gitignored(walkedFiles, canonicalDirectories: canonicalDirectories)
             if !ignored.isEmpty {
                 selection.excludedCount += ignored.count
                 walkedFiles.removeAll { ignored.contains($0) }
@@ -165,7 +171,16 @@ struct Discovery {
 
     // MARK: - Walking
 
-    private func walk(_ directory: String, roots: [String], into files: inout [String], problems: inout [SkippedFile]) {
+    /// What a walk gathers.
+    private struct Walk {
+        var roots: [String]
+        var files: [String]
+        var problems: [SkippedFile]
+        var canonicalDirectories: [String: String]
+    }
+
+    private func walk(_ directory: String, canonical: String, _ walk: inout Walk) {
+        walk.canonicalDirectories[directory] = canonical
         // The model reads the same directories: the listing is kept for it, under the
         // absolute path it will ask with. A path with `..` is not made absolute by text (a
         // link before the `..` would make that another directory), so it is read alone.
@@ -173,12 +188,12 @@ struct Discovery {
             Discovery.hasParentComponent(directory) ? nil : fileSystem.listing(of: FilePath.absolute(directory), openingAt: directory)
         } ?? FileSystemSnapshot.list(directory)
         guard listing.openError == 0 else {
-            problems.append(SkippedFile(path: directory, reason: "cannot read directory: \(String(cString: strerror(listing.openError)))"))
+            walk.problems.append(SkippedFile(path: directory, reason: "cannot read directory: \(String(cString: strerror(listing.openError)))"))
             return
         }
         // Listable but not searchable (`r` without `x`): its entries cannot be looked at.
         guard listing.searchError == 0 else {
-            problems.append(SkippedFile(path: directory, reason: "cannot enter directory: \(String(cString: strerror(listing.searchError)))"))
+            walk.problems.append(SkippedFile(path: directory, reason: "cannot enter directory: \(String(cString: strerror(listing.searchError)))"))
             return
         }
         var names: [(name: String, type: UInt8)] = []
@@ -188,7 +203,7 @@ struct Discovery {
             guard let name = String(validating: bytes, as: UTF8.self) else {
                 // Such a name cannot be handed on as a path; say so rather than lose the file.
                 if Discovery.mayHoldSwift(bytes, type: entry.type) {
-                    problems.append(SkippedFile(path: FilePath.join(directory, Discovery.escaped(bytes)),
+                    walk.problems.append(SkippedFile(path: FilePath.join(directory, Discovery.escaped(bytes)),
                                                 reason: "name is not valid UTF-8 (bodywork takes UTF-8 paths only)"))
                 }
                 continue
@@ -208,19 +223,19 @@ struct Discovery {
                 if Discovery.skippedDirectoryNames.contains(name) || (recorded == nil && FileKind.isSymlink(path)) || isExcluded(path) {
                     continue
                 }
-                walk(path, roots: roots, into: &files, problems: &problems)
+                self.walk(path, canonical: canonical + (canonical.hasSuffix("/") ? "" : "/") + name, &walk)
             case .regularFile:
                 guard name.hasSuffix(".swift") else { continue }
-                if recorded == nil, FileKind.isSymlink(path), !Discovery.isInside(FilePath.canonical(path), roots: roots) {
-                    problems.append(SkippedFile(path: path, reason: "symlink to a file outside the paths given (not followed)"))
+                if recorded == nil, FileKind.isSymlink(path), !Discovery.isInside(FilePath.canonical(path), roots: walk.roots) {
+                    walk.problems.append(SkippedFile(path: path, reason: "symlink to a file outside the paths given (not followed)"))
                     continue
                 }
-                files.append(path)
+                walk.files.append(path)
             case .danglingSymlink:
-                if name.hasSuffix(".swift") { problems.append(SkippedFile(path: path, reason: "dangling symlink")) }
+                if name.hasSuffix(".swift") { walk.problems.append(SkippedFile(path: path, reason: "dangling symlink")) }
             case .inaccessible(let code):
                 if name.hasSuffix(".swift") || code != EACCES {
-                    problems.append(SkippedFile(path: path, reason: FileKind.describe(code)))
+                    walk.problems.append(SkippedFile(path: path, reason: FileKind.describe(code)))
                 }
             case .missing, .other:
                 continue
@@ -239,9 +254,21 @@ struct Discovery {
         }
     }
 
-    /// Whether `path` has a `..` component.
+    /// Whether `path` has a `..` component (read as bytes: any `..` between slashes).
     private static func hasParentComponent(_ path: String) -> Bool {
-        path.split(separator: "/", omittingEmptySubsequences: true).contains("..")
+        var length = 0
+        var dots = 0
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if length == 2 && dots == 2 { return true }
+                length = 0
+                dots = 0
+            } else {
+                length += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        return length == 2 && dots == 2
     }
 
     /// Whether the absolute `path` is one of `roots` or lies below one.
@@ -279,11 +306,11 @@ struct Discovery {
     }
 
     /// The paths among `files` that .gitignore excludes, asked of git once per work tree.
-    private static func gitignored(_ files: [String]) -> Set<String> {
+    private static func gitignored(_ files: [String], canonicalDirectories: [String: String]) -> Set<String> {
         guard !files.isEmpty, let repository = GitRepository.containing(FilePath.currentDirectory)
                 ?? GitRepository.containing(FilePath.canonical(FilePath.directory(of: files[0]))) else { return [] }
         var byRelative: [String: String] = [:]
-        var canonicalDirectories: [String: String] = [:]
+        var canonicalDirectories = canonicalDirectories
         for path in files {
             let directory = FilePath.directory(of: path)
             let canonicalDirectory = canonicalDirectories[directory] ?? FilePath.canonical(directory)
