@@ -39,6 +39,8 @@ public final class FileSystemSnapshot: @unchecked Sendable {
     struct Names {
         /// Each name with its recorded type, sorted by name.
         var sorted: [(name: String, type: UInt8)]
+        /// The names alone, in the same order.
+        var names: [String]
         /// Recorded types by the bytes of the name: a path names exactly these bytes (as
         /// `String`s, two spellings of `é` would be one key).
         var types: [[UInt8]: UInt8]
@@ -48,6 +50,9 @@ public final class FileSystemSnapshot: @unchecked Sendable {
 
     private let lock = NSLock()
     private var listings: [String: Listing] = [:]
+    /// What source walks take from each directory: several walks cross the same ones (a
+    /// folder module's, a target's, a synchronized folder's).
+    private var steps: [String: WalkStep] = [:]
     private var decoded: [String: Names] = [:]
     /// `stat` (following links) and `lstat` answers: the file type bits, or nil when the
     /// call failed.
@@ -88,7 +93,7 @@ public final class FileSystemSnapshot: @unchecked Sendable {
 
     /// The names in `directory`, sorted; empty when it cannot be listed.
     func entries(of directory: String) -> [String] {
-        lock.withLock { namesLocked(directory).sorted.map(\.name) }
+        lock.withLock { namesLocked(directory).names }
     }
 
     /// The names in `directory`, sorted, each with its recorded type; empty when it cannot
@@ -110,9 +115,18 @@ public final class FileSystemSnapshot: @unchecked Sendable {
             types[entry.name] = entry.type
         }
         sorted.sort { $0.name < $1.name }
-        let names = Names(sorted: sorted, types: types, listed: listing.openError == 0, searchable: listing.searchError == 0)
+        let names = Names(sorted: sorted, names: sorted.map(\.name), types: types, listed: listing.openError == 0,
+                          searchable: listing.searchError == 0)
         decoded[directory] = names
         return names
+    }
+
+    /// What a source walk takes from `directory` (see `ProjectPaths.walkStep`), worked out once.
+    func walkStep(of directory: String) -> WalkStep {
+        if let known = lock.withLock({ steps[directory] }) { return known }
+        let step = ProjectPaths.walkStep(of: directory, in: self)
+        lock.withLock { steps[directory] = step }
+        return step
     }
 
     /// Whether something exists at `path`, links followed (`FileManager.fileExists`).
@@ -198,4 +212,11 @@ public final class FileSystemSnapshot: @unchecked Sendable {
         default: return nil
         }
     }
+}
+
+/// A directory's share of a source walk: its Swift files and the directories below it
+/// the walk may enter, as absolute paths in name order.
+struct WalkStep: Sendable {
+    var files: [String] = []
+    var directories: [String] = []
 }

@@ -70,6 +70,9 @@ public final class ProjectModel: @unchecked Sendable {
     /// the project root its folder module falls back to. All files of a directory share
     /// them; each used to rebuild them.
     private var chainByDirectory: [String: Chain] = [:]
+    /// Counts the modules registered and the files added to them, so that a query sees
+    /// when a probe has changed what lists a file.
+    private var registrations = 0
     /// Each package's manifest, read once: an Xcode project names a local package's
     /// products one by one, and each used to read and parse its `Package.swift` again.
     private var manifestsByDirectory: [String: PackageManifest?] = [:]
@@ -169,6 +172,8 @@ public final class ProjectModel: @unchecked Sendable {
         /// The nearest of `directories` that is a root of the run or a project root, once
         /// a query has looked at them all.
         var fallback: String??
+        /// How many of `directories`, nearest first, have been probed.
+        var probed = 0
     }
 
     private func ownersLocked(_ file: String) -> [String] {
@@ -178,14 +183,25 @@ public final class ProjectModel: @unchecked Sendable {
         defer { chainByDirectory[start] = chain }
         // Only projects the file's own ancestors hold (or list, for a workspace) count, so
         // the answer never depends on which other files were asked about first.
+        var listed = ownersByFile[file] ?? []
+        var listedAt = registrations
         for (depth, directory) in chain.directories.enumerated() {
-            probe(directory)
+            if depth == chain.probed {
+                probe(directory)
+                chain.probed += 1
+            }
             if depth == chain.eligible.count {
                 var eligible = chain.eligible.last ?? []
                 eligible.formUnion(projectsReachable(from: directory))
                 chain.eligible.append(eligible)
             }
-            let owners = (ownersByFile[file] ?? []).filter { modulesByID[$0].map { chain.eligible[depth].contains($0.projectPath) } ?? false }
+            // A probe may have read the project that lists the file.
+            if listedAt != registrations {
+                listed = ownersByFile[file] ?? []
+                listedAt = registrations
+            }
+            guard !listed.isEmpty else { continue }
+            let owners = listed.filter { modulesByID[$0].map { chain.eligible[depth].contains($0.projectPath) } ?? false }
             if !owners.isEmpty {
                 ownersCache[file] = owners.sorted()
                 return owners.sorted()
@@ -258,6 +274,7 @@ public final class ProjectModel: @unchecked Sendable {
     }
 
     private func register(_ module: Module) {
+        registrations += 1
         modulesByID[module.id] = module
         for file in module.files { ownersByFile[file, default: []].append(module.id) }
     }
@@ -489,6 +506,7 @@ public final class ProjectModel: @unchecked Sendable {
                 module.files = (module.files + [file]).sorted()
                 modulesByID[id] = module
                 ownersByFile[file, default: []].append(id)
+                registrations += 1
             }
             return id
         }

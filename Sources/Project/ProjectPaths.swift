@@ -130,23 +130,33 @@ public enum ProjectPaths {
         var visited = Set<String>()
         while let current = pending.popLast() {
             guard visited.insert(current).inserted, visited.count < 200_000 else { continue }
-            let children = fileSystem.children(of: current)
-            for (name, type) in children.entries {
-                if name.hasPrefix(".") { continue }
-                let path = join(current, name)
-                if name.hasSuffix(".swift") {
-                    if !fileSystem.isDirectory(entry: name, type: type, searchable: children.searchable, in: current, follow: true) {
-                        result.append(path)
-                    }
-                    continue
-                }
-                guard !skippedDirectoryNames.contains(name), !name.hasSuffix(".xcodeproj"), !name.hasSuffix(".xcworkspace"),
-                      fileSystem.isDirectory(entry: name, type: type, searchable: children.searchable, in: current, follow: false),
-                      !stop(path) else { continue }
-                pending.append(path)
-            }
+            let step = fileSystem.walkStep(of: current)
+            result += step.files
+            for subdirectory in step.directories where !stop(subdirectory) { pending.append(subdirectory) }
         }
         return result.sorted()
+    }
+
+    /// What a source walk takes from one directory, in name order: its `.swift` files
+    /// (anything so named but a directory) and the directories it may enter.
+    static func walkStep(of directory: String, in fileSystem: FileSystemSnapshot) -> WalkStep {
+        var step = WalkStep()
+        let children = fileSystem.children(of: directory)
+        for (name, type) in children.entries {
+            if name.hasPrefix(".") { continue }
+            let path = join(directory, name)
+            if name.hasSuffix(".swift") {
+                if !fileSystem.isDirectory(entry: name, type: type, searchable: children.searchable, in: directory, follow: true) {
+                    step.files.append(path)
+                }
+                continue
+            }
+            guard !skippedDirectoryNames.contains(name), !name.hasSuffix(".xcodeproj"), !name.hasSuffix(".xcworkspace"),
+                  fileSystem.isDirectory(entry: name, type: type, searchable: children.searchable, in: directory, follow: false)
+            else { continue }
+            step.directories.append(path)
+        }
+        return step
     }
 
     /// Whether a directory holds a manifest of a project the model reads (`Package.swift`,
