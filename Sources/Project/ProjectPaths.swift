@@ -14,8 +14,18 @@ public enum ProjectPaths {
     public static func absolute(_ path: String, base: String? = nil) -> String {
         // The working directory is asked for only when it is needed: most paths the model
         // is given are absolute already, and every query used to ask the system for it.
-        if path.utf8.first == UInt8(ascii: "/") { return normalize(path) }
+        if startsWithSlash(path) { return normalize(path) }
         return normalize((base ?? FileManager.default.currentDirectoryPath) + "/" + path)
+    }
+
+    /// `path.hasPrefix("/")`, read from the bytes when the one after the slash is ASCII (a
+    /// combining mark there would make `/` part of another `Character`).
+    private static func startsWithSlash(_ path: String) -> Bool {
+        let bytes = path.utf8
+        guard bytes.first == UInt8(ascii: "/") else { return false }
+        let second = bytes.index(after: bytes.startIndex)
+        if second == bytes.endIndex || bytes[second] < 0x80 { return true }
+        return path.hasPrefix("/")
     }
 
     /// `relative` resolved against the directory `base` (an absolute path).
