@@ -1,6 +1,7 @@
 // Which files a run reads: paths walked for `*.swift` in a fixed order, minus hidden and
 // build directories, .gitignore'd files and excludes; or the files git says changed.
 import Codemod
+import Dispatch
 import Project
 import Settings
 #if canImport(Darwin)
@@ -50,6 +51,9 @@ struct Discovery {
         // The walked directories resolved through symlinks, for .gitignore: a directory the
         // walk enters is never a link, so below a given path each is its parent's + name.
         var canonicalDirectories: [String: String] = [:]
+        // Which work tree the working directory is in is asked of git while the walk runs:
+        // starting git takes longer than walking most trees.
+        var repository: RepositoryLookup?
         let roots = paths.map { FilePath.canonical($0) }
         for given in paths {
             let path = FilePath.display(given)
@@ -63,6 +67,7 @@ struct Discovery {
             case .danglingSymlink:
                 selection.problems.append(SkippedFile(path: path, reason: "dangling symlink"))
             case .directory:
+                if respectsGitignore && repository == nil { repository = RepositoryLookup(FilePath.currentDirectory) }
                 let before = walkedFiles.count
                 var walk = Walk(roots: roots, files: walkedFiles, problems: selection.problems,
                                 canonicalDirectories: canonicalDirectories)
@@ -76,7 +81,7 @@ struct Discovery {
             }
         }
         if respectsGitignore {
-            let ignored = Discovery.gitignored(walkedFiles, canonicalDirectories: canonicalDirectories)
+            let ignored = Discovery.gitignored(walkedFiles, canonicalDirectories: canonicalDirectories, around: repository)
             if !ignored.isEmpty {
                 selection.excludedCount += ignored.count
                 walkedFiles.removeAll { ignored.contains($0) }
@@ -306,8 +311,10 @@ struct Discovery {
     }
 
     /// The paths among `files` that .gitignore excludes, asked of git once per work tree.
-    private static func gitignored(_ files: [String], canonicalDirectories: [String: String]) -> Set<String> {
-        guard !files.isEmpty, let repository = GitRepository.containing(FilePath.currentDirectory)
+    /// `lookup`: the work tree of the working directory, when already asked for.
+    private static func gitignored(_ files: [String], canonicalDirectories: [String: String],
+                                   around lookup: RepositoryLookup?) -> Set<String> {
+        guard !files.isEmpty, let repository = (lookup.map { $0.repository } ?? GitRepository.containing(FilePath.currentDirectory))
                 ?? GitRepository.containing(FilePath.canonical(FilePath.directory(of: files[0]))) else { return [] }
         var byRelative: [String: String] = [:]
         var canonicalDirectories = canonicalDirectories
@@ -320,6 +327,26 @@ struct Discovery {
         }
         let ignored = repository.ignored(byRelative.keys.sorted())
         return Set(ignored.compactMap { byRelative[$0] })
+    }
+}
+
+/// `GitRepository.containing(directory)`, asked on another thread from the moment it is
+/// made; `repository` waits for the answer.
+private final class RepositoryLookup: @unchecked Sendable {
+    private let answered = DispatchSemaphore(value: 0)
+    private var found: GitRepository?
+
+    init(_ directory: String) {
+        DispatchQueue.global(qos: .userInitiated).async {
+            self.found = GitRepository.containing(directory)
+            self.answered.signal()
+        }
+    }
+
+    var repository: GitRepository? {
+        answered.wait()
+        answered.signal()
+        return found
     }
 }
 
