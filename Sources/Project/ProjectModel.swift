@@ -65,6 +65,14 @@ public final class ProjectModel: @unchecked Sendable {
     private var probedWorkspaceDirectories: Set<String> = []
     private var reachableByDirectory: [String: [String]] = [:]
     private var ownersCache: [String: [String]] = [:]
+    /// Per directory of a file asked about: its ancestors up to the repository root, the
+    /// projects reachable from the first `n` of them (filled as far as a query went), and
+    /// the project root its folder module falls back to. All files of a directory share
+    /// them; each used to rebuild them.
+    private var chainByDirectory: [String: Chain] = [:]
+    /// Counts the modules registered and the files added to them, so that a query sees
+    /// when a probe has changed what lists a file.
+    private var registrations = 0
     /// Each package's manifest, read once: an Xcode project names a local package's
     /// products one by one, and each used to read and parse its `Package.swift` again.
     private var manifestsByDirectory: [String: PackageManifest?] = [:]
@@ -73,9 +81,14 @@ public final class ProjectModel: @unchecked Sendable {
     private var gitByDirectory: [String: Bool] = [:]
     private var rootByDirectory: [String: Bool] = [:]
 
+    /// Every directory listing and file type the model reads, once per model; file
+    /// selection shares it, so that a run lists each directory once.
+    public let fileSystem: FileSystemSnapshot
+
     /// `roots`: the directories a run was given (any form; made absolute here).
-    public init(roots: [String] = []) {
+    public init(roots: [String] = [], fileSystem: FileSystemSnapshot = FileSystemSnapshot()) {
         self.roots = Set(roots.map { ProjectPaths.absolute($0) })
+        self.fileSystem = fileSystem
     }
 
     // MARK: - Queries
@@ -116,13 +129,13 @@ public final class ProjectModel: @unchecked Sendable {
     /// several modules, only what all of them see. Sorted.
     public func visibleFiles(owners: [String]) -> [String] {
         lock.withLock {
-            var common: Set<String>?
+            // Each module's files are sorted: merged, not hashed into sets and sorted again.
+            var common: [String]?
             for owner in owners {
-                var files = Set<String>()
-                for id in closure(of: owner) { files.formUnion(modulesByID[id]?.files ?? []) }
-                common = common.map { $0.intersection(files) } ?? files
+                let files = ProjectModel.union(closure(of: owner).map { modulesByID[$0]?.files ?? [] })
+                common = common.map { ProjectModel.intersection($0, files) } ?? files
             }
-            return (common ?? []).sorted()
+            return common ?? []
         }
     }
 
@@ -134,11 +147,14 @@ public final class ProjectModel: @unchecked Sendable {
         var files: [String] = []
         while let current = pending.popLast() {
             lock.withLock { probe(current) }
-            for name in ProjectPaths.entries(of: current) {
+            let children = fileSystem.children(of: current)
+            for (name, type) in children.entries {
                 let path = ProjectPaths.join(current, name)
                 if name.hasSuffix(".swift") { files.append(path); continue }
                 guard !name.hasPrefix("."), !ProjectPaths.skippedDirectoryNames.contains(name), !name.hasSuffix(".xcodeproj"),
-                      !name.hasSuffix(".xcworkspace"), ProjectPaths.isOwnDirectory(path) else { continue }
+                      !name.hasSuffix(".xcworkspace"),
+                      fileSystem.isDirectory(entry: name, type: type, searchable: children.searchable, in: current, follow: false)
+                else { continue }
                 pending.append(path)
             }
         }
@@ -147,56 +163,92 @@ public final class ProjectModel: @unchecked Sendable {
 
     // MARK: - Finding a file's modules
 
+    private struct Chain {
+        /// The directory and its ancestors up to the repository root (the directory
+        /// holding `.git`) or `/`, nearest first.
+        var directories: [String]
+        /// `eligible[n]`: the projects the first `n + 1` directories hold or list.
+        var eligible: [Set<String>] = []
+        /// The nearest of `directories` that is a root of the run or a project root, once
+        /// a query has looked at them all.
+        var fallback: String??
+        /// How many of `directories`, nearest first, have been probed.
+        var probed = 0
+    }
+
     private func ownersLocked(_ file: String) -> [String] {
         if let cached = ownersCache[file] { return cached }
-        // The ancestors up to the repository root (the directory holding `.git`) or `/`.
-        var chain: [String] = []
-        var directory = ProjectPaths.directory(of: file)
-        while true {
-            chain.append(directory)
-            if directory == "/" || holdsGit(directory) { break }
-            directory = ProjectPaths.directory(of: directory)
-        }
-        // Workspaces first: the packages they list resolve their projects' product dependencies.
-        for directory in chain.reversed() { probeWorkspaces(directory) }
+        let start = ProjectPaths.directory(of: file)
+        var chain = chainLocked(from: start)
+        defer { chainByDirectory[start] = chain }
         // Only projects the file's own ancestors hold (or list, for a workspace) count, so
         // the answer never depends on which other files were asked about first.
-        var eligible = Set<String>()
-        var fallback: String?
-        for directory in chain {
-            probe(directory)
-            eligible.formUnion(projectsReachable(from: directory))
-            let owners = (ownersByFile[file] ?? []).filter { modulesByID[$0].map { eligible.contains($0.projectPath) } ?? false }
+        var listed = ownersByFile[file] ?? []
+        var listedAt = registrations
+        for (depth, directory) in chain.directories.enumerated() {
+            if depth == chain.probed {
+                probe(directory)
+                chain.probed += 1
+            }
+            if depth == chain.eligible.count {
+                var eligible = chain.eligible.last ?? []
+                eligible.formUnion(projectsReachable(from: directory))
+                chain.eligible.append(eligible)
+            }
+            // A probe may have read the project that lists the file.
+            if listedAt != registrations {
+                listed = ownersByFile[file] ?? []
+                listedAt = registrations
+            }
+            guard !listed.isEmpty else { continue }
+            let owners = listed.filter { modulesByID[$0].map { chain.eligible[depth].contains($0.projectPath) } ?? false }
             if !owners.isEmpty {
                 ownersCache[file] = owners.sorted()
                 return owners.sorted()
             }
-            if fallback == nil && (roots.contains(directory) || isProjectRoot(directory)) { fallback = directory }
         }
-        let id = folderModule(at: fallback ?? ProjectPaths.directory(of: file), including: file)
+        if chain.fallback == nil {
+            chain.fallback = .some(chain.directories.first { roots.contains($0) || isProjectRoot($0) })
+        }
+        let id = folderModule(at: (chain.fallback ?? nil) ?? start, including: file)
         ownersCache[file] = [id]
         return [id]
     }
 
+    /// The chain of `directory`, made (and its workspaces read) the first time.
+    private func chainLocked(from directory: String) -> Chain {
+        if let known = chainByDirectory[directory] { return known }
+        var directories: [String] = []
+        var current = directory
+        while true {
+            directories.append(current)
+            if current == "/" || holdsGit(current) { break }
+            current = ProjectPaths.directory(of: current)
+        }
+        // Workspaces first: the packages they list resolve their projects' product dependencies.
+        for directory in directories.reversed() { probeWorkspaces(directory) }
+        return Chain(directories: directories)
+    }
+
     private func holdsGit(_ directory: String) -> Bool {
         if let known = gitByDirectory[directory] { return known }
-        let answer = ProjectPaths.exists(ProjectPaths.join(directory, ".git"))
+        let answer = fileSystem.exists(ProjectPaths.join(directory, ".git"))
         gitByDirectory[directory] = answer
         return answer
     }
 
     private func isProjectRoot(_ directory: String) -> Bool {
         if let known = rootByDirectory[directory] { return known }
-        let answer = ProjectPaths.hasManifest(directory) || holdsGit(directory)
+        let answer = ProjectPaths.hasManifest(directory, in: fileSystem) || holdsGit(directory)
         rootByDirectory[directory] = answer
         return answer
     }
 
     /// Reads the manifests in `directory`: its workspaces, its package, its projects.
     private func probe(_ directory: String) {
-        guard probedDirectories.insert(directory).inserted else { return }
+        guard !probedDirectories.contains(directory), probedDirectories.insert(directory).inserted else { return }
         probeWorkspaces(directory)
-        let names = ProjectPaths.entries(of: directory)
+        let names = fileSystem.entries(of: directory)
         if names.contains("Package.swift") { loadPackage(directory) }
         for name in names where name.hasSuffix(".xcodeproj") { loadXcodeProject(ProjectPaths.join(directory, name), packages: []) }
     }
@@ -205,7 +257,7 @@ public final class ProjectModel: @unchecked Sendable {
     private func projectsReachable(from directory: String) -> [String] {
         if let known = reachableByDirectory[directory] { return known }
         var paths = [directory]  // a package, or a folder
-        for name in ProjectPaths.entries(of: directory) where name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace") {
+        for name in fileSystem.entries(of: directory) where name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace") {
             let path = ProjectPaths.join(directory, name)
             paths.append(path)
             paths += projectsByPath[path]?.members ?? []
@@ -216,14 +268,77 @@ public final class ProjectModel: @unchecked Sendable {
 
     private func probeWorkspaces(_ directory: String) {
         guard probedWorkspaceDirectories.insert(directory).inserted else { return }
-        for name in ProjectPaths.entries(of: directory) where name.hasSuffix(".xcworkspace") {
+        for name in fileSystem.entries(of: directory) where name.hasSuffix(".xcworkspace") {
             loadWorkspace(ProjectPaths.join(directory, name))
         }
     }
 
     private func register(_ module: Module) {
+        registrations += 1
         modulesByID[module.id] = module
         for file in module.files { ownersByFile[file, default: []].append(module.id) }
+    }
+
+    /// The union of sorted lists, sorted, each element once.
+    static func union(_ lists: [[String]]) -> [String] {
+        var lists = lists.filter { !$0.isEmpty }
+        while lists.count > 1 {
+            var merged: [[String]] = []
+            merged.reserveCapacity((lists.count + 1) / 2)
+            var index = 0
+            while index + 1 < lists.count {
+                merged.append(union(lists[index], lists[index + 1]))
+                index += 2
+            }
+            if index < lists.count { merged.append(lists[index]) }
+            lists = merged
+        }
+        guard var only = lists.first else { return [] }
+        // One list may still repeat an element.
+        var write = 0
+        for read in only.indices where write == 0 || only[read] != only[write - 1] {
+            only[write] = only[read]
+            write += 1
+        }
+        only.removeLast(only.count - write)
+        return only
+    }
+
+    private static func union(_ a: [String], _ b: [String]) -> [String] {
+        var result: [String] = []
+        result.reserveCapacity(a.count + b.count)
+        var i = 0, j = 0
+        func append(_ element: String) {
+            if result.last != element { result.append(element) }
+        }
+        while i < a.count && j < b.count {
+            if a[i] < b[j] {
+                append(a[i]); i += 1
+            } else if b[j] < a[i] {
+                append(b[j]); j += 1
+            } else {
+                append(a[i]); i += 1; j += 1
+            }
+        }
+        while i < a.count { append(a[i]); i += 1 }
+        while j < b.count { append(b[j]); j += 1 }
+        return result
+    }
+
+    /// The elements two sorted lists without repeats have in common, sorted.
+    static func intersection(_ a: [String], _ b: [String]) -> [String] {
+        var result: [String] = []
+        var i = 0, j = 0
+        while i < a.count && j < b.count {
+            if a[i] < b[j] {
+                i += 1
+            } else if b[j] < a[i] {
+                j += 1
+            } else {
+                result.append(a[i]); i += 1; j += 1
+            }
+        }
+        return result
     }
 
     private func closure(of id: String) -> [String] {
@@ -289,7 +404,7 @@ public final class ProjectModel: @unchecked Sendable {
     private func manifest(in directory: String) -> PackageManifest? {
         if let known = manifestsByDirectory[directory] { return known }
         let manifest = FileManager.default.contents(atPath: ProjectPaths.join(directory, "Package.swift"))
-            .map { PackageManifest.read(Array($0)) }
+            .map { PackageManifest.readOnce(Array($0)) }
         manifestsByDirectory[directory] = manifest
         return manifest
     }
@@ -310,12 +425,12 @@ public final class ProjectModel: @unchecked Sendable {
         let folder: String
         if let path = target.path {
             folder = ProjectPaths.resolve(path, against: directory)
-        } else if let found = target.defaultPathCandidates.map({ ProjectPaths.join(directory, $0) }).first(where: ProjectPaths.isDirectory) {
+        } else if let found = target.defaultPathCandidates.map({ ProjectPaths.join(directory, $0) }).first(where: fileSystem.isDirectory) {
             folder = found
         } else {
             return []
         }
-        guard ProjectPaths.isDirectory(folder) else { return folder.hasSuffix(".swift") && ProjectPaths.exists(folder) ? [folder] : [] }
+        guard fileSystem.isDirectory(folder) else { return folder.hasSuffix(".swift") && fileSystem.exists(folder) ? [folder] : [] }
         let excluded = target.exclude.map { ProjectPaths.resolve($0, against: folder) }
         let sources = target.sources?.map { ProjectPaths.resolve($0, against: folder) }
         func within(_ file: String, _ base: String) -> Bool { file == base || file.hasPrefix(base + "/") }
@@ -324,7 +439,7 @@ public final class ProjectModel: @unchecked Sendable {
             ProjectPaths.directory(of: file) == directory
                 && (file.hasSuffix("/Package.swift") || ProjectPaths.lastComponent(file).hasPrefix("Package@swift-"))
         }
-        return ProjectPaths.swiftFiles(under: folder) { ProjectPaths.exists(ProjectPaths.join($0, "Package.swift")) }.filter { file in
+        return ProjectPaths.swiftFiles(under: folder, in: fileSystem) { fileSystem.exists(ProjectPaths.join($0, "Package.swift")) }.filter { file in
             !isManifest(file) && !excluded.contains { within(file, $0) } && (sources.map { $0.contains { within(file, $0) } } ?? true)
         }
     }
@@ -336,7 +451,7 @@ public final class ProjectModel: @unchecked Sendable {
         projectsByPath[path] = Project(path: path, kind: .xcodeWorkspace,
                                        name: String(ProjectPaths.lastComponent(path).dropLast(".xcworkspace".count)),
                                        moduleIDs: [], members: workspace.references)
-        let packages = workspace.references.filter { ProjectPaths.exists(ProjectPaths.join($0, "Package.swift")) }
+        let packages = workspace.references.filter { fileSystem.exists(ProjectPaths.join($0, "Package.swift")) }
         for package in packages { loadPackage(package) }
         for reference in workspace.references where reference.hasSuffix(".xcodeproj") {
             loadXcodeProject(reference, packages: packages)
@@ -354,7 +469,7 @@ public final class ProjectModel: @unchecked Sendable {
         }
         projectsByPath[path] = Project(path: path, kind: .xcodeProject, name: project.name,
                                        moduleIDs: project.targets.map { path + "#" + $0.name }, members: [])
-        let localPackages = (project.localPackagePaths + packages).filter { ProjectPaths.exists(ProjectPaths.join($0, "Package.swift")) }
+        let localPackages = (project.localPackagePaths + packages).filter { fileSystem.exists(ProjectPaths.join($0, "Package.swift")) }
         for package in localPackages { loadPackage(package) }
         let targetNames = Set(project.targets.map(\.name))
         for target in project.targets {
@@ -370,7 +485,7 @@ public final class ProjectModel: @unchecked Sendable {
             }
             var files = Set(target.sourceFiles)
             for folder in target.synchronizedFolders {
-                for file in ProjectPaths.swiftFiles(under: folder.path) {
+                for file in ProjectPaths.swiftFiles(under: folder.path, in: fileSystem) {
                     if let relative = ProjectPaths.relative(file, to: folder.path), folder.includes(relative) { files.insert(file) }
                 }
             }
@@ -391,10 +506,11 @@ public final class ProjectModel: @unchecked Sendable {
                 module.files = (module.files + [file]).sorted()
                 modulesByID[id] = module
                 ownersByFile[file, default: []].append(id)
+                registrations += 1
             }
             return id
         }
-        var files = ProjectPaths.swiftFiles(under: directory) { isProjectRoot($0) }
+        var files = ProjectPaths.swiftFiles(under: directory, in: fileSystem) { isProjectRoot($0) }
             .filter { ownersByFile[$0]?.isEmpty ?? true }
         if !files.contains(file) { files = (files + [file]).sorted() }
         if projectsByPath[directory] == nil {

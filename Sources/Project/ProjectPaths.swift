@@ -12,8 +12,20 @@ public enum ProjectPaths {
     /// `path` made absolute against `base` (or the current directory), with `.`, `..`
     /// and repeated slashes resolved textually (symbolic links are left alone).
     public static func absolute(_ path: String, base: String? = nil) -> String {
-        let start = base ?? FileManager.default.currentDirectoryPath
-        return normalize(path.hasPrefix("/") ? path : start + "/" + path)
+        // The working directory is asked for only when it is needed: most paths the model
+        // is given are absolute already, and every query used to ask the system for it.
+        if startsWithSlash(path) { return normalize(path) }
+        return normalize((base ?? FileManager.default.currentDirectoryPath) + "/" + path)
+    }
+
+    /// `path.hasPrefix("/")`, read from the bytes when the one after the slash is ASCII (a
+    /// combining mark there would make `/` part of another `Character`).
+    private static func startsWithSlash(_ path: String) -> Bool {
+        let bytes = path.utf8
+        guard bytes.first == UInt8(ascii: "/") else { return false }
+        let second = bytes.index(after: bytes.startIndex)
+        if second == bytes.endIndex || bytes[second] < 0x80 { return true }
+        return path.hasPrefix("/")
     }
 
     /// `relative` resolved against the directory `base` (an absolute path).
@@ -22,6 +34,9 @@ public enum ProjectPaths {
     }
 
     static func normalize(_ path: String) -> String {
+        // Nearly every path is normal already; checking its bytes costs far less than
+        // splitting it into `Character`s and joining them again.
+        if isNormal(path) { return path }
         var parts: [Substring] = []
         for part in path.split(separator: "/") {
             if part == "." { continue }
@@ -33,13 +48,69 @@ public enum ProjectPaths {
 
     /// The directory holding `path`; `/` for `/` itself.
     public static func directory(of path: String) -> String {
+        let bytes = path.utf8
+        if let slash = bytes.lastIndex(of: UInt8(ascii: "/")), isSeparator(at: slash, in: bytes) {
+            if slash == path.startIndex { return "/" }
+            return String(path[..<slash])
+        }
         guard let slash = path.lastIndex(of: "/") else { return "." }
         if slash == path.startIndex { return "/" }
         return String(path[..<slash])
     }
 
     static func lastComponent(_ path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
+        let bytes = path.utf8
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        let next = bytes.index(after: slash)
+        if next != bytes.endIndex, isSeparator(at: slash, in: bytes) { return String(path[next...]) }
+        return path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    /// Whether `normalize` would give `path` back unchanged: absolute, with no empty, `.`
+    /// or `..` component and no trailing slash (`/` itself is normal).
+    static func isNormal(_ path: String) -> Bool {
+        guard path.utf8.first == UInt8(ascii: "/") else { return false }
+        return path.utf8.count == 1 || hasPlainComponents(path)
+    }
+
+    /// Whether `path` (absolute or relative) is not empty and has no empty, `.` or `..`
+    /// component and no trailing slash, every `/` being a `Character` of its own: then
+    /// splitting it at `/` and joining the parts again gives back the same bytes, and a
+    /// normalization has nothing to do.
+    ///
+    /// Read as bytes: a `/` with ASCII bytes (or nothing) on both sides stands alone, and
+    /// anything else is left to the `Character`-based slow paths.
+    public static func hasPlainComponents(_ path: String) -> Bool {
+        let bytes = path.utf8
+        guard !bytes.isEmpty else { return false }
+        var previous: UInt8 = 0
+        // The length of the current component so far, and how many of its bytes are dots.
+        var length = 0
+        var dots = 0
+        var index = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: "/") {
+                if index > 0 && (length == 0 || dots == length && dots <= 2 || previous >= 0x80) { return false }
+                length = 0
+                dots = 0
+            } else {
+                if previous == UInt8(ascii: "/") && byte >= 0x80 { return false }
+                length += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+            previous = byte
+            index += 1
+        }
+        return length > 0 && !(dots == length && dots <= 2)
+    }
+
+    /// Whether the `/` byte at `index` is a `Character` of its own: a byte of a combining
+    /// mark after it (or of a prepended mark before it) would make it part of another.
+    /// ASCII neighbours are enough to be sure; anything else is left to `Character`s.
+    private static func isSeparator(at index: String.UTF8View.Index, in bytes: String.UTF8View) -> Bool {
+        if index != bytes.startIndex, bytes[bytes.index(before: index)] >= 0x80 { return false }
+        let next = bytes.index(after: index)
+        return next == bytes.endIndex || bytes[next] < 0x80
     }
 
     public static func join(_ directory: String, _ name: String) -> String {
@@ -56,59 +127,52 @@ public enum ProjectPaths {
         return String(rest.dropFirst())
     }
 
-    static func isDirectory(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-    }
-
-    /// Whether `path` is a directory itself, not a symbolic link to one: walks never
-    /// follow links to directories (as file selection does not), so a link cycle ends.
-    static func isOwnDirectory(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-    }
-
-    static func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
-
-    static func entries(of directory: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
-    }
-
     /// Directory names a source walk never enters: build output and dependency checkouts.
     static let skippedDirectoryNames: Set<String> = [".build", "DerivedData", "Pods", "Carthage", "node_modules"]
 
     /// The `.swift` files below `directory`, sorted. Hidden and build directories, Xcode
     /// bundles, links to directories, and directories `stop` answers true for (such as
-    /// nested packages) are not entered.
-    static func swiftFiles(under directory: String, stop: (String) -> Bool = { _ in false }) -> [String] {
+    /// nested packages) are not entered. Listings and types come from `fileSystem`.
+    static func swiftFiles(under directory: String, in fileSystem: FileSystemSnapshot,
+                           stop: (String) -> Bool = { _ in false }) -> [String] {
         var result: [String] = []
         var pending = [directory]
         var visited = Set<String>()
         while let current = pending.popLast() {
             guard visited.insert(current).inserted, visited.count < 200_000 else { continue }
-            for name in entries(of: current) {
-                let path = join(current, name)
-                if name.hasPrefix(".") { continue }
-                if name.hasSuffix(".swift") {
-                    if !isDirectory(path) { result.append(path) }
-                    continue
-                }
-                guard !skippedDirectoryNames.contains(name), !name.hasSuffix(".xcodeproj"), !name.hasSuffix(".xcworkspace"),
-                      isOwnDirectory(path), !stop(path) else { continue }
-                pending.append(path)
-            }
+            let step = fileSystem.walkStep(of: current)
+            result += step.files
+            for subdirectory in step.directories where !stop(subdirectory) { pending.append(subdirectory) }
         }
         return result.sorted()
     }
 
-    /// Whether a directory holds a manifest of a project the model reads (`Package.swift`,
-    /// an `.xcodeproj`, an `.xcworkspace`) or a `.git`: the root of a project.
-    static func isProjectRoot(_ directory: String) -> Bool {
-        hasManifest(directory) || exists(join(directory, ".git"))
+    /// What a source walk takes from one directory, in name order: its `.swift` files
+    /// (anything so named but a directory) and the directories it may enter.
+    static func walkStep(of directory: String, in fileSystem: FileSystemSnapshot) -> WalkStep {
+        var step = WalkStep()
+        let children = fileSystem.children(of: directory)
+        for (name, type) in children.entries {
+            if name.hasPrefix(".") { continue }
+            let path = join(directory, name)
+            if name.hasSuffix(".swift") {
+                if !fileSystem.isDirectory(entry: name, type: type, searchable: children.searchable, in: directory, follow: true) {
+                    step.files.append(path)
+                }
+                continue
+            }
+            guard !skippedDirectoryNames.contains(name), !name.hasSuffix(".xcodeproj"), !name.hasSuffix(".xcworkspace"),
+                  fileSystem.isDirectory(entry: name, type: type, searchable: children.searchable, in: directory, follow: false)
+            else { continue }
+            step.directories.append(path)
+        }
+        return step
     }
 
-    static func hasManifest(_ directory: String) -> Bool {
-        if exists(join(directory, "Package.swift")) { return true }
-        return entries(of: directory).contains { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") }
+    /// Whether a directory holds a manifest of a project the model reads (`Package.swift`,
+    /// an `.xcodeproj`, an `.xcworkspace`).
+    static func hasManifest(_ directory: String, in fileSystem: FileSystemSnapshot) -> Bool {
+        if fileSystem.exists(join(directory, "Package.swift")) { return true }
+        return fileSystem.entries(of: directory).contains { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") }
     }
 }

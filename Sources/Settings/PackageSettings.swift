@@ -115,7 +115,7 @@ public enum PackageSettings {
     /// and per-target `.swiftLanguageMode(...)` settings. Commented-out code is ignored;
     /// anything not understood is skipped.
     public static func parse(manifest bytes: [UInt8], path: String) -> PackageInfo {
-        let manifest = PackageManifest.read(bytes)
+        let manifest = PackageManifest.readOnce(bytes)
         var targets = DeploymentTargets()
         for (name, text) in manifest.platforms {
             guard let platform = Platform(rawValue: name), let version = Version(text) else { continue }

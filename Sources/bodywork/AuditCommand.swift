@@ -86,7 +86,7 @@ struct AuditCommand {
             var planner = RunPlanner(options: options, rules: rules)
             let model = ProjectModel(roots: paths.filter { FileKind.of($0) == .directory }.map(FilePath.absolute))
             planner.model = model
-            let selection = Discovery(excludes: excludes.map(Glob.init)).select(paths)
+            let selection = Discovery(excludes: excludes.map(Glob.init), fileSystem: model.fileSystem).select(paths)
             let plan = try planner.plan(selection.files)
             if let outputPath { try PatchFileWriter.checkOutputPath(outputPath, option: "--output", inputs: selection.files) }
             let needsIndex = plan.settings.contains { $0.engine.rules.contains { $0.usesProjectIndex } }

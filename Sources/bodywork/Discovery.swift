@@ -1,6 +1,8 @@
 // Which files a run reads: paths walked for `*.swift` in a fixed order, minus hidden and
 // build directories, .gitignore'd files and excludes; or the files git says changed.
 import Codemod
+import Dispatch
+import Project
 import Settings
 #if canImport(Darwin)
 import Darwin
@@ -33,6 +35,9 @@ struct Discovery {
 
     var excludes: [Glob] = []
     var respectsGitignore = true
+    /// Where the listings read by the walk are kept for the project model, which reads
+    /// the same directories; nil to keep nothing.
+    var fileSystem: FileSystemSnapshot?
 
     /// Expands `paths` (files and directories, as given) into the files to process.
     ///
@@ -43,6 +48,12 @@ struct Discovery {
         var selection = FileSelection()
         var explicitFiles: [String] = []
         var walkedFiles: [String] = []
+        // The walked directories resolved through symlinks, for .gitignore: a directory the
+        // walk enters is never a link, so below a given path each is its parent's + name.
+        var canonicalDirectories: [String: String] = [:]
+        // Which work tree the working directory is in is asked of git while the walk runs:
+        // starting git takes longer than walking most trees.
+        var repository: RepositoryLookup?
         let roots = paths.map { FilePath.canonical($0) }
         for given in paths {
             let path = FilePath.display(given)
@@ -56,8 +67,12 @@ struct Discovery {
             case .danglingSymlink:
                 selection.problems.append(SkippedFile(path: path, reason: "dangling symlink"))
             case .directory:
+                if respectsGitignore && repository == nil { repository = RepositoryLookup(FilePath.currentDirectory) }
                 let before = walkedFiles.count
-                walk(path, roots: roots, into: &walkedFiles, problems: &selection.problems)
+                var walk = Walk(roots: roots, files: walkedFiles, problems: selection.problems,
+                                canonicalDirectories: canonicalDirectories)
+                self.walk(path, canonical: FilePath.canonical(path), &walk)
+                (walkedFiles, selection.problems, canonicalDirectories) = (walk.files, walk.problems, walk.canonicalDirectories)
                 if walkedFiles.count == before { selection.notes.append("\(path): no Swift files found") }
             case .regularFile:
                 explicitFiles.append(path)
@@ -66,7 +81,7 @@ struct Discovery {
             }
         }
         if respectsGitignore {
-            let ignored = Discovery.gitignored(walkedFiles)
+            let ignored = Discovery.gitignored(walkedFiles, canonicalDirectories: canonicalDirectories, around: repository)
             if !ignored.isEmpty {
                 selection.excludedCount += ignored.count
                 walkedFiles.removeAll { ignored.contains($0) }
@@ -143,63 +158,122 @@ struct Discovery {
 
     /// Byte order of the UTF-8 paths: the same on every machine and locale.
     static func pathOrder(_ a: String, _ b: String) -> Bool {
-        a.utf8.lexicographicallyPrecedes(b.utf8)
+        // Compared as contiguous bytes where the strings have them (native strings do):
+        // element by element through the UTF-8 views cost most of the sort.
+        let fast = a.utf8.withContiguousStorageIfAvailable { left in
+            b.utf8.withContiguousStorageIfAvailable { right -> Bool in
+                let common = min(left.count, right.count)
+                if common > 0, let l = left.baseAddress, let r = right.baseAddress {
+                    let order = memcmp(l, r, common)
+                    if order != 0 { return order < 0 }
+                }
+                return left.count < right.count
+            }
+        }
+        if let fast, let answer = fast { return answer }
+        return a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 
     // MARK: - Walking
 
-    private func walk(_ directory: String, roots: [String], into files: inout [String], problems: inout [SkippedFile]) {
-        guard let handle = opendir(directory) else {
-            problems.append(SkippedFile(path: directory, reason: "cannot read directory: \(String(cString: strerror(errno)))"))
+    /// What a walk gathers.
+    private struct Walk {
+        var roots: [String]
+        var files: [String]
+        var problems: [SkippedFile]
+        var canonicalDirectories: [String: String]
+    }
+
+    private func walk(_ directory: String, canonical: String, _ walk: inout Walk) {
+        walk.canonicalDirectories[directory] = canonical
+        // The model reads the same directories: the listing is kept for it, under the
+        // absolute path it will ask with. A path with `..` is not made absolute by text (a
+        // link before the `..` would make that another directory), so it is read alone.
+        let listing = fileSystem.flatMap { fileSystem in
+            Discovery.hasParentComponent(directory) ? nil : fileSystem.listing(of: FilePath.absolute(directory), openingAt: directory)
+        } ?? FileSystemSnapshot.list(directory)
+        guard listing.openError == 0 else {
+            walk.problems.append(SkippedFile(path: directory, reason: "cannot read directory: \(String(cString: strerror(listing.openError)))"))
             return
         }
         // Listable but not searchable (`r` without `x`): its entries cannot be looked at.
-        guard access(directory, X_OK) == 0 else {
-            let code = errno
-            closedir(handle)
-            problems.append(SkippedFile(path: directory, reason: "cannot enter directory: \(String(cString: strerror(code)))"))
+        guard listing.searchError == 0 else {
+            walk.problems.append(SkippedFile(path: directory, reason: "cannot enter directory: \(String(cString: strerror(listing.searchError)))"))
             return
         }
-        var names: [String] = []
-        while let entry = readdir(handle) {
-            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+        var names: [(name: String, type: UInt8)] = []
+        for entry in listing.entries {
+            let bytes = entry.name
             if bytes.first == UInt8(ascii: ".") { continue }
             guard let name = String(validating: bytes, as: UTF8.self) else {
                 // Such a name cannot be handed on as a path; say so rather than lose the file.
-                if Discovery.mayHoldSwift(bytes, type: entry.pointee.d_type) {
-                    problems.append(SkippedFile(path: FilePath.join(directory, Discovery.escaped(bytes)),
+                if Discovery.mayHoldSwift(bytes, type: entry.type) {
+                    walk.problems.append(SkippedFile(path: FilePath.join(directory, Discovery.escaped(bytes)),
                                                 reason: "name is not valid UTF-8 (bodywork takes UTF-8 paths only)"))
                 }
                 continue
             }
-            names.append(name)
+            names.append((name, entry.type))
         }
-        closedir(handle)
-        names.sort(by: Discovery.pathOrder)
-        for name in names {
+        names.sort { Discovery.pathOrder($0.name, $1.name) }
+        for (name, type) in names {
             let path = FilePath.join(directory, name)
-            switch FileKind.of(path) {
+            // The type the directory records settles most entries without a `stat`: a
+            // directory or a regular file recorded as such is no symlink. Links, unknown
+            // types and paths too long to look at are asked of the system.
+            let recorded = path.utf8.count < Int(PATH_MAX) - 1 ? Discovery.kind(recorded: type) : nil
+            switch recorded ?? FileKind.of(path) {
             case .directory:
                 // A symlink to a directory is not followed: no cycles, no walking out of the tree.
-                if Discovery.skippedDirectoryNames.contains(name) || FileKind.isSymlink(path) || isExcluded(path) { continue }
-                walk(path, roots: roots, into: &files, problems: &problems)
-            case .regularFile:
-                guard name.hasSuffix(".swift") else { continue }
-                if FileKind.isSymlink(path), !Discovery.isInside(FilePath.canonical(path), roots: roots) {
-                    problems.append(SkippedFile(path: path, reason: "symlink to a file outside the paths given (not followed)"))
+                if Discovery.skippedDirectoryNames.contains(name) || (recorded == nil && FileKind.isSymlink(path)) || isExcluded(path) {
                     continue
                 }
-                files.append(path)
+                self.walk(path, canonical: canonical + (canonical.hasSuffix("/") ? "" : "/") + name, &walk)
+            case .regularFile:
+                guard name.hasSuffix(".swift") else { continue }
+                if recorded == nil, FileKind.isSymlink(path), !Discovery.isInside(FilePath.canonical(path), roots: walk.roots) {
+                    walk.problems.append(SkippedFile(path: path, reason: "symlink to a file outside the paths given (not followed)"))
+                    continue
+                }
+                walk.files.append(path)
             case .danglingSymlink:
-                if name.hasSuffix(".swift") { problems.append(SkippedFile(path: path, reason: "dangling symlink")) }
+                if name.hasSuffix(".swift") { walk.problems.append(SkippedFile(path: path, reason: "dangling symlink")) }
             case .inaccessible(let code):
                 if name.hasSuffix(".swift") || code != EACCES {
-                    problems.append(SkippedFile(path: path, reason: FileKind.describe(code)))
+                    walk.problems.append(SkippedFile(path: path, reason: FileKind.describe(code)))
                 }
             case .missing, .other:
                 continue
             }
         }
+    }
+
+    /// What an entry whose directory records `type` is, when that settles it: a directory
+    /// or a regular file is no symlink, and a device, socket or pipe is `.other`.
+    private static func kind(recorded type: UInt8) -> FileKind? {
+        switch Int32(type) {
+        case Int32(DT_DIR): return .directory
+        case Int32(DT_REG): return .regularFile
+        case Int32(DT_FIFO), Int32(DT_SOCK), Int32(DT_CHR), Int32(DT_BLK): return .other
+        default: return nil
+        }
+    }
+
+    /// Whether `path` has a `..` component (read as bytes: any `..` between slashes).
+    private static func hasParentComponent(_ path: String) -> Bool {
+        var length = 0
+        var dots = 0
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if length == 2 && dots == 2 { return true }
+                length = 0
+                dots = 0
+            } else {
+                length += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        return length == 2 && dots == 2
     }
 
     /// Whether the absolute `path` is one of `roots` or lies below one.
@@ -237,11 +311,13 @@ struct Discovery {
     }
 
     /// The paths among `files` that .gitignore excludes, asked of git once per work tree.
-    private static func gitignored(_ files: [String]) -> Set<String> {
-        guard !files.isEmpty, let repository = GitRepository.containing(FilePath.currentDirectory)
+    /// `lookup`: the work tree of the working directory, when already asked for.
+    private static func gitignored(_ files: [String], canonicalDirectories: [String: String],
+                                   around lookup: RepositoryLookup?) -> Set<String> {
+        guard !files.isEmpty, let repository = (lookup.map { $0.repository } ?? GitRepository.containing(FilePath.currentDirectory))
                 ?? GitRepository.containing(FilePath.canonical(FilePath.directory(of: files[0]))) else { return [] }
         var byRelative: [String: String] = [:]
-        var canonicalDirectories: [String: String] = [:]
+        var canonicalDirectories = canonicalDirectories
         for path in files {
             let directory = FilePath.directory(of: path)
             let canonicalDirectory = canonicalDirectories[directory] ?? FilePath.canonical(directory)
@@ -251,6 +327,26 @@ struct Discovery {
         }
         let ignored = repository.ignored(byRelative.keys.sorted())
         return Set(ignored.compactMap { byRelative[$0] })
+    }
+}
+
+/// `GitRepository.containing(directory)`, asked on another thread from the moment it is
+/// made; `repository` waits for the answer.
+private final class RepositoryLookup: @unchecked Sendable {
+    private let answered = DispatchSemaphore(value: 0)
+    private var found: GitRepository?
+
+    init(_ directory: String) {
+        DispatchQueue.global(qos: .userInitiated).async {
+            self.found = GitRepository.containing(directory)
+            self.answered.signal()
+        }
+    }
+
+    var repository: GitRepository? {
+        answered.wait()
+        answered.signal()
+        return found
     }
 }
 

@@ -1,5 +1,6 @@
 // Path arithmetic for file selection: paths stay as the user wrote them for messages and
 // diff headers, and become absolute only to compare against git and configuration roots.
+import Project
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -30,6 +31,9 @@ enum FilePath {
 
     /// Removes `.` components, empty components and resolvable `..` components.
     static func normalized(_ path: String) -> String {
+        // Most paths are normal already: checking their bytes is far cheaper than
+        // splitting them into `Character`s and joining them again.
+        if ProjectPaths.hasPlainComponents(path) || path == "/" { return path }
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }
@@ -106,13 +110,15 @@ enum FilePath {
 
     /// The last component.
     static func fileName(_ path: String) -> Substring {
-        path.split(separator: "/").last ?? Substring(path)
+        if ProjectPaths.hasPlainComponents(path) {
+            guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return Substring(path) }
+            return path[path.utf8.index(after: slash)...]
+        }
+        return path.split(separator: "/").last ?? Substring(path)
     }
 
     /// The directory part, `.` when there is none.
     static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        if slash == path.startIndex { return "/" }
-        return String(path[..<slash])
+        ProjectPaths.directory(of: path)
     }
 }

@@ -62,16 +62,19 @@ struct RunPlanner {
         var byDirectory: [String: (Configuration, Int)] = [:]
         var distinct: [(key: SettingsKey, index: Int)] = []
         for path in paths {
+            // Made absolute once, for every lookup below: each used to do it again, with a
+            // system call for the working directory every time.
+            let absolute = FilePath.absolute(path)
             // Xcode targets can split a directory: the modules are part of the key.
-            let owners = model?.owners(ofFile: FilePath.absolute(path)) ?? []
+            let owners = model?.owners(ofFile: absolute) ?? []
             let directory = FilePath.directory(of: path) + "\u{0}" + owners.joined(separator: "\u{0}")
             let configuration: Configuration
             let settingsIndex: Int
             if let cached = byDirectory[directory] {
                 (configuration, settingsIndex) = cached
             } else {
-                configuration = try load(forFile: path)
-                let key = settingsKey(configuration, forFile: path)
+                configuration = try load(forFile: absolute)
+                let key = settingsKey(configuration, forFile: absolute)
                 if let known = distinct.first(where: { $0.key == key }) {
                     settingsIndex = known.index
                 } else {

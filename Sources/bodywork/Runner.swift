@@ -38,7 +38,7 @@ struct Runner {
             if options.readsStandardInput {
                 return try runStandardInput(planner: planner, rules: rules, start: start)
             }
-            let selection = try selectFiles()
+            let selection = try selectFiles(sharing: planner.model?.fileSystem)
             let plan = try planner.plan(selection.files)
             if let command = options.verifyCommand { try VerifiedApply.checkUnchangedTree(command) }
             let recorder = try options.writeBaselinePath.map { path throws(UsageError) in
@@ -100,8 +100,9 @@ struct Runner {
 
     // MARK: - File selection
 
-    private func selectFiles() throws(UsageError) -> FileSelection {
-        let discovery = Discovery(excludes: options.excludes.map(Glob.init))
+    /// The files the run covers; the directory listings are kept in `fileSystem`, for the model.
+    private func selectFiles(sharing fileSystem: FileSystemSnapshot?) throws(UsageError) -> FileSelection {
+        let discovery = Discovery(excludes: options.excludes.map(Glob.init), fileSystem: fileSystem)
         var paths = options.paths
         if let list = options.filesFrom {
             paths += try Runner.readPathList(list)

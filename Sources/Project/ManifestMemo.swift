@@ -1,0 +1,34 @@
+// Each manifest text is parsed once per process: the project model and the package
+// settings both read the `Package.swift` of every package in a run, and each parsed it.
+import Foundation
+
+extension PackageManifest {
+    /// `read(bytes)`, remembered by the exact bytes: the same text always gives the same
+    /// declarations, so an edited manifest is parsed again and an unchanged one is not.
+    public static func readOnce(_ bytes: [UInt8]) -> PackageManifest {
+        if let known = ManifestMemo.shared.manifest(for: bytes) { return known }
+        let manifest = read(bytes)
+        ManifestMemo.shared.keep(manifest, for: bytes)
+        return manifest
+    }
+}
+
+/// Parsed manifests by their bytes. Thread-safe; emptied when full, so that a long-lived
+/// process (the language server) following edits keeps at most `capacity` of them.
+private final class ManifestMemo: @unchecked Sendable {
+    static let shared = ManifestMemo()
+    private let capacity = 512
+    private let lock = NSLock()
+    private var manifests: [[UInt8]: PackageManifest] = [:]
+
+    func manifest(for bytes: [UInt8]) -> PackageManifest? {
+        lock.withLock { manifests[bytes] }
+    }
+
+    func keep(_ manifest: PackageManifest, for bytes: [UInt8]) {
+        lock.withLock {
+            if manifests.count >= capacity { manifests = [:] }
+            manifests[bytes] = manifest
+        }
+    }
+}
