@@ -27,9 +27,37 @@ public struct UnusedEnvironment: Rule {
         for a property that is not `private`, the rest of the module. `name`, `_name`, \
         `$name`, `self.name` and key paths `\\.name`/`\\Self.name` are all reads.
 
-        Fix (`safe`): remove the declaration. It is withheld (reported only) when a comment \
-        belongs to the declaration (removing it would delete the comment), when the \
-        declaration shares its lines with other code or sits in an `#if` branch, when the \
+        Fix: remove the declaration. It is `safe` for values such as `\\.dismiss`, \
+        `\\.openURL`, `\\.modelContext`, the app's own keys and every `@FocusedValue`. It \
+        is `suggested` (applied with --unsafe-fixes) for the environment values that mirror \
+        state of the system: `\\.colorScheme`, `\\.colorSchemeContrast`, \
+        `\\.displayScale`, `\\.pixelLength`, `\\.displayGamut`, `\\.sizeCategory`, \
+        `\\.dynamicTypeSize`, `\\.legibilityWeight`, `\\.locale`, `\\.calendar`, \
+        `\\.timeZone`, `\\.layoutDirection`, `\\.horizontalSizeClass`, \
+        `\\.verticalSizeClass`, `\\.scenePhase`, `\\.controlActiveState`, \
+        `\\.appearsActive`, `\\.isLuminanceReduced` and the `\\.accessibility…` values. \
+        Such a property, even unread, can be there on purpose: it makes `body` run again \
+        when the value changes, so that code which reads the same state without SwiftUI \
+        (`UITraitCollection.current`, a `UIColor` resolved by hand, `Locale.current`, a \
+        `DateFormatter`) shows the new value, and that code may be in another file or \
+        framework, out of the rule's sight.
+
+        The fix is withheld (reported only) when the type itself (its declaration or its \
+        extensions in the file, outside the action closures run on events) reads state \
+        SwiftUI does not track, whatever the key: \
+        `UITraitCollection`, `NSAppearance`, `NSApp`/`NSApplication`, `UIApplication`, \
+        `UIScreen`/`NSScreen`, `UIDevice`, `UIAccessibility`, `NSWorkspace`, \
+        `UserDefaults`, `NSUbiquitousKeyValueStore`, a pasteboard, `UIFontMetrics`, a \
+        Foundation formatter, `Locale.current`, `Locale.preferredLanguages`, \
+        `Calendar.current`, `TimeZone.current` (or `autoupdatingCurrent`, \
+        `NSTimeZone.local`), `Date()`, `Date.now`, `NSColor.currentControlTint`, or a member \
+        `.resolvedColor`, `.cgColor`, `.usingColorSpace`, `.effectiveAppearance`, \
+        `.traitCollection`, `.userInterfaceStyle`, `.preferredContentSizeCategory`, \
+        `.preferredFont`, `.formatted`: every change of \
+        the value runs `body` again, and the body may count on that to show what it reads by \
+        hand. It is also withheld when a comment belongs to the declaration (removing it \
+        would delete the comment), when the declaration shares its lines with other code or \
+        sits in an `#if` branch, when the \
         property is `public`, `package` or `open` (another module may read it), when the \
         module's other files were not indexed, when a string names the property or the type \
         uses `Mirror`, and when a macro could read it (an attribute on the type other than \
@@ -41,13 +69,13 @@ public struct UnusedEnvironment: Rule {
         Before:
 
             struct Row: View {
-                @Environment(\\.colorScheme) private var colorScheme
+                @Environment(\\.dismiss) private var dismiss
                 let title: String
 
                 var body: some View { Text(title) }
             }
 
-        After:
+        After (a `safe` fix):
 
             struct Row: View {
                 let title: String
@@ -87,6 +115,15 @@ public struct UnusedEnvironment: Rule {
         ProjectIndexBuilder.writtenNames(in: tree, of: keys) { name, token in written[name, default: []].append(token) }
         let usesMirror = tree.tokens.indices.contains { tree.tokens[$0].kind == .identifier && tree.token(at: $0).textIs("Mirror") }
         let stringWords = StringWords(tree)
+        // What each type reads that SwiftUI does not track, found once per type.
+        var untrackedByType: [Int: String?] = [:]
+        func untrackedReads(_ scope: [Node]) -> String? {
+            let key = scope.first?.firstTokenIndex ?? -1
+            if let known = untrackedByType[key] { return known }
+            let read = UnusedEnvironment.untrackedRead(in: scope, tree: tree)
+            untrackedByType[key] = read
+            return read
+        }
         var findings: [Finding] = []
         for (type, scope, member, variable, wrapper, name) in candidates {
             let tokens = member.firstTokenIndex..<member.endTokenIndex
@@ -121,16 +158,28 @@ public struct UnusedEnvironment: Rule {
             if reason == nil, key == nil, !isFilePrivate {
                 reason = "reads of a name like `\(name)` in the module's other files are not counted"
             }
+            // `\.colorScheme` or `\EnvironmentValues.colorScheme`: the value the key names.
+            let keyName = wrapperName == "Environment" ? argument.flatMap(KeyPathExpr.init).flatMap(UnusedEnvironment.environmentKey) : nil
+            if reason == nil, let read = untrackedReads(scope) {
+                reason = "the type reads \(read), which SwiftUI does not track: the unread `\(name)` may be there to run `body` again when the value changes"
+            }
+            let mirrored = keyName.flatMap { UnusedEnvironment.mirrorsSystemState($0) ? $0 : nil }
             var fix: Fix? = nil
             if reason == nil {
                 if let removal = layout.removal(of: member) {
-                    let candidate = Fix(edits: [removal], summary: "remove the unused `\(name)`")
+                    let candidate = mirrored.map { key in
+                        Fix(edits: [removal], safety: .suggested,
+                            summary: "remove the unused `\(name)`; `body` then no longer runs again when `\\.\(key)` changes, which code elsewhere that reads the same state without SwiftUI may rely on")
+                    } ?? Fix(edits: [removal], summary: "remove the unused `\(name)`")
                     if let loss = CommentKeeping.lossReason(candidate, in: tree) { reason = loss } else { fix = candidate }
                 } else {
                     reason = "the declaration shares its lines with other code"
                 }
             }
-            if let fix {
+            if let fix, let key = mirrored {
+                findings.append(Finding(range: range, message: message + " unless code that reads the system's `\(key)` without SwiftUI relies on the update",
+                                        fix: fix))
+            } else if let fix {
                 findings.append(Finding(range: range, message: message, fix: fix))
             } else {
                 findings.append(Finding(range: range, message: message + " (\(reason ?? ""); remove it by hand)",
@@ -138,6 +187,93 @@ public struct UnusedEnvironment: Rule {
             }
         }
         return findings
+    }
+
+    /// The value an environment key path names: `colorScheme` for `\.colorScheme`,
+    /// `\EnvironmentValues.colorScheme` or `\.colorScheme.hashValue`; nil for another root.
+    static func environmentKey(_ path: KeyPathExpr) -> String? {
+        if let root = path.root, !["EnvironmentValues", "SwiftUI.EnvironmentValues"].contains(root.tree.text(root.trimmedRange)) {
+            return nil
+        }
+        let components = path.components
+        guard components.hasPrefix(".") else { return nil }
+        let first = components.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "`" }
+        let key = first.filter { $0 != "`" }
+        return key.isEmpty ? nil : key
+    }
+
+    /// Environment values that mirror state of the system which code can also read without
+    /// SwiftUI (`UITraitCollection.current`, `Locale.current`, `UIScreen.main`…): a view may
+    /// declare one only so that `body` runs again when it changes.
+    static func mirrorsSystemState(_ key: String) -> Bool {
+        key.hasPrefix("accessibility") || [
+            "colorScheme", "colorSchemeContrast", "displayScale", "pixelLength", "displayGamut", "sizeCategory",
+            "dynamicTypeSize", "legibilityWeight", "locale", "calendar", "timeZone", "layoutDirection",
+            "horizontalSizeClass", "verticalSizeClass", "scenePhase", "controlActiveState", "appearsActive",
+            "isLuminanceReduced",
+        ].contains(key)
+    }
+
+    /// Types whose mention reads state SwiftUI does not track: the trait collection, the
+    /// appearance, the screen, the application, user defaults, the pasteboard, and the
+    /// formatters that use the current locale.
+    private static let untrackedTypes: Set<String> = [
+        "UITraitCollection", "NSAppearance", "UIScreen", "NSScreen", "UIApplication", "NSApplication", "NSApp",
+        "UIAccessibility", "NSWorkspace", "UIDevice", "UserDefaults", "NSUbiquitousKeyValueStore", "UIPasteboard",
+        "NSPasteboard", "UIFontMetrics", "DateFormatter", "NumberFormatter", "DateComponentsFormatter",
+        "DateIntervalFormatter", "RelativeDateTimeFormatter", "MeasurementFormatter", "ListFormatter",
+        "ByteCountFormatter", "PersonNameComponentsFormatter",
+    ]
+    /// `Type.member` pairs that read such state.
+    private static let untrackedMembersOf: [String: Set<String>] = [
+        "Locale": ["current", "autoupdatingCurrent", "preferredLanguages"], "NSLocale": ["current", "autoupdatingCurrent"],
+        "Calendar": ["current", "autoupdatingCurrent"], "TimeZone": ["current", "autoupdatingCurrent"],
+        "NSTimeZone": ["local", "system", "default"], "Date": ["now"], "NSColor": ["currentControlTint"],
+    ]
+    /// Members whose use (after a `.`) reads such state: a colour resolved by hand, the
+    /// current appearance or trait collection, the preferred font, `formatted()` (the
+    /// current locale).
+    private static let untrackedMembers: Set<String> = [
+        "resolvedColor", "cgColor", "effectiveAppearance", "traitCollection", "userInterfaceStyle",
+        "preferredContentSizeCategory", "preferredFont", "formatted", "usingColorSpace",
+    ]
+
+    /// The first read in `scope` (the type and its extensions in the file) of state SwiftUI
+    /// does not track, as it is written (`UITraitCollection`, `Locale.current`, `Date()`).
+    /// Action closures (a button's action, `onAppear`, `task`) are passed over: they run on
+    /// their event and read the state then, however often `body` runs.
+    static func untrackedRead(in scope: [Node], tree: SyntaxTree) -> String? {
+        let tokens = tree.tokens
+        for node in scope {
+            // In source order, outer closures before the ones they hold.
+            var actions = RenderPath.actionClosures(in: node).map { $0.firstTokenIndex..<$0.endTokenIndex }[...]
+            var position = node.firstTokenIndex
+            while position < node.endTokenIndex {
+                while let action = actions.first, action.upperBound <= position { actions.removeFirst() }
+                if let action = actions.first, action.contains(position) {
+                    position = action.upperBound
+                    continue
+                }
+                defer { position += 1 }
+                guard tokens[position].kind == .identifier else { continue }
+                let text = tree.token(at: position).text
+                let afterPeriod = position > 0 && tokens[position - 1].kind == .period
+                if afterPeriod {
+                    if untrackedMembers.contains(text) { return "`.\(text)`" }
+                    continue
+                }
+                if untrackedTypes.contains(text) { return "`\(text)`" }
+                guard position + 2 < tokens.count else { continue }
+                if let members = untrackedMembersOf[text], tokens[position + 1].kind == .period,
+                   members.contains(tree.token(at: position + 2).text) {
+                    return "`\(text).\(tree.token(at: position + 2).text)`"
+                }
+                if text == "Date", tokens[position + 1].kind == .leftParen, tokens[position + 2].kind == .rightParen {
+                    return "`Date()`"
+                }
+            }
+        }
+        return nil
     }
 
     /// The tokens of `tree` that write `name` as an identifier (bare, `$name`, `_name` or

@@ -1,3 +1,4 @@
+// bodywork-options: --unsafe-fixes
 import SwiftUI
 
 struct Row: View {

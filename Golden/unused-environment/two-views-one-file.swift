@@ -1,4 +1,4 @@
-// bodywork-options: --swift-6
+// bodywork-options: --swift-6 --unsafe-fixes
 import SwiftUI
 
 struct Header: View {

@@ -84,6 +84,8 @@ final class WithheldFixTests: XCTestCase {
         "conditional-modifier/withheld-localized-strings": "unlocalized",
         "conditional-modifier/withheld-condition-calls-twice": "once per differing argument",
         "conditional-modifier/withheld-many-differences": "4 arguments differ",
+        "unused-environment/withheld-reads-current-locale": "reads `Locale.current`, which SwiftUI does not track",
+        "unused-environment/withheld-extension-reads-defaults": "reads `UserDefaults`, which SwiftUI does not track",
     ]
 
     func testEveryWithheldCaseReportsAFindingWithItsReasonAndNoFix() throws {

@@ -4,7 +4,7 @@
 import Codemod
 import Foundation
 import SwiftCST
-import Transforms
+@testable import Transforms
 import XCTest
 
 final class UnusedEnvironmentTests: XCTestCase {
@@ -39,7 +39,51 @@ final class UnusedEnvironmentTests: XCTestCase {
         let found = try findings("two-views-one-file")
         XCTAssertEqual(found.map { $0.message.components(separatedBy: " is never")[0] },
                        ["`@Environment(\\.dismiss)` property `dismiss`", "`@Environment(\\.timeZone)` property `timeZone`"])
-        XCTAssertTrue(found.allSatisfy { $0.fix?.safety == .safe })
+        XCTAssertEqual(found.map { $0.fix?.safety }, [.safe, .suggested], "`timeZone` mirrors the system's time zone")
+    }
+
+    func testKeysThatMirrorSystemStateGetASuggestedFixAndTheOthersASafeOne() throws {
+        let found = try findings("safe-dismiss-next-to-system-key")
+        XCTAssertEqual(found.map { $0.fix?.safety }, [.safe, .suggested, .safe])
+        XCTAssertTrue(found[1].message.hasSuffix("unless code that reads the system's `calendar` without SwiftUI relies on the update"),
+                      found[1].message)
+        let rooted = try findings("suggested-system-keys-not-applied")
+        XCTAssertEqual(rooted.map { $0.fix?.safety }, [.suggested, .suggested], "`\\EnvironmentValues.locale` names `locale` too")
+        XCTAssertEqual(try findings("focused-value").map { $0.fix?.safety }, [.safe])
+        for key in ["colorScheme", "dynamicTypeSize", "sizeCategory", "locale", "calendar", "timeZone", "horizontalSizeClass",
+                    "scenePhase", "accessibilityReduceMotion"] {
+            XCTAssertTrue(UnusedEnvironment.mirrorsSystemState(key), key)
+        }
+        for key in ["dismiss", "openURL", "modelContext", "isEnabled", "font", "theme"] {
+            XCTAssertFalse(UnusedEnvironment.mirrorsSystemState(key), key)
+        }
+    }
+
+    func testReadsOfStateSwiftUIDoesNotTrackAreNamed() {
+        func read(_ source: String) -> String? {
+            let tree = SyntaxTree.parse(source)
+            return UnusedEnvironment.untrackedRead(in: [tree.root], tree: tree)
+        }
+        XCTAssertEqual(read("let a = UITraitCollection.current"), "`UITraitCollection`")
+        XCTAssertEqual(read("let a = Calendar.current.component(.hour, from: x)"), "`Calendar.current`")
+        XCTAssertEqual(read("let a = Date()"), "`Date()`")
+        XCTAssertEqual(read("let a = Date.now"), "`Date.now`")
+        XCTAssertEqual(read("let a = color.resolvedColor(with: traits)"), "`.resolvedColor`")
+        XCTAssertEqual(read("let a = price.formatted()"), "`.formatted`")
+        XCTAssertNil(read("let a = Date(timeIntervalSince1970: 0); let b = Calendar(identifier: .gregorian); let c = \"UserDefaults\""))
+        XCTAssertNil(read("let a = model.current; let b = x.now // Date()"))
+        let actions = """
+            struct Share: View {
+                var body: some View {
+                    Button("Copy") { UIPasteboard.general.string = "x" }
+                        .onAppear { stamp = Date() }
+                        .task { await load(UserDefaults.standard) }
+                }
+            }
+            """
+        XCTAssertNil(read(actions), "read on the event, not while `body` runs")
+        XCTAssertEqual(read(actions.replacingOccurrences(of: "Button(\"Copy\")", with: "Text(Date(), style: .time).overlay(Date.now)")),
+                       "`Date()`")
     }
 
     func testANonPrivatePropertyIsNotRemovedWithoutTheModulesIndex() throws {
@@ -52,11 +96,14 @@ final class UnusedEnvironmentTests: XCTestCase {
 
     func testWithheldRemovalsNameTheirCause() throws {
         let reasons = try ["withheld-comment", "withheld-public", "withheld-if-config", "withheld-string-names-it",
-                           "withheld-shares-line"].map { try findings($0).first?.withheldReason ?? "none" }
+                           "withheld-shares-line", "withheld-reads-current-locale", "withheld-extension-reads-defaults"]
+            .map { try findings($0).first?.withheldReason ?? "none" }
         XCTAssertEqual(reasons, ["it would delete the comment `/// Kept for the dark-mode border we br…`",
                                  "the property is `public`, so another module may read it",
                                  "the declaration is in an `#if` branch", "a string names `calendar`",
-                                 "the declaration shares its lines with other code"])
+                                 "the declaration shares its lines with other code",
+                                 "the type reads `Locale.current`, which SwiftUI does not track: the unread `locale` may be there to run `body` again when the value changes",
+                                 "the type reads `UserDefaults`, which SwiftUI does not track: the unread `dismiss` may be there to run `body` again when the value changes"])
     }
 
     func testANameAnotherFileWritesKeepsAnInternalProperty() throws {

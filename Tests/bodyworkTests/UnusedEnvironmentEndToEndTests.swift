@@ -37,7 +37,11 @@ final class UnusedEnvironmentEndToEndTests: XCTestCase {
             }
 
             """)
-        let run = try sandbox.run(["--apply", "--rules", "unused-environment", "App"])
+        let safeOnly = try sandbox.run(["--apply", "--rules", "unused-environment", "App"])
+        XCTAssertTrue(safeOnly.stderr.contains("`locale` is never read") && safeOnly.stderr.contains("suggested fix"),
+                      "the suggested removal is left and reported: \(safeOnly.stderr)")
+        XCTAssertEqual(try sandbox.text("App/Sources/App/Settings.swift"), view, "`\\.locale` mirrors the system's locale: a suggested fix")
+        let run = try sandbox.run(["--apply", "--unsafe-fixes", "--rules", "unused-environment", "App"])
         XCTAssertEqual(run.status, 0, run.stderr)
         let after = try sandbox.text("App/Sources/App/Settings.swift")
         XCTAssertTrue(after.contains("@Environment(\\.colorScheme) var colorScheme"), "read in the other file:\n\(after)")
