@@ -95,6 +95,13 @@ public struct ProjectIndex: Sendable {
             propertyWrappers[type, default: [:]].merge(wrappers) { _, new in new }
         }
         if !other.typealiases.isEmpty { typealiases.merge(other.typealiases) { _, new in new } }
+        addTypeSets(of: other)
+        if includeNames { addNames(of: other) }
+    }
+
+    /// Adds the sets of `other`: its declared, class and self-identified types and the
+    /// paths it indexed (what every way of merging indexes unites the same way).
+    mutating func addTypeSets(of other: ProjectIndex) {
         if !other.declaredTypes.isEmpty {
             declaredTypes.formUnion(other.declaredTypes)
             declaredSimpleNames.formUnion(other.declaredSimpleNames)
@@ -102,7 +109,6 @@ public struct ProjectIndex: Sendable {
         if !other.classTypes.isEmpty { classTypes.formUnion(other.classTypes) }
         if !other.selfIdentifiedTypes.isEmpty { selfIdentifiedTypes.formUnion(other.selfIdentifiedTypes) }
         indexedPaths.formUnion(other.indexedPaths)
-        if includeNames { addNames(of: other) }
     }
 
     /// Appends the name table of `other`, its files renumbered into this index's.

@@ -201,12 +201,6 @@ extension ProjectIndex {
             case _?: typealiases[name] = winner(.alias(name)) ?? text
             }
         }
-        if !other.declaredTypes.isEmpty {
-            declaredTypes.formUnion(other.declaredTypes)
-            declaredSimpleNames.formUnion(other.declaredSimpleNames)
-        }
-        if !other.classTypes.isEmpty { classTypes.formUnion(other.classTypes) }
-        if !other.selfIdentifiedTypes.isEmpty { selfIdentifiedTypes.formUnion(other.selfIdentifiedTypes) }
-        indexedPaths.formUnion(other.indexedPaths)
+        addTypeSets(of: other)
     }
 }
