@@ -338,16 +338,7 @@ public struct FunctionCallExpr: SyntaxView {
     public var callee: Node? { node.kind == .macroExpansionExpr ? nil : node.firstChildNode }
     /// The called name: `ForEach` for `ForEach(…)`, `padding` for `x.padding()`,
     /// `Preview` for `#Preview`.
-    public var calleeName: String? {
-        if node.kind == .macroExpansionExpr { return node.ownTokens.dropFirst().first?.text }
-        guard var callee else { return nil }
-        if callee.kind == .genericSpecializationExpr, let specialized = callee.firstChildNode { callee = specialized }
-        switch callee.kind {
-        case .identifierExpr: return callee.firstToken?.text
-        case .memberAccessExpr: return MemberAccessExpr(callee)?.name
-        default: return nil
-        }
-    }
+    public var calleeName: String? { calleeNameToken?.text }
     /// The token `calleeName` reads, without making its text.
     public var calleeNameToken: Token? {
         if node.kind == .macroExpansionExpr { return node.ownTokens.dropFirst().first }

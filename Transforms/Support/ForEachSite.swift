@@ -17,13 +17,13 @@ struct ForEachSite {
 
     /// A `ForEach`/`List` call of a plain name whose first argument is unlabeled.
     init?(_ node: Node) {
-        // The callee's token is compared as bytes first: every call of a file is asked.
-        guard node.kind == .functionCallExpr, let call = FunctionCallExpr(node), let callee = call.callee,
-              callee.kind == .identifierExpr, let token = callee.firstToken, token.textIs("ForEach") || token.textIs("List"),
+        // The name is compared as bytes first: every call of a file is asked.
+        guard node.kind == .functionCallExpr, let call = FunctionCallExpr(node), call.callee?.kind == .identifierExpr,
+              call.calleeNameIs("ForEach") || call.calleeNameIs("List"), let name = call.calleeName,
               let data = call.arguments.first, data.label == nil, let dataExpression = data.expression
         else { return nil }
         self.call = call
-        container = token.text
+        container = name
         self.data = data
         self.dataExpression = dataExpression
         idArgument = call.argument("id")
