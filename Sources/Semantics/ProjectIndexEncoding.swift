@@ -8,48 +8,18 @@ extension ProjectIndex {
     /// The facts (types, conformances, properties, wrappers, aliases, the names written) without the paths
     /// and file count, which belong to whoever reads the bytes back.
     public func encodedFacts() -> [UInt8] {
-        var out: [UInt8] = []
-        func write(_ value: Int) {
-            var rest = UInt64(value)
-            repeat {
-                let byte = UInt8(rest & 0x7f)
-                rest >>= 7
-                out.append(rest == 0 ? byte : byte | 0x80)
-            } while rest != 0
-        }
-        func write(_ text: String) {
-            let bytes = Array(text.utf8)
-            write(bytes.count)
-            out.append(contentsOf: bytes)
-        }
-        func write(_ set: Set<String>) {
-            write(set.count)
-            for name in set.sorted() { write(name) }
-        }
-        func write(_ map: [String: String]) {
-            write(map.count)
-            for (key, value) in map.sorted(by: { $0.key < $1.key }) { write(key); write(value) }
-        }
-        write(conformances.count)
-        for (type, names) in conformances.sorted(by: { $0.key < $1.key }) { write(type); write(names) }
-        for nested in [propertyTypes, propertyWrappers] {
-            write(nested.count)
-            for (type, map) in nested.sorted(by: { $0.key < $1.key }) { write(type); write(map) }
-        }
-        write(typealiases)
-        write(declaredTypes)
-        write(classTypes)
-        write(selfIdentifiedTypes)
+        var writer = FactWriter()
+        writer.writeTypeFacts(of: self)
         // Names: how the file writes each, its uses in several files (if any) added up.
         let totals = names.totals()
-        write(totals.count)
+        writer.write(totals.count)
         for (name, all) in totals.sorted(by: { $0.name < $1.name }) {
-            write(name)
-            write(Int(all.flags.rawValue))
-            write(Int(all.plainWrites))
-            write(Int(all.memberWrites))
+            writer.write(name)
+            writer.write(Int(all.flags.rawValue))
+            writer.write(Int(all.plainWrites))
+            writer.write(Int(all.memberWrites))
         }
-        return out
+        return writer.out
     }
 
     /// Facts read back from `encodedFacts()`, recorded as the index of the one file at
@@ -96,6 +66,53 @@ extension ProjectIndex {
             var checker = FactChecker(bytes: buffer)
             return checker.check() && checker.isAtEnd
         }
+    }
+}
+
+/// Writes the layout `FactReader` reads: LEB128 numbers, strings as their length and
+/// UTF-8, sets and tables in sorted order.
+struct FactWriter {
+    var out: [UInt8] = []
+
+    mutating func write(_ value: Int) {
+        var rest = UInt64(value)
+        repeat {
+            let byte = UInt8(rest & 0x7f)
+            rest >>= 7
+            out.append(rest == 0 ? byte : byte | 0x80)
+        } while rest != 0
+    }
+
+    mutating func write(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            write(bytes.count)
+            out.append(contentsOf: bytes)
+        }
+    }
+
+    mutating func write(_ set: Set<String>) {
+        write(set.count)
+        for name in set.sorted() { write(name) }
+    }
+
+    mutating func write(_ map: [String: String]) {
+        write(map.count)
+        for (key, value) in map.sorted(by: { $0.key < $1.key }) { write(key); write(value) }
+    }
+
+    /// The facts before the names, as `FactReader.addTypeFacts` reads them.
+    mutating func writeTypeFacts(of index: ProjectIndex) {
+        write(index.conformances.count)
+        for (type, names) in index.conformances.sorted(by: { $0.key < $1.key }) { write(type); write(names) }
+        for nested in [index.propertyTypes, index.propertyWrappers] {
+            write(nested.count)
+            for (type, map) in nested.sorted(by: { $0.key < $1.key }) { write(type); write(map) }
+        }
+        write(index.typealiases)
+        write(index.declaredTypes)
+        write(index.classTypes)
+        write(index.selfIdentifiedTypes)
     }
 }
 
@@ -212,17 +229,29 @@ private struct FactReader {
 
     /// The facts before the names.
     mutating func addTypeFacts(into index: inout ProjectIndex) {
-        for _ in 0..<count() {
+        // An empty index (a file's own) takes each table's size at once.
+        let conformances = count()
+        if index.conformances.isEmpty { index.conformances.reserveCapacity(conformances) }
+        for _ in 0..<conformances {
             let type = text()
             readNames(into: &index.conformances[type, default: []])
         }
-        for _ in 0..<count() { addEntries(to: &index.propertyTypes) }
-        for _ in 0..<count() { addEntries(to: &index.propertyWrappers) }
+        let types = count()
+        if index.propertyTypes.isEmpty { index.propertyTypes.reserveCapacity(types) }
+        for _ in 0..<types { addEntries(to: &index.propertyTypes) }
+        let wrapped = count()
+        if index.propertyWrappers.isEmpty { index.propertyWrappers.reserveCapacity(wrapped) }
+        for _ in 0..<wrapped { addEntries(to: &index.propertyWrappers) }
         for _ in 0..<count() {
             let name = text()
             index.typealiases[name] = text()
         }
-        for _ in 0..<count() { index.declareType(text()) }
+        let declared = count()
+        if index.declaredTypes.isEmpty {
+            index.declaredTypes.reserveCapacity(declared)
+            index.declaredSimpleNames.reserveCapacity(declared)
+        }
+        for _ in 0..<declared { index.declareType(text()) }
         for _ in 0..<count() { index.classTypes.insert(text()) }
         for _ in 0..<count() { index.selfIdentifiedTypes.insert(text()) }
     }

@@ -389,6 +389,18 @@ final class SharedNames: Sendable {
         uses = sorted
     }
 
+    /// The table of these parts, as `init(collect:)` makes them.
+    init(ids: [String: Int32], names: [String], starts: [Int32], uses: [NameUse], unitPaths: [String]) {
+        self.ids = ids
+        self.names = names
+        self.starts = starts
+        self.uses = uses
+        self.unitPaths = unitPaths
+        var byPath: [String: [Int32]] = [:]
+        for (unit, path) in unitPaths.enumerated() { byPath[path, default: []].append(Int32(unit)) }
+        unitsByPath = byPath
+    }
+
     func contains(path: String, in units: UnitSet) -> Bool {
         unitsByPath[path]?.contains(where: units.contains) ?? false
     }
@@ -408,6 +420,23 @@ final class SharedNames: Sendable {
             if units.contains(use.file) { body(use, unitPaths[Int(use.file)]) }
         }
     }
+
+    /// Calls `body` with each name that files of `units` write and their uses (each
+    /// `NameUse.file` a unit; `path(ofUnit:)` names its file).
+    func forEachName(in units: UnitSet, _ body: (String, [NameUse]) -> Void) {
+        var found: [NameUse] = []
+        for (id, name) in names.enumerated() {
+            found.removeAll(keepingCapacity: true)
+            for position in Int(starts[id])..<Int(starts[id + 1]) where units.contains(uses[position].file) {
+                found.append(uses[position])
+            }
+            if !found.isEmpty { body(name, found) }
+        }
+    }
+
+    /// The units of the table, and the path of each.
+    var unitCount: Int { unitPaths.count }
+    func path(ofUnit unit: Int32) -> String { unitPaths[Int(unit)] }
 
     func forEachUse(in units: UnitSet, _ body: (String, String, NameUse) -> Void) {
         for (id, name) in names.enumerated() {

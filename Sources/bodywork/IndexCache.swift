@@ -31,13 +31,15 @@ final class IndexCache: @unchecked Sendable {
     private let environment: [String: String]
 
     /// Written at the start of every store: a store of another format or version is not read.
-    /// Names the format, the version and the executable (its size and modification
-    /// time), so that a store written by any other build is not read: what a build
-    /// records about a file can change without a new version number.
-    static let header: [UInt8] = {
+    static let header: [UInt8] = Array("bodywork index cache 3 \(bodyworkVersion) \(buildIdentity)\n".utf8)
+
+    /// The executable's size and modification time: what every store names, so that one
+    /// written by any other build is not read (what a build records about a file can
+    /// change without a new version number).
+    static let buildIdentity: String = {
         var info = stat()
         var build = "unknown"
-        if let executable = Bundle.main.executablePath, stat(executable, &info) == 0 {
+        if let executable = IndexCache.executablePath(), stat(executable, &info) == 0 {
             #if canImport(Darwin)
             let modified = info.st_mtimespec
             #else
@@ -45,8 +47,22 @@ final class IndexCache: @unchecked Sendable {
             #endif
             build = "\(info.st_size)-\(modified.tv_sec).\(modified.tv_nsec)"
         }
-        return Array("bodywork index cache 3 \(bodyworkVersion) \(build)\n".utf8)
+        return build
     }()
+    /// The running executable's path, asked of the system (cheaper than `Bundle.main`).
+    private static func executablePath() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        #if canImport(Darwin)
+        var size = UInt32(buffer.count)
+        guard _NSGetExecutablePath(&buffer, &size) == 0 else { return Bundle.main.executablePath }
+        return String(cString: buffer)
+        #else
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return Bundle.main.executablePath }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        #endif
+    }
+
     /// Entries kept per store: new ones first, then those this run read, then the rest
     /// (older contents of files, other modules' files) while there is room.
     static let capacity = 20_000
@@ -58,27 +74,29 @@ final class IndexCache: @unchecked Sendable {
     /// The key of a file's bytes: two differently built 64-bit hashes (FNV-1a style and a
     /// multiply-xorshift one) and the length.
     static func key(of bytes: [UInt8]) -> Key {
+        bytes.withUnsafeBytes { key(of: $0) }
+    }
+
+    static func key(of buffer: UnsafeRawBufferPointer) -> Key {
         var first: UInt64 = 0xcbf2_9ce4_8422_2325
         var second: UInt64 = 0x9e37_79b9_7f4a_7c15
         // Eight bytes at a time (little-endian words), then the rest one by one.
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset + 8 <= buffer.count {
-                let word = UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-                first = (first ^ word) &* 0x0000_0100_0000_01b3
-                second = (second &+ word &+ 1) &* 0xff51_afd7_ed55_8ccd
-                second ^= second >> 29
-                offset += 8
-            }
-            while offset < buffer.count {
-                let byte = UInt64(buffer[offset])
-                first = (first ^ byte) &* 0x0000_0100_0000_01b3
-                second = (second &+ byte &+ 1) &* 0xff51_afd7_ed55_8ccd
-                second ^= second >> 29
-                offset += 1
-            }
+        var offset = 0
+        while offset + 8 <= buffer.count {
+            let word = UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            first = (first ^ word) &* 0x0000_0100_0000_01b3
+            second = (second &+ word &+ 1) &* 0xff51_afd7_ed55_8ccd
+            second ^= second >> 29
+            offset += 8
         }
-        return Key(first: first, second: second, count: bytes.count)
+        while offset < buffer.count {
+            let byte = UInt64(buffer[offset])
+            first = (first ^ byte) &* 0x0000_0100_0000_01b3
+            second = (second &+ byte &+ 1) &* 0xff51_afd7_ed55_8ccd
+            second ^= second >> 29
+            offset += 1
+        }
+        return Key(first: first, second: second, count: buffer.count)
     }
 
     /// Where the facts of files of the project at `projectPath` are kept.

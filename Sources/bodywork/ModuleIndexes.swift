@@ -35,9 +35,12 @@ struct ModuleIndexes: Sendable {
     /// same for any `jobs`. `unindexed`: a planned path whose bytes on disk are not the
     /// ones processed (standard input), left for the rules to read from their tree.
     /// With a `cache`, the facts of a file whose content is in it are not recomputed, and
-    /// new facts are saved to it at the end. With `trees`, a planned file is parsed in
-    /// full and its tree kept there for the rules (while the budget has room), so that
-    /// it is parsed once; other files are parsed without their bodies.
+    /// new facts are saved to it at the end; and where a run is given a few files of a
+    /// large module, the fold of the module's other files is kept as a snapshot, which a
+    /// later run on those files reads instead of every other file. With `trees`, a
+    /// planned file is parsed in full and its tree kept there for the rules (while the
+    /// budget has room), so that it is parsed once; other files are parsed without their
+    /// bodies.
     static func build(files: [String], model: ProjectModel, jobs: Int, maxFileSize: Int,
                       unindexed: String? = nil, cache: IndexCache? = nil, trees: ParsedTrees? = nil) -> ModuleIndexes {
         var result = ModuleIndexes()
@@ -59,50 +62,122 @@ struct ModuleIndexes: Sendable {
             result.viewByFile[path] = view
         }
         let skipped = unindexed.map(FilePath.absolute)
-        let all = Set(visibleByView.joined()).subtracting(skipped.map { [$0] } ?? []).sorted()
-        let facts = FactCollector(count: all.count)
         let displayNames = displayByAbsolute
         var storeByProject: [String: String?] = [:]
-        let stores: [String?] = cache.map { cache in
-            all.map { path in
-                // Every visible file is in a module already read: no lookup reads more.
-                let project = model.knownModules(ofFile: path).first.flatMap(model.module)?.projectPath
-                    ?? FilePath.directory(of: path)
-                if let known = storeByProject[project] { return known }
-                let store = cache.storePath(forProject: project)
-                storeByProject[project] = store
-                return store
+        func store(ofFile path: String) -> String? {
+            guard let cache else { return nil }
+            // Every visible file is in a module already read: no lookup reads more.
+            let project = model.knownModules(ofFile: path).first.flatMap(model.module)?.projectPath
+                ?? FilePath.directory(of: path)
+            if let known = storeByProject[project] { return known }
+            let store = cache.storePath(forProject: project)
+            storeByProject[project] = store
+            return store
+        }
+        // Views of a few planned files among many others: the fold of the others is kept.
+        var snapshots = [Snapshot?](repeating: nil, count: visibleByView.count)
+        if cache != nil {
+            for (number, visible) in visibleByView.enumerated() {
+                var planned = 0
+                var others: [String] = []
+                for path in visible where path != skipped {
+                    if displayNames[path] != nil { planned += 1 } else { others.append(path) }
+                }
+                // Kept with the project of the file the run was given.
+                let anchor = visible.first { displayNames[$0] != nil && $0 != skipped } ?? skipped ?? others.first
+                guard others.count >= IndexSnapshots.minimumFiles, planned <= IndexSnapshots.maximumPlanned,
+                      let anchor, let store = store(ofFile: anchor) else { continue }
+                others.sort()
+                let path = IndexSnapshots.path(store: store, files: others, maxFileSize: maxFileSize)
+                snapshots[number] = Snapshot(path: path, store: store, files: others,
+                                             base: IndexSnapshots.load(path, files: others))
             }
-        } ?? []
-        runOrdered(count: all.count, jobs: jobs, work: { index -> ProjectIndex.FileFacts? in
-            let path = all[index]
-            guard let bytes = ParseCommand.read(path), bytes.count <= maxFileSize else { return nil }
-            let name = displayNames[path] ?? path
-            let store = index < stores.count ? stores[index] : nil
-            let key = store != nil ? IndexCache.key(of: bytes) : nil
-            // Only text files' facts are ever stored, so a hit needs no UTF-8 check.
-            if let cache, let store, let key, let cached = cache.encodedFacts(store: store, key: key) {
-                return .encoded(cached, path: name)
-            }
-            guard FileProcessor.isUTF8Text(bytes) else { return nil }
-            var builder = ProjectIndexBuilder()
-            if let trees, displayNames[path] != nil, trees.reserve(bytes.count) {
-                let tree = SyntaxTree.parse(bytes)
-                builder.add(tree, path: name)
-                trees.keep(tree, path: name)
+        }
+        var wanted = Set<String>()
+        // A snapshot's planned files are parsed for the rules anyway: reading the store
+        // for their facts would cost more than it saves (and changes no fact).
+        var uncached = Set<String>()
+        for (number, visible) in visibleByView.enumerated() {
+            if snapshots[number]?.base != nil {
+                for path in visible where displayNames[path] != nil {
+                    wanted.insert(path)
+                    if trees != nil { uncached.insert(path) }
+                }
             } else {
-                builder.add(SyntaxTree.parseDeclarations(bytes), path: name)
+                wanted.formUnion(visible)
             }
-            let facts = builder.finish()
-            if let cache, let store, let key { cache.insert(store: store, key: key, facts: facts) }
-            return .built(facts)
-        }, emit: { index, fileFacts in
-            facts.set(index, fileFacts)
-        })
+        }
+        if let skipped { wanted.remove(skipped) }
+        let recorded = FileStamp.now()
+        let stamped = snapshots.contains { $0 != nil && $0?.base == nil }
+        var read = [String: ReadFile]()
+        func readFiles(_ paths: [String]) {
+            let stores = cache != nil ? paths.map { uncached.contains($0) ? nil : store(ofFile: $0) } : []
+            let collector = FactCollector(count: paths.count)
+            runOrdered(count: paths.count, jobs: jobs, work: { index -> ReadFile in
+                let path = paths[index]
+                guard let (bytes, stamp) = SourceFile.read(path, maxSize: maxFileSize) else { return ReadFile() }
+                guard let bytes else { return ReadFile(stamp: stamp) }
+                let name = displayNames[path] ?? path
+                let store = index < stores.count ? stores[index] : nil
+                let key = store != nil || stamped ? IndexCache.key(of: bytes) : nil
+                // Only text files' facts are ever stored, so a hit needs no UTF-8 check.
+                if let cache, let store, let key, let cached = cache.encodedFacts(store: store, key: key) {
+                    return ReadFile(facts: .encoded(cached, path: name), stamp: stamp, key: key)
+                }
+                guard FileProcessor.isUTF8Text(bytes) else { return ReadFile(stamp: stamp, key: key) }
+                var builder = ProjectIndexBuilder()
+                if let trees, displayNames[path] != nil, trees.reserve(bytes.count) {
+                    let tree = SyntaxTree.parse(bytes)
+                    builder.add(tree, path: name)
+                    trees.keep(tree, path: name)
+                } else {
+                    builder.add(SyntaxTree.parseDeclarations(bytes), path: name)
+                }
+                let facts = builder.finish()
+                if let cache, let store, let key { cache.insert(store: store, key: key, facts: facts) }
+                return ReadFile(facts: .built(facts), stamp: stamp, key: key)
+            }, emit: { index, file in
+                collector.set(index, file)
+            })
+            for (path, file) in zip(paths, collector.files) { read[path] = file }
+        }
+        readFiles(wanted.sorted())
+        // A view with a snapshot: its planned files added to the fold of the others.
+        var folded = [ProjectIndex?](repeating: nil, count: visibleByView.count)
+        for (number, snapshot) in snapshots.enumerated() {
+            guard let snapshot else { continue }
+            if snapshot.base == nil {
+                let stamps = snapshot.files.compactMap { read[$0]?.stamp }
+                let keys = snapshot.files.compactMap { read[$0]?.key }
+                guard stamps.count == snapshot.files.count, keys.count == snapshot.files.count else { continue }
+                let base = ProjectIndex.fold(facts: snapshot.files.map { read[$0]?.facts }, views: [Array(snapshot.files.indices)])[0]
+                IndexSnapshots.save(base, files: snapshot.files, stamps: stamps, keys: keys, recorded: recorded,
+                                    to: snapshot.path, store: snapshot.store)
+                snapshots[number]?.base = base
+            }
+            guard var index = snapshots[number]?.base else { continue }
+            var consistent = true
+            for path in visibleByView[number] where displayNames[path] != nil && path != skipped {
+                guard let facts = read[path]?.facts else { continue }
+                consistent = index.absorbIfConsistent(facts)
+                if !consistent { break }
+            }
+            // Files that disagree on a text: the fold file by file says which wins.
+            if consistent { folded[number] = index }
+        }
+        let missing = Set(visibleByView.indices.filter { folded[$0] == nil }.flatMap { visibleByView[$0] })
+            .subtracting(read.keys).subtracting(skipped.map { [$0] } ?? [])
+        if !missing.isEmpty { readFiles(missing.sorted()) }
         cache?.save()
+        let rest = visibleByView.indices.filter { folded[$0] == nil }
+        let all = Set(rest.flatMap { visibleByView[$0] }).subtracting(skipped.map { [$0] } ?? []).sorted()
         let position = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1, $0) })
         // Files in path order, in every view: the fold shares what views see alike.
-        result.indexes = ProjectIndex.fold(facts: facts.facts, views: visibleByView.map { $0.compactMap { position[$0] } })
+        let indexes = ProjectIndex.fold(facts: all.map { read[$0]?.facts },
+                                        views: rest.map { visibleByView[$0].compactMap { position[$0] } })
+        for (number, index) in zip(rest, indexes) { folded[number] = index }
+        result.indexes = folded.map { $0 ?? ProjectIndex() }
         return result
     }
 
@@ -139,11 +214,27 @@ struct ModuleIndexes: Sendable {
     }
 }
 
-/// Per-file facts as the ordered batch emits them, one at a time.
+/// A view's snapshot: where it is kept, the files it folds, and the fold once known.
+private struct Snapshot {
+    var path: String
+    var store: String
+    var files: [String]
+    var base: ProjectIndex?
+}
+
+/// One file as the index pass read it: its facts (nil when it is not text or too large),
+/// its stamp and the key of its bytes (nil when not read).
+private struct ReadFile: Sendable {
+    var facts: ProjectIndex.FileFacts?
+    var stamp: FileStamp?
+    var key: IndexCache.Key?
+}
+
+/// Files as the ordered batch emits them, one at a time.
 private final class FactCollector: @unchecked Sendable {
-    var facts: [ProjectIndex.FileFacts?]
-    init(count: Int) { facts = Array(repeating: nil, count: count) }
-    func set(_ index: Int, _ value: ProjectIndex.FileFacts?) { facts[index] = value }
+    var files: [ReadFile]
+    init(count: Int) { files = Array(repeating: ReadFile(), count: count) }
+    func set(_ index: Int, _ value: ReadFile) { files[index] = value }
 }
 
 extension ModuleIndexes {

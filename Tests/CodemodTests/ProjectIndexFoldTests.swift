@@ -78,4 +78,53 @@ final class ProjectIndexFoldTests: XCTestCase {
         XCTAssertEqual(folded[1].typealiases["Items"], "Set<Item>")
         XCTAssertEqual(folded[0].typealiases["Items"], "[Item]")
     }
+
+    func testSnapshotBytesRebuildTheFold() {
+        var nested = ProjectIndexBuilder()
+        nested.add(SyntaxTree.parse(Array("struct Outer { struct Inner: Hashable { let value: Int } }".utf8)), path: "Nested.swift")
+        let files: [ProjectIndex?] = (0..<sources.count).map(fileIndex) + [nested.finish()]
+        let folded = ProjectIndex.fold(files, views: [Array(files.indices)])[0]
+        guard let restored = ProjectIndex(snapshot: folded.snapshotBytes()[...]) else { return XCTFail("no snapshot") }
+        assertSame(restored, folded, "restored")
+        XCTAssertEqual(restored.count(of: "title"), folded.count(of: "title"))
+        XCTAssertEqual(restored.filesMentioning("Item", besides: "F0.swift"), folded.filesMentioning("Item", besides: "F0.swift"))
+        XCTAssertTrue(restored.declaredSimpleNames.contains("Inner"))
+        guard let again = ProjectIndex(snapshot: restored.snapshotBytes()[...]) else { return XCTFail("no second snapshot") }
+        assertSame(again, folded, "a restored index's snapshot")
+        // An index of its own names, not a fold's: the same.
+        guard let single = ProjectIndex(snapshot: fileIndex(1).snapshotBytes()[...]) else { return XCTFail("no file snapshot") }
+        assertSame(single, fileIndex(1), "one file's index")
+        let bytes = folded.snapshotBytes()
+        XCTAssertNil(ProjectIndex(snapshot: bytes.dropLast()), "cut short")
+        XCTAssertNil(ProjectIndex(snapshot: (bytes + [0])[...]), "bytes after the end")
+    }
+
+    func testAbsorbingOneMoreFileIntoAFoldEqualsFoldingItWithTheOthers() {
+        let files: [ProjectIndex?] = (0..<sources.count).map(fileIndex)
+        for last in files.indices {
+            let others = files.indices.filter { $0 != last }
+            guard var base = ProjectIndex(snapshot: ProjectIndex.fold(files, views: [others])[0].snapshotBytes()[...]) else {
+                return XCTFail("no snapshot")
+            }
+            XCTAssertTrue(base.absorbIfConsistent(.built(files[last]!)), "file \(last)")
+            assertSame(base, ProjectIndex.fold(files, views: [Array(files.indices)])[0], "file \(last) added last")
+        }
+        // A cached file's bytes count as its facts.
+        var base = ProjectIndex.fold(files, views: [[0, 1, 2, 3]])[0]
+        XCTAssertTrue(base.absorbIfConsistent(.encoded(fileIndex(4).encodedFacts()[...], path: "F4.swift")))
+        assertSame(base, ProjectIndex.fold(files, views: [Array(files.indices)])[0], "encoded")
+    }
+
+    func testAFileThatGivesAnotherTextIsNotAbsorbed() {
+        // Which text wins depends on the files' order, which a fold no longer knows.
+        var builder = ProjectIndexBuilder()
+        builder.add(SyntaxTree.parse(Array("extension Item { typealias Items = Set<Item> }\ntypealias Items = Set<Item>".utf8)), path: "G.swift")
+        var base = ProjectIndex.fold((0..<sources.count).map(fileIndex), views: [Array(sources.indices)])[0]
+        XCTAssertFalse(base.absorbIfConsistent(.built(builder.finish())))
+        var agreeing = ProjectIndexBuilder()
+        agreeing.add(SyntaxTree.parse(Array("typealias Items = [Item]".utf8)), path: "H.swift")
+        var other = ProjectIndex.fold((0..<sources.count).map(fileIndex), views: [Array(sources.indices)])[0]
+        XCTAssertTrue(other.absorbIfConsistent(.built(agreeing.finish())), "the same text is no conflict")
+        XCTAssertEqual(other.fileCount, sources.count + 1)
+    }
 }

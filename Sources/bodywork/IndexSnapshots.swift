@@ -1,0 +1,204 @@
+// The fold of a module's files but the few a run is given, kept between runs: a run on one
+// file of a large module then reads one snapshot, not every other file and its cached
+// facts. A snapshot lists the files it was built from, each with what stat(2) said of it
+// and the key of its bytes, and is used only while every one of them is unchanged.
+//
+// Kept next to the project's index store (`index.cache` → `index-<hash>.snapshot`), the
+// most recently used few per store. Layout: a header naming the format and the build;
+// when the files were read; per file its path, stamp and key; the index's bytes
+// (`ProjectIndex.snapshotBytes()`); a checksum of all that.
+import Foundation
+import Patch
+import Semantics
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+
+/// What stat(2) says of a file: while all of it stays the same, so do the file's bytes,
+/// unless they were written again within the file system's clock tick of the last look.
+struct FileStamp: Equatable, Sendable {
+    var device: UInt64
+    var inode: UInt64
+    var size: UInt64
+    /// Modification and status change times, in nanoseconds since 1970.
+    var modified: Int64
+    var changed: Int64
+
+    init(_ info: stat) {
+        device = UInt64(truncatingIfNeeded: info.st_dev)
+        inode = UInt64(truncatingIfNeeded: info.st_ino)
+        size = UInt64(truncatingIfNeeded: info.st_size)
+        #if canImport(Darwin)
+        let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
+        #else
+        let (modified, changed) = (info.st_mtim, info.st_ctim)
+        #endif
+        self.modified = Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec)
+        self.changed = Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec)
+    }
+
+    init(device: UInt64, inode: UInt64, size: UInt64, modified: Int64, changed: Int64) {
+        (self.device, self.inode, self.size, self.modified, self.changed) = (device, inode, size, modified, changed)
+    }
+
+    /// The stamp of the file at `path` (through symlinks); nil when it cannot be looked at.
+    static func of(_ path: String) -> FileStamp? {
+        var info = stat()
+        return stat(path, &info) == 0 ? FileStamp(info) : nil
+    }
+
+    /// Now, on the clock file times are stamped by.
+    static func now() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+    }
+}
+
+/// A source file as the index pass reads it.
+enum SourceFile {
+    /// The bytes of the regular file at `path` and its stamp, taken on the open file; the
+    /// bytes are nil when the file is larger than `maxSize` (then not read). Nil when it
+    /// cannot be opened, looked at or read, or is no regular file (a pipe would block).
+    static func read(_ path: String, maxSize: Int) -> (bytes: [UInt8]?, stamp: FileStamp)? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let stamp = FileStamp(info)
+        if Int(info.st_size) > maxSize { return (nil, stamp) }
+        guard let bytes = try? DescriptorReader.readAll(descriptor, expectedSize: Int(info.st_size)) else { return nil }
+        return (bytes.count <= maxSize ? bytes : nil, stamp)
+    }
+}
+
+/// Reads and writes snapshots of folded module indexes.
+enum IndexSnapshots {
+    /// Views with fewer other files fold fast enough from the cached facts.
+    static let minimumFiles = 128
+    /// Runs on more files of a view do not keep a snapshot: the set they leave out would
+    /// seldom be the same again.
+    static let maximumPlanned = 16
+    /// Snapshots kept per store, the most recently used.
+    static let kept = 4
+    /// A file modified this close to when it was read (or after) may have been written
+    /// again within the same clock tick: its bytes are checked, not only its stamp.
+    static let clockTick: Int64 = 2_000_000_000
+
+    static let header: [UInt8] = Array("bodywork index snapshot 1 \(bodyworkVersion) \(IndexCache.buildIdentity)\n".utf8)
+
+    /// Where the snapshot of the fold of `files` (absolute paths, in path order) is kept,
+    /// beside the index store `store`.
+    static func path(store: String, files: [String], maxFileSize: Int) -> String {
+        var identity: [UInt8] = Array("\(maxFileSize)\n".utf8)
+        for path in files {
+            identity.append(contentsOf: path.utf8)
+            identity.append(0)
+        }
+        let key = IndexCache.key(of: identity)
+        return prefix(ofStore: store) + String(key.first, radix: 16) + ".snapshot"
+    }
+
+    private static func prefix(ofStore store: String) -> String {
+        (store.hasSuffix(".cache") ? String(store.dropLast(6)) : store) + "-"
+    }
+
+    /// The index kept at `path`, when it was folded from exactly `files` and each of them
+    /// is as it was then; nil otherwise (missing, corrupt, of another build, stale).
+    static func load(_ path: String, files: [String]) -> ProjectIndex? {
+        guard let (read, _) = SourceFile.read(path, maxSize: Int.max), let bytes = read else { return nil }
+        guard bytes.count >= header.count + 16, bytes.starts(with: header) else { return nil }
+        let end = bytes.count - 16
+        let sum = bytes.withUnsafeBytes { IndexCache.key(of: UnsafeRawBufferPointer(rebasing: $0[..<end])) }
+        var reader = WordReader(bytes: bytes, offset: end, end: bytes.count)
+        guard reader.word() == sum.first, reader.word() == sum.second else { return nil }
+        reader = WordReader(bytes: bytes, offset: header.count, end: end)
+        guard let recorded = reader.word().map(Int64.init(bitPattern:)), reader.word() == UInt64(files.count) else { return nil }
+        for expected in files {
+            guard let name = reader.run(), name.elementsEqual(expected.utf8),
+                  let device = reader.word(), let inode = reader.word(), let size = reader.word(),
+                  let modified = reader.word(), let changed = reader.word(),
+                  let first = reader.word(), let second = reader.word(), let count = reader.word()
+            else { return nil }
+            let stamp = FileStamp(device: device, inode: inode, size: size, modified: Int64(bitPattern: modified),
+                                  changed: Int64(bitPattern: changed))
+            guard FileStamp.of(expected) == stamp else { return nil }
+            if stamp.modified >= recorded - clockTick || stamp.changed >= recorded - clockTick {
+                guard let (read, _) = SourceFile.read(expected, maxSize: Int.max), let current = read,
+                      IndexCache.key(of: current) == IndexCache.Key(first: first, second: second, count: Int(count))
+                else { return nil }
+            }
+        }
+        guard let payload = reader.run(), reader.offset == end,
+              let index = ProjectIndex(snapshot: payload, concurrently: { count, body in
+                  DispatchQueue.concurrentPerform(iterations: count, execute: body)
+              }) else { return nil }
+        // Used now: the last to be pruned.
+        _ = utimensat(AT_FDCWD, path, nil, 0)
+        return index
+    }
+
+    /// Keeps `index`, folded from `files` with these stamps and keys as read from
+    /// `recorded` on, at `path`; prunes the store's least recently used snapshots.
+    /// Failures leave things as they were.
+    static func save(_ index: ProjectIndex, files: [String], stamps: [FileStamp], keys: [IndexCache.Key],
+                     recorded: Int64, to path: String, store: String) {
+        var out = header
+        func word(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) } }
+        word(UInt64(bitPattern: recorded))
+        word(UInt64(files.count))
+        for (number, file) in files.enumerated() {
+            word(UInt64(file.utf8.count))
+            out.append(contentsOf: file.utf8)
+            let stamp = stamps[number], key = keys[number]
+            for value in [stamp.device, stamp.inode, stamp.size, UInt64(bitPattern: stamp.modified), UInt64(bitPattern: stamp.changed),
+                          key.first, key.second, UInt64(key.count)] { word(value) }
+        }
+        let payload = index.snapshotBytes()
+        word(UInt64(payload.count))
+        out.append(contentsOf: payload)
+        let sum = IndexCache.key(of: out)
+        word(sum.first)
+        word(sum.second)
+        let directory = FilePath.directory(of: path)
+        guard (try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)) != nil,
+              (try? AtomicFile.write(out, to: path)) != nil else { return }
+        let name = prefix(ofStore: store)
+        prune(directory: directory, prefix: String(name[(name.lastIndex(of: "/").map(name.index(after:)) ?? name.startIndex)...]))
+    }
+
+    /// Removes all but the `kept` most recently used snapshots named `prefix…`.
+    private static func prune(directory: String, prefix: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        let snapshots = names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".snapshot") }.compactMap { name -> (String, Int64)? in
+            let path = FilePath.join(directory, name)
+            return FileStamp.of(path).map { (path, $0.modified) }
+        }
+        guard snapshots.count > kept else { return }
+        for (path, _) in snapshots.sorted(by: { ($0.1, $0.0) > ($1.1, $1.0) }).dropFirst(kept) { unlink(path) }
+    }
+}
+
+/// Little-endian 64-bit words and length-prefixed byte runs, bounds checked.
+private struct WordReader {
+    let bytes: [UInt8]
+    var offset: Int
+    let end: Int
+
+    mutating func word() -> UInt64? {
+        guard offset + 8 <= end else { return nil }
+        var value: UInt64 = 0
+        for i in 0..<8 { value |= UInt64(bytes[offset + i]) << (8 * UInt64(i)) }
+        offset += 8
+        return value
+    }
+
+    mutating func run() -> ArraySlice<UInt8>? {
+        guard let length = word(), length <= UInt64(end - offset) else { return nil }
+        defer { offset += Int(length) }
+        return bytes[offset..<(offset + Int(length))]
+    }
+}
