@@ -139,6 +139,8 @@ extension SharedNames {
     }
 }
 
+// MARK: - Writing
+
 /// Writes a snapshot: strings numbered as the sections first name them, the table of
 /// them first in the bytes.
 private struct SnapshotWriter {
@@ -249,6 +251,8 @@ private struct SnapshotStrings {
         return number
     }
 }
+
+// MARK: - Reading
 
 /// Reads what `snapshotBytes()` writes; every read is bounds checked, and any number out
 /// of range makes the whole read fail.

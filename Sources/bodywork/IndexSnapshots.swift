@@ -79,9 +79,13 @@ enum SourceFile {
 enum IndexSnapshots {
     /// Views with fewer other files fold fast enough from the cached facts.
     static let minimumFiles = 128
-    /// Runs on more files of a view do not keep a snapshot: the set they leave out would
-    /// seldom be the same again.
+    /// Runs on more files of a view do not keep a snapshot: so many files are seldom
+    /// what changes between runs.
     static let maximumPlanned = 16
+    /// The most files a snapshot leaves out to be folded on top of it: the files runs
+    /// were given and those changed since (the files being worked on). Past this many,
+    /// a new snapshot leaves out only the run's own files.
+    static let maximumLeftOut = 64
     /// Snapshots kept per store, the most recently used.
     static let kept = 4
     /// A file modified this close to when it was read (or after) may have been written
@@ -90,12 +94,12 @@ enum IndexSnapshots {
 
     static let header: [UInt8] = Array("bodywork index snapshot 1 \(bodyworkVersion) \(IndexCache.buildIdentity)\n".utf8)
 
-    /// Where the snapshot of the fold of `files` (absolute paths, in path order) is kept,
-    /// beside the index store `store`.
-    static func path(store: String, files: [String], maxFileSize: Int) -> String {
+    /// Where the snapshot of a view is kept, beside the index store `store`: one per set
+    /// of owning modules (`view`) and file size limit.
+    static func path(store: String, view: [String], maxFileSize: Int) -> String {
         var identity: [UInt8] = Array("\(maxFileSize)\n".utf8)
-        for path in files {
-            identity.append(contentsOf: path.utf8)
+        for owner in view {
+            identity.append(contentsOf: owner.utf8)
             identity.append(0)
         }
         let key = IndexCache.key(of: identity)
@@ -106,39 +110,65 @@ enum IndexSnapshots {
         (store.hasSuffix(".cache") ? String(store.dropLast(6)) : store) + "-"
     }
 
-    /// The index kept at `path`, when it was folded from exactly `files` and each of them
-    /// is as it was then; nil otherwise (missing, corrupt, of another build, stale).
-    static func load(_ path: String, files: [String]) -> ProjectIndex? {
-        guard let (read, _) = SourceFile.read(path, maxSize: Int.max), let bytes = read else { return nil }
-        guard bytes.count >= header.count + 16, bytes.starts(with: header) else { return nil }
+    /// What a snapshot is to a run.
+    enum Found {
+        /// The fold of `files`, each as it was when folded.
+        case fold(ProjectIndex, files: [String])
+        /// Folded from `files`, of which `changed` are no longer as they were, or are no
+        /// longer to be folded (`excluded`).
+        case stale(files: [String], changed: Set<String>)
+        /// None, or not one this build can read.
+        case none
+    }
+
+    /// The snapshot at `path`, read when none of its files is in `excluded`, each is in
+    /// `visible` and as it was when folded.
+    static func load(_ path: String, visible: Set<String>, excluded: Set<String>) -> Found {
+        guard let (read, _) = SourceFile.read(path, maxSize: Int.max), let bytes = read else { return .none }
+        guard bytes.count >= header.count + 16, bytes.starts(with: header) else { return .none }
         let end = bytes.count - 16
         let sum = bytes.withUnsafeBytes { IndexCache.key(of: UnsafeRawBufferPointer(rebasing: $0[..<end])) }
         var reader = WordReader(bytes: bytes, offset: end, end: bytes.count)
-        guard reader.word() == sum.first, reader.word() == sum.second else { return nil }
+        guard reader.word() == sum.first, reader.word() == sum.second else { return .none }
         reader = WordReader(bytes: bytes, offset: header.count, end: end)
-        guard let recorded = reader.word().map(Int64.init(bitPattern:)), reader.word() == UInt64(files.count) else { return nil }
-        for expected in files {
-            guard let name = reader.run(), name.elementsEqual(expected.utf8),
+        guard let recorded = reader.word().map(Int64.init(bitPattern:)), let count = reader.word(),
+              count <= UInt64(end / 72) else { return .none }
+        var files: [String] = []
+        files.reserveCapacity(Int(count))
+        var changedFiles = Set<String>()
+        for _ in 0..<count {
+            guard let name = reader.run(),
                   let device = reader.word(), let inode = reader.word(), let size = reader.word(),
                   let modified = reader.word(), let changed = reader.word(),
-                  let first = reader.word(), let second = reader.word(), let count = reader.word()
-            else { return nil }
+                  let first = reader.word(), let second = reader.word(), let length = reader.word()
+            else { return .none }
+            let path = String(decoding: name, as: UTF8.self)
+            files.append(path)
             let stamp = FileStamp(device: device, inode: inode, size: size, modified: Int64(bitPattern: modified),
                                   changed: Int64(bitPattern: changed))
-            guard FileStamp.of(expected) == stamp else { return nil }
-            if stamp.modified >= recorded - clockTick || stamp.changed >= recorded - clockTick {
-                guard let (read, _) = SourceFile.read(expected, maxSize: Int.max), let current = read,
-                      IndexCache.key(of: current) == IndexCache.Key(first: first, second: second, count: Int(count))
-                else { return nil }
+            let key = IndexCache.Key(first: first, second: second, count: Int(truncatingIfNeeded: length))
+            if !isUnchanged(path, stamp: stamp, key: key, recorded: recorded, visible: visible, excluded: excluded) {
+                changedFiles.insert(path)
             }
         }
+        guard changedFiles.isEmpty else { return .stale(files: files, changed: changedFiles) }
         guard let payload = reader.run(), reader.offset == end,
               let index = ProjectIndex(snapshot: payload, concurrently: { count, body in
                   DispatchQueue.concurrentPerform(iterations: count, execute: body)
-              }) else { return nil }
+              }) else { return .none }
         // Used now: the last to be pruned.
         _ = utimensat(AT_FDCWD, path, nil, 0)
-        return index
+        return .fold(index, files: files)
+    }
+
+    /// Whether the file at `path`, folded with this stamp and key, is still to be folded
+    /// and as it was then.
+    private static func isUnchanged(_ path: String, stamp: FileStamp, key: IndexCache.Key, recorded: Int64,
+                                    visible: Set<String>, excluded: Set<String>) -> Bool {
+        guard visible.contains(path), !excluded.contains(path), FileStamp.of(path) == stamp else { return false }
+        guard stamp.modified >= recorded - clockTick || stamp.changed >= recorded - clockTick else { return true }
+        guard let (read, _) = SourceFile.read(path, maxSize: Int.max), let current = read else { return false }
+        return IndexCache.key(of: current) == key
     }
 
     /// Keeps `index`, folded from `files` with these stamps and keys as read from

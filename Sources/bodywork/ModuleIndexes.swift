@@ -46,6 +46,7 @@ struct ModuleIndexes: Sendable {
         var result = ModuleIndexes()
         var viewByOwners: [[String]: Int] = [:]
         var visibleByView: [[String]] = []
+        var ownersByView: [[String]] = []
         var displayByAbsolute: [String: String] = [:]
         var absoluteDirectories: [Substring: String] = [:]
         for path in files {
@@ -59,6 +60,7 @@ struct ModuleIndexes: Sendable {
             let view = visibleByView.count
             viewByOwners[owners] = view
             visibleByView.append(model.visibleFiles(owners: owners))
+            ownersByView.append(owners)
             result.viewByFile[path] = view
         }
         let skipped = unindexed.map(FilePath.absolute)
@@ -74,35 +76,49 @@ struct ModuleIndexes: Sendable {
             storeByProject[project] = store
             return store
         }
-        // Views of a few planned files among many others: the fold of the others is kept.
+        // Views of a few planned files among many others: the fold of the others is kept,
+        // and read back while none of its files changed and none is planned.
         var snapshots = [Snapshot?](repeating: nil, count: visibleByView.count)
         if cache != nil {
             for (number, visible) in visibleByView.enumerated() {
-                var planned = 0
-                var others: [String] = []
-                for path in visible where path != skipped {
-                    if displayNames[path] != nil { planned += 1 } else { others.append(path) }
-                }
+                let planned = Set(visible.filter { displayNames[$0] != nil || $0 == skipped })
                 // Kept with the project of the file the run was given.
-                let anchor = visible.first { displayNames[$0] != nil && $0 != skipped } ?? skipped ?? others.first
-                guard others.count >= IndexSnapshots.minimumFiles, planned <= IndexSnapshots.maximumPlanned,
+                let anchor = visible.first { displayNames[$0] != nil && $0 != skipped } ?? skipped ?? visible.first
+                guard visible.count - planned.count >= IndexSnapshots.minimumFiles, planned.count <= IndexSnapshots.maximumPlanned,
                       let anchor, let store = store(ofFile: anchor) else { continue }
-                others.sort()
-                let path = IndexSnapshots.path(store: store, files: others, maxFileSize: maxFileSize)
-                snapshots[number] = Snapshot(path: path, store: store, files: others,
-                                             base: IndexSnapshots.load(path, files: others))
+                let path = IndexSnapshots.path(store: store, view: ownersByView[number], maxFileSize: maxFileSize)
+                let all = Set(visible)
+                var leftOut = planned
+                switch IndexSnapshots.load(path, visible: all, excluded: planned) {
+                case .fold(let base, let files):
+                    let folded = Set(files)
+                    let extra = visible.filter { !folded.contains($0) && $0 != skipped }
+                    if extra.count <= IndexSnapshots.maximumLeftOut {
+                        snapshots[number] = Snapshot(path: path, store: store, files: files, base: base, extra: extra)
+                        continue
+                    }
+                case .stale(let files, let changed):
+                    // The files being worked on stay out of the next snapshot.
+                    let folded = Set(files)
+                    leftOut.formUnion(changed.intersection(all))
+                    leftOut.formUnion(visible.lazy.filter { !folded.contains($0) })
+                    if leftOut.count > IndexSnapshots.maximumLeftOut { leftOut = planned }
+                case .none:
+                    break
+                }
+                let files = visible.filter { !leftOut.contains($0) }
+                let extra = visible.filter { leftOut.contains($0) && $0 != skipped }
+                snapshots[number] = Snapshot(path: path, store: store, files: files, base: nil, extra: extra)
             }
         }
         var wanted = Set<String>()
-        // A snapshot's planned files are parsed for the rules anyway: reading the store
-        // for their facts would cost more than it saves (and changes no fact).
+        // A snapshot's files left out are few: parsing them costs less than reading the
+        // store for their facts (which changes no fact).
         var uncached = Set<String>()
         for (number, visible) in visibleByView.enumerated() {
-            if snapshots[number]?.base != nil {
-                for path in visible where displayNames[path] != nil {
-                    wanted.insert(path)
-                    if trees != nil { uncached.insert(path) }
-                }
+            if let snapshot = snapshots[number], snapshot.base != nil {
+                wanted.formUnion(snapshot.extra)
+                uncached.formUnion(snapshot.extra)
             } else {
                 wanted.formUnion(visible)
             }
@@ -143,7 +159,7 @@ struct ModuleIndexes: Sendable {
             for (path, file) in zip(paths, collector.files) { read[path] = file }
         }
         readFiles(wanted.sorted())
-        // A view with a snapshot: its planned files added to the fold of the others.
+        // A view with a snapshot: the files it leaves out added, in path order, to its fold.
         var folded = [ProjectIndex?](repeating: nil, count: visibleByView.count)
         for (number, snapshot) in snapshots.enumerated() {
             guard let snapshot else { continue }
@@ -158,7 +174,7 @@ struct ModuleIndexes: Sendable {
             }
             guard var index = snapshots[number]?.base else { continue }
             var consistent = true
-            for path in visibleByView[number] where displayNames[path] != nil && path != skipped {
+            for path in snapshot.extra {
                 guard let facts = read[path]?.facts else { continue }
                 consistent = index.absorbIfConsistent(facts)
                 if !consistent { break }
@@ -214,12 +230,14 @@ struct ModuleIndexes: Sendable {
     }
 }
 
-/// A view's snapshot: where it is kept, the files it folds, and the fold once known.
+/// A view's snapshot: where it is kept, the files it folds, the fold once known, and the
+/// view's other files, added to it (but standard input's).
 private struct Snapshot {
     var path: String
     var store: String
     var files: [String]
     var base: ProjectIndex?
+    var extra: [String]
 }
 
 /// One file as the index pass read it: its facts (nil when it is not text or too large),

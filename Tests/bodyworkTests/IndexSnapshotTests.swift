@@ -3,6 +3,7 @@
 // removed) makes the run fold them again. Results never differ from a run without cache.
 @testable import BodyworkCLI
 import Foundation
+import Semantics
 import XCTest
 #if canImport(Glibc)
 import Glibc
@@ -146,11 +147,43 @@ final class IndexSnapshotTests: XCTestCase {
     }
 
     func testOnlyTheMostRecentlyUsedSnapshotsAreKept() throws {
-        let sandbox = try package()
+        let sandbox = try Sandbox()
+        let store = sandbox.path("cache/index.cache")
         for number in 0..<(IndexSnapshots.kept + 2) {
-            _ = try preview(sandbox, "Big/Sources/App/Filler\(number).swift")
+            let path = IndexSnapshots.path(store: store, view: ["module \(number)"], maxFileSize: 1 << 20)
+            IndexSnapshots.save(ProjectIndex(), files: [], stamps: [], keys: [], recorded: FileStamp.now(), to: path, store: store)
         }
-        XCTAssertEqual(try snapshots(sandbox).count, IndexSnapshots.kept)
+        let kept = try FileManager.default.contentsOfDirectory(atPath: sandbox.path("cache")).filter { $0.hasSuffix(".snapshot") }
+        XCTAssertEqual(kept.count, IndexSnapshots.kept)
+    }
+
+    func testTheFilesBeingWorkedOnStayOutOfTheSnapshot() throws {
+        // Editing two files in turn, each run on the file just edited: after the first
+        // change to each, the snapshot leaves both out and is read, not written again.
+        let sandbox = try package()
+        let other = "Big/Sources/App/Filler7.swift"
+        func inode() throws -> UInt64 { try XCTUnwrap(FileStamp.of(sandbox.path("Big/.build/bodywork/" + (try snapshots(sandbox))[0]))).inode }
+        _ = try preview(sandbox)
+        let first = try inode()
+        _ = try preview(sandbox)
+        XCTAssertEqual(try inode(), first, "unchanged files: read back")
+        _ = try sandbox.write(other, "struct Filler7 { var value7 = 70 }\n")
+        _ = try preview(sandbox, other)
+        let second = try inode()
+        XCTAssertNotEqual(second, first, "a changed file it folded: written again")
+        _ = try sandbox.write(view, try sandbox.text(view) + "\n")
+        let edited = try preview(sandbox)
+        XCTAssertEqual(try inode(), second, "the view and Filler7 are left out of it")
+        XCTAssertTrue(edited.contains(rewritten))
+        XCTAssertEqual(edited, try preview(sandbox, nil, ["--no-cache"]))
+        _ = try preview(sandbox, other)
+        XCTAssertEqual(try inode(), second)
+        // Item.swift is in it, and changes: written again.
+        _ = try sandbox.write(item, "struct Item: Comparable, Hashable {\n    let id: Int\n    var title: String\n}\n")
+        let result = try preview(sandbox)
+        XCTAssertNotEqual(try inode(), second)
+        XCTAssertFalse(result.contains(rewritten))
+        XCTAssertEqual(result, try preview(sandbox, nil, ["--no-cache"]))
     }
 
     func testARunOnManyFilesKeepsNoSnapshot() throws {
