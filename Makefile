@@ -4,7 +4,7 @@ DESTDIR ?=
 
 .PHONY: build test install release
 build:
-	swift build -c release --product bodywork
+	scripts/build-release
 
 test:
 	scripts/test

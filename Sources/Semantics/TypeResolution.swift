@@ -384,7 +384,32 @@ public struct TypeResolver: Sendable {
     /// `ProjectIndex.normalizedTypeText`.
     public static func typeText(of type: Node) -> String {
         // The tokens' texts joined as `normalizedTypeText` would join them spaced out: a
-        // space only between two words. A token holding whitespace takes the long way.
+        // space only between two words. ASCII tokens are joined as bytes; others take the
+        // way of characters, and a token holding whitespace the long way.
+        let tree = type.tree
+        let ascii: [UInt8]? = tree.bytes.withUnsafeBufferPointer { bytes in
+            var result: [UInt8] = []
+            for index in type.firstTokenIndex..<type.endTokenIndex {
+                let range = tree.token(at: index).textRange
+                guard !range.isEmpty else { continue }
+                for byte in bytes[range] where byte >= 0x80 || byte == 0x20 || byte == 0x09 || byte == 0x0a || byte == 0x0d {
+                    return nil
+                }
+                if let last = result.last, isASCIIWordByte(last), isASCIIWordByte(bytes[range.lowerBound]) { result.append(0x20) }
+                result.append(contentsOf: bytes[range])
+            }
+            return result
+        }
+        if let ascii { return String(decoding: ascii, as: UTF8.self) }
+        return characterTypeText(of: type)
+    }
+
+    /// What `ProjectIndex.isWordCharacter` says of an ASCII character.
+    private static func isASCIIWordByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x61 && byte <= 0x7a) || (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5f
+    }
+
+    private static func characterTypeText(of type: Node) -> String {
         var result = ""
         for index in type.firstTokenIndex..<type.endTokenIndex {
             let text = type.tree.token(at: index).text

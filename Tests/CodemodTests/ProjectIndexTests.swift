@@ -12,6 +12,21 @@ final class ProjectIndexTests: XCTestCase {
         return builder.finish()
     }
 
+    func testTypeTextsAreTheirTokensWithASpaceOnlyBetweenWords() {
+        // The text joined from the tokens equals the spaced-out tokens normalized, ASCII
+        // or not, whatever whitespace and comments sit between them.
+        let types = ["[String: Int]", "some  View", "any\nCollection<Int>", "Result<[Item], Error>", "(Int) -> Void",
+                     "inout Ünïcode", "Set<Ä.B>", "@escaping (Int) async throws -> String?", "Box<T /* x */>",
+                     "consuming  some\tView", "Array<Int>.Index", "[Int]?", "Dictionary<String,[Ünï]>"]
+        for text in types {
+            let tree = SyntaxTree.parse("var x: \(text)\n")
+            guard let variable = tree.root.descendants(.variableDecl).first.flatMap(VariableDecl.init),
+                  let type = variable.bindings.first?.type else { XCTFail("no type in \(text)"); continue }
+            let spaced = (type.firstTokenIndex..<type.endTokenIndex).map { tree.token(at: $0).text }.joined(separator: " ")
+            XCTAssertEqual(TypeResolver.typeText(of: type), ProjectIndex.normalizedTypeText(spaced), text)
+        }
+    }
+
     func testNamesAreCountedAcrossFilesWithWrapperPrefixesFolded() {
         let built = index("""
             struct A: View {

@@ -39,13 +39,16 @@ extension RenderPath {
         }
         // The names each reached member uses outside those closures (`name`, `self.name`),
         // and those it calls, read once per member rather than once per member it might name.
+        // Only the members' own names matter: others are passed over by their bytes.
         var namesByMember: [Int: (used: Set<String>, called: Set<String>)] = [:]
+        let filter = NameFilter(members.compactMap(RenderPath.declaredName))
         func names(in scope: Node) -> (used: Set<String>, called: Set<String>) {
             if let known = namesByMember[scope.index] { return known }
             var used = Set<String>(), called = Set<String>()
             let closures = Spans(skipped(scope))
             for use in scope.descendants([.identifierExpr, .memberAccessExpr]) {
-                guard let name = RenderPath.usedName(use), !RenderPath.isInside(use, anyOf: closures) else { continue }
+                guard RenderPath.mayNameOne(use, of: filter), let name = RenderPath.usedName(use),
+                      !RenderPath.isInside(use, anyOf: closures) else { continue }
                 used.insert(name)
                 // A method named without a call (`.onAppear(perform: load)`) is passed on, not run.
                 if RenderPath.isCallee(use) { called.insert(name) }
@@ -78,6 +81,12 @@ extension RenderPath {
     private static func declaredName(of member: Node) -> String? {
         if let variable = VariableDecl(member) { return variable.bindings.first?.name }
         return FunctionLikeDecl(member)?.name
+    }
+
+    /// False when `use` (an identifier or member access) names none of `filter`'s names.
+    static func mayNameOne(_ use: Node, of filter: NameFilter) -> Bool {
+        if use.kind == .identifierExpr { return use.firstToken.map(filter.mayBe) ?? false }
+        return MemberAccessExpr(use)?.nameToken.map(filter.mayBe) ?? false
     }
 
     /// The name `use` reads when it is `name` or `self.name`.

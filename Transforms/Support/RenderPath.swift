@@ -106,16 +106,18 @@ struct RenderPath {
     private static func namesCalled(in member: Node, actions: [Node], among members: [String: Node]) -> [String] {
         var names: [String] = []
         let actions = Spans(actions)
+        let filter = NameFilter(members.keys)
         for node in member.descendants(.identifierExpr) {
-            guard let token = node.firstToken, token.kind == .identifier else { continue }
+            guard let token = node.firstToken, token.kind == .identifier, filter.mayBe(token) else { continue }
             let name = token.text
             guard members[name] != nil, !isInside(node, anyOf: actions), !isPassedAsAction(node) else { continue }
             names.append(name)
         }
         for node in member.descendants(.memberAccessExpr) {
-            guard let access = MemberAccessExpr(node), let name = access.name, members[name] != nil,
-                  access.base?.textEquals("self") == true, !isInside(node, anyOf: actions), !isPassedAsAction(node)
-            else { continue }
+            guard let access = MemberAccessExpr(node), let token = access.nameToken, filter.mayBe(token) else { continue }
+            let name = token.text
+            guard members[name] != nil, access.base?.textEquals("self") == true, !isInside(node, anyOf: actions),
+                  !isPassedAsAction(node) else { continue }
             names.append(name)
         }
         return names
@@ -203,6 +205,26 @@ struct Spans {
         let span = outermost[low - 1]
         // Inside the span but not its outermost node itself (which nothing else holds).
         return node.index < span.end
+    }
+}
+
+/// The lengths and first bytes of a few names: a token that matches neither is none of
+/// them, told without making its text a `String`.
+struct NameFilter {
+    private var keys = Set<Int>()
+
+    init(_ names: some Sequence<String>) {
+        for name in names {
+            guard let first = name.utf8.first else { continue }
+            keys.insert(name.utf8.count << 8 | Int(first))
+        }
+    }
+
+    /// False when `token`'s text is none of the names (it may be one when true).
+    func mayBe(_ token: Token) -> Bool {
+        let range = token.textRange
+        guard !range.isEmpty else { return false }
+        return keys.contains(range.count << 8 | Int(token.tree.bytes[range.lowerBound]))
     }
 }
 
