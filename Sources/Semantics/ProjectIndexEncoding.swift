@@ -69,6 +69,21 @@ extension ProjectIndex {
     }
 }
 
+/// The LEB128 number at `offset` in `bytes`, `offset` moved past it; nil when the bytes
+/// end first or it runs past 63 bits.
+func readLEB128(_ bytes: UnsafeBufferPointer<UInt8>, at offset: inout Int) -> UInt64? {
+    var value: UInt64 = 0
+    var shift: UInt64 = 0
+    while offset < bytes.count, shift < 63 {
+        let byte = bytes[offset]
+        offset += 1
+        value |= UInt64(byte & 0x7f) << shift
+        if byte & 0x80 == 0 { return value }
+        shift += 7
+    }
+    return nil
+}
+
 /// Writes the layout `FactReader` reads: LEB128 numbers, strings as their length and
 /// UTF-8, sets and tables in sorted order.
 struct FactWriter {
@@ -141,16 +156,7 @@ private struct FactChecker {
     }
 
     private mutating func value() -> UInt64? {
-        var value: UInt64 = 0
-        var shift: UInt64 = 0
-        while offset < bytes.count, shift < 63 {
-            let byte = bytes[offset]
-            offset += 1
-            value |= UInt64(byte & 0x7f) << shift
-            if byte & 0x80 == 0 { return value }
-            shift += 7
-        }
-        return nil
+        readLEB128(bytes, at: &offset)
     }
 
     /// Skips a string, checking its length and that it is UTF-8.

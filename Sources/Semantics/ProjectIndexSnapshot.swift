@@ -267,17 +267,11 @@ private struct SnapshotReader {
     }
 
     mutating func count() -> Int {
-        var value = 0
-        var shift = 0
-        while offset < bytes.count, shift < 63 {
-            let byte = bytes[offset]
-            offset += 1
-            value |= Int(byte & 0x7f) << shift
-            if byte & 0x80 == 0 { return value }
-            shift += 7
+        guard let value = readLEB128(bytes, at: &offset), value <= UInt64(Int.max) else {
+            failed = true
+            return 0
         }
-        failed = true
-        return 0
+        return Int(value)
     }
 
     /// A count of entries of at least one byte each: no more than the bytes left.
