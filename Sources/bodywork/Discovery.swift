@@ -38,6 +38,8 @@ struct Discovery {
     /// Where the listings read by the walk are kept for the project model, which reads
     /// the same directories; nil to keep nothing.
     var fileSystem: FileSystemSnapshot?
+    /// Told the files found, before git is asked which of them it ignores.
+    var onFound: (([String]) -> Void)?
 
     /// Expands `paths` (files and directories, as given) into the files to process.
     ///
@@ -80,6 +82,7 @@ struct Discovery {
                 selection.problems.append(SkippedFile(path: path, reason: "not a regular file"))
             }
         }
+        if let onFound, !(explicitFiles.isEmpty && walkedFiles.isEmpty) { onFound((explicitFiles + walkedFiles).filter { !isExcluded($0) }) }
         if respectsGitignore {
             let ignored = Discovery.gitignored(walkedFiles, canonicalDirectories: canonicalDirectories, around: repository)
             if !ignored.isEmpty {

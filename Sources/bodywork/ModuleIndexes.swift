@@ -40,9 +40,10 @@ struct ModuleIndexes: Sendable {
     /// later run on those files reads instead of every other file. With `trees`, a
     /// planned file is parsed in full and its tree kept there for the rules (while the
     /// budget has room), so that it is parsed once; other files are parsed without their
-    /// bodies.
+    /// bodies. A planned file `prefetch` read (and parsed) ahead is taken from it.
     static func build(files: [String], model: ProjectModel, jobs: Int, maxFileSize: Int,
-                      unindexed: String? = nil, cache: IndexCache? = nil, trees: ParsedTrees? = nil) -> ModuleIndexes {
+                      unindexed: String? = nil, cache: IndexCache? = nil, trees: ParsedTrees? = nil,
+                      prefetch: TreePrefetch? = nil) -> ModuleIndexes {
         var result = ModuleIndexes()
         var viewByOwners: [[String]: Int] = [:]
         var visibleByView: [[String]] = []
@@ -132,11 +133,22 @@ struct ModuleIndexes: Sendable {
             let collector = FactCollector(count: paths.count)
             runOrdered(count: paths.count, jobs: jobs, work: { index -> ReadFile in
                 let path = paths[index]
-                guard let (bytes, stamp) = SourceFile.read(path, maxSize: maxFileSize) else { return ReadFile() }
-                guard let bytes else { return ReadFile(stamp: stamp) }
                 let name = displayNames[path] ?? path
+                let ahead = displayNames[path] != nil ? prefetch?.take(name) : nil
+                guard let (bytes, stamp) = ahead.map({ ($0.bytes, $0.stamp) }) ?? SourceFile.read(path, maxSize: maxFileSize)
+                else { return ReadFile() }
+                guard let bytes else { return ReadFile(stamp: stamp) }
                 let store = index < stores.count ? stores[index] : nil
                 let key = store != nil || stamped ? IndexCache.key(of: bytes) : nil
+                if let trees, let tree = ahead?.tree {
+                    // Parsed ahead, its room reserved: its facts come from the tree.
+                    var builder = ProjectIndexBuilder()
+                    builder.add(tree, path: name)
+                    trees.keep(tree, path: name)
+                    let facts = builder.finish()
+                    if let cache, let store, let key { cache.insert(store: store, key: key, facts: facts) }
+                    return ReadFile(facts: .built(facts), stamp: stamp, key: key)
+                }
                 // Only text files' facts are ever stored, so a hit needs no UTF-8 check.
                 if let cache, let store, let key, let cached = cache.encodedFacts(store: store, key: key) {
                     return ReadFile(facts: .encoded(cached, path: name), stamp: stamp, key: key)

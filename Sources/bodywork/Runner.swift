@@ -38,8 +38,18 @@ struct Runner {
             if options.readsStandardInput {
                 return try runStandardInput(planner: planner, rules: rules, start: start)
             }
-            let selection = try selectFiles(sharing: planner.model?.fileSystem)
-            let plan = try planner.plan(selection.files)
+            // With more than one job, the files found are parsed ahead while git, the plan
+            // and the project model run.
+            let trees = ParsedTrees()
+            let prefetch = options.jobs > 1 ? TreePrefetch(maxFileSize: options.maxFileSize, trees: trees) : nil
+            let selection = try selectFiles(sharing: planner.model?.fileSystem, prefetch: prefetch)
+            let plan: RunPlan
+            do {
+                plan = try planner.plan(selection.files)
+            } catch {
+                prefetch?.stop(keepingFor: [])
+                throw error
+            }
             if let command = options.verifyCommand { try VerifiedApply.checkUnchangedTree(command) }
             let recorder = try options.writeBaselinePath.map { path throws(UsageError) in
                 try BaselineRecorder(path: path, recordsFixed: options.mode != .apply)
@@ -60,11 +70,10 @@ struct Runner {
                 totals.skipped.append(problem)
             }
 
-            let trees = ParsedTrees()
-            let processor = FileProcessor(maxFileSize: options.maxFileSize,
-                                          indexes: moduleIndexes(for: plan.files.map(\.path), settings: plan.settings,
-                                                                 model: planner.model, trees: trees),
-                                          trees: trees)
+            let indexes = moduleIndexes(for: plan.files.map(\.path), settings: plan.settings, model: planner.model,
+                                        trees: trees, prefetch: prefetch)
+            prefetch?.stop(keepingFor: Set(plan.files.map(\.path)))
+            let processor = FileProcessor(maxFileSize: options.maxFileSize, indexes: indexes, trees: trees)
             if let command = options.verifyCommand {
                 VerifiedApply(options: options, console: console, processor: processor, command: command, report: report)
                     .run(plan, totals: &totals, patch: patch, rules: rules, recorder: recorder)
@@ -101,8 +110,9 @@ struct Runner {
     // MARK: - File selection
 
     /// The files the run covers; the directory listings are kept in `fileSystem`, for the model.
-    private func selectFiles(sharing fileSystem: FileSystemSnapshot?) throws(UsageError) -> FileSelection {
-        let discovery = Discovery(excludes: options.excludes.map(Glob.init), fileSystem: fileSystem)
+    private func selectFiles(sharing fileSystem: FileSystemSnapshot?, prefetch: TreePrefetch? = nil) throws(UsageError) -> FileSelection {
+        var discovery = Discovery(excludes: options.excludes.map(Glob.init), fileSystem: fileSystem)
+        if let prefetch { discovery.onFound = { prefetch.start($0) } }
         var paths = options.paths
         if let list = options.filesFrom {
             paths += try Runner.readPathList(list)
@@ -150,7 +160,7 @@ struct Runner {
     /// Each file's view of the project index: its modules and their dependencies, indexed
     /// in full whatever files the run selected; empty when no active rule reads it.
     private func moduleIndexes(for files: [String], settings: [FileSettings], model: ProjectModel?,
-                               unindexed: String? = nil, trees: ParsedTrees? = nil) -> ModuleIndexes {
+                               unindexed: String? = nil, trees: ParsedTrees? = nil, prefetch: TreePrefetch? = nil) -> ModuleIndexes {
         if options.verbose, let model {
             for line in ModuleIndexes.describe(files: files, model: model) { console.message(line) }
         }
@@ -158,7 +168,7 @@ struct Runner {
         guard needed, let model else { return .empty }
         return ModuleIndexes.build(files: files, model: model, jobs: options.jobs, maxFileSize: options.maxFileSize,
                                    unindexed: unindexed, cache: options.noCache ? nil : IndexCache(environment: environment),
-                                   trees: trees)
+                                   trees: trees, prefetch: prefetch)
     }
 
     private func runBatch(_ plan: RunPlan, processor: FileProcessor, totals: RunTotals, rules: [any Rule],

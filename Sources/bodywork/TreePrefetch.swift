@@ -1,0 +1,129 @@
+// The files of a run read and parsed ahead, on a thread of their own, while the run still
+// asks git which files it ignores and builds its plan and project model: work that leaves
+// the other core idle. The index pass takes what is ready and parses the rest itself.
+import Foundation
+import SwiftCST
+
+/// Reads and parses files in order on one thread; each file is handed out once.
+final class TreePrefetch: @unchecked Sendable {
+    /// A file as read ahead: its bytes and stamp, and its whole tree when the trees'
+    /// budget had room and the bytes are text.
+    struct File {
+        var bytes: [UInt8]
+        var stamp: FileStamp
+        var tree: SyntaxTree?
+    }
+
+    private enum State {
+        /// Taken by the index pass before this thread came to it.
+        case claimed
+        case parsing
+        case done(File?)
+    }
+
+    private let condition = NSCondition()
+    private var order: [String] = []
+    private var next = 0
+    private var states: [String: State] = [:]
+    private var stopping = false
+    private var finished = true
+    private let maxFileSize: Int
+    private let trees: ParsedTrees
+
+    init(maxFileSize: Int, trees: ParsedTrees) {
+        self.maxFileSize = maxFileSize
+        self.trees = trees
+    }
+
+    /// Starts on `paths` (as the run names them), in order.
+    func start(_ paths: [String]) {
+        condition.withLock {
+            order = paths
+            finished = false
+        }
+        let thread = Thread { [self] in run() }
+        // As deep as the index pass's threads: a deeply nested file parses the same.
+        thread.stackSize = 16 << 20
+        thread.start()
+    }
+
+    /// The file at `path` as read ahead, waiting while it is being parsed; nil when this
+    /// thread has not come to it (it will not now) or could not read it.
+    func take(_ path: String) -> File? {
+        condition.withLock {
+            while true {
+                switch states[path] {
+                case nil:
+                    states[path] = .claimed
+                    return nil
+                case .claimed?:
+                    return nil
+                case .parsing?:
+                    condition.wait()
+                case .done(let file)?:
+                    states[path] = .claimed
+                    return file
+                }
+            }
+        }
+    }
+
+    /// Waits until the thread has come to the end of its files.
+    func waitUntilDone() {
+        condition.withLock {
+            while !finished { condition.wait() }
+        }
+    }
+
+    /// Stops after the file being parsed. Trees read ahead and never taken are kept for
+    /// the rules when their file is in `planned`, else give their room back.
+    func stop(keepingFor planned: Set<String>) {
+        let unused: [(path: String, tree: SyntaxTree)] = condition.withLock {
+            stopping = true
+            while !finished { condition.wait() }
+            var unused: [(path: String, tree: SyntaxTree)] = []
+            for (path, state) in states {
+                if case .done(let file?) = state, let tree = file.tree { unused.append((path, tree)) }
+                states[path] = .claimed
+            }
+            return unused
+        }
+        for (path, tree) in unused {
+            if planned.contains(path) { trees.keep(tree, path: path) } else { trees.release(tree.bytes.count) }
+        }
+    }
+
+    private func run() {
+        while let path = claimNext() {
+            let file = read(path)
+            condition.withLock {
+                states[path] = .done(file)
+                condition.broadcast()
+            }
+        }
+        condition.withLock {
+            finished = true
+            condition.broadcast()
+        }
+    }
+
+    private func claimNext() -> String? {
+        condition.withLock {
+            while !stopping, next < order.count {
+                let path = order[next]
+                next += 1
+                if states[path] == nil {
+                    states[path] = .parsing
+                    return path
+                }
+            }
+            return nil
+        }
+    }
+
+    private func read(_ path: String) -> File? {
+        guard let (read, stamp) = SourceFile.read(path, maxSize: maxFileSize), let bytes = read else { return nil }
+        guard FileProcessor.isUTF8Text(bytes), trees.reserve(bytes.count) else { return File(bytes: bytes, stamp: stamp, tree: nil) }
+        return File(bytes: bytes, stamp: stamp, tree: SyntaxTree.parse(bytes))
+    }
+}

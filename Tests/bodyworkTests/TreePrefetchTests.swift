@@ -1,0 +1,58 @@
+// Files parsed ahead are handed out once, whoever comes first to a file parses it, and
+// trees never taken go to the rules or give their room back.
+@testable import BodyworkCLI
+import Foundation
+import XCTest
+
+final class TreePrefetchTests: XCTestCase {
+    private func files(_ sandbox: Sandbox, _ count: Int) throws -> [String] {
+        try (0..<count).map { number in try sandbox.write("F\(number).swift", "struct F\(number) { var value = \(number) }\n") }
+    }
+
+    func testEachFileIsReadOnceByWhoeverComesFirst() throws {
+        let sandbox = try Sandbox()
+        let paths = try files(sandbox, 40)
+        let trees = ParsedTrees(budget: 1 << 20)
+        let prefetch = TreePrefetch(maxFileSize: 1 << 20, trees: trees)
+        // Claimed before the thread starts: left to the caller.
+        XCTAssertNil(prefetch.take(paths[39]))
+        prefetch.start(paths)
+        var parsedAhead = 0
+        for path in paths.dropLast() {
+            guard let file = prefetch.take(path) else { continue }
+            parsedAhead += 1
+            XCTAssertEqual(file.bytes, try sandbox.read(URL(fileURLWithPath: path).lastPathComponent))
+            XCTAssertEqual(file.tree?.bytes, file.bytes)
+            XCTAssertNil(prefetch.take(path), "handed out once")
+            trees.keep(file.tree!, path: path)
+        }
+        prefetch.stop(keepingFor: [])
+        XCTAssertNil(prefetch.take(paths[39]))
+        // Some or all were parsed ahead, depending on the threads; each was handed out once.
+        XCTAssertLessThanOrEqual(parsedAhead, 39)
+        for path in paths.dropLast() where trees.take(path) != nil { parsedAhead -= 1 }
+        XCTAssertEqual(parsedAhead, 0, "every tree handed out was kept once")
+    }
+
+    func testTreesNeverTakenGoToTheRulesOrGiveTheirRoomBack() throws {
+        let sandbox = try Sandbox()
+        let paths = try files(sandbox, 4)
+        let size = try sandbox.read("F0.swift").count
+        let trees = ParsedTrees(budget: 4 * size)
+        let prefetch = TreePrefetch(maxFileSize: 1 << 20, trees: trees)
+        prefetch.start(paths)
+        prefetch.stop(keepingFor: [])
+        // Whatever was parsed before the stop gave its room back.
+        XCTAssertTrue(trees.reserve(4 * size), "the whole budget is free again")
+        trees.release(4 * size)
+
+        let again = TreePrefetch(maxFileSize: 1 << 20, trees: trees)
+        again.start(paths)
+        again.waitUntilDone()
+        again.stop(keepingFor: Set(paths[0...1]))
+        XCTAssertNotNil(trees.take(paths[0]))
+        XCTAssertNotNil(trees.take(paths[1]))
+        XCTAssertNil(trees.take(paths[2]), "not planned: not kept")
+        XCTAssertTrue(trees.reserve(4 * size), "and its room is free")
+    }
+}
