@@ -71,7 +71,13 @@ extension ProjectIndex {
 
 /// The LEB128 number at `offset` in `bytes`, `offset` moved past it; nil when the bytes
 /// end first or it runs past 63 bits.
+@inline(__always)
 func readLEB128(_ bytes: UnsafeBufferPointer<UInt8>, at offset: inout Int) -> UInt64? {
+    // Most numbers are one byte.
+    if offset < bytes.count, bytes[offset] < 0x80 {
+        offset += 1
+        return UInt64(bytes[offset - 1])
+    }
     var value: UInt64 = 0
     var shift: UInt64 = 0
     while offset < bytes.count, shift < 63 {
