@@ -131,9 +131,11 @@ public struct PatternBinding: SyntaxView {
     }
     public var pattern: Node? { node.childNodes.first }
     /// The bound name when the pattern is a plain identifier.
-    public var name: String? {
+    public var name: String? { nameToken?.text }
+    /// The token of `name`.
+    public var nameToken: Token? {
         guard let p = pattern, p.kind == .identifierPattern else { return nil }
-        return p.firstToken?.text
+        return p.firstToken
     }
     public var type: Node? { node.child(.typeAnnotation)?.childNodes.first }
     public var initializer: Node? { node.child(.initializerClause)?.childNodes.first }

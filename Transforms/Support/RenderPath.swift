@@ -33,13 +33,14 @@ struct RenderPath {
             }
         }
         var actionsByMember: [Int: [Node]] = [:]
+        let filter = NameFilter(byName.keys)
         while let member = queue.first {
             queue.removeFirst()
             guard !reached.contains(member) else { continue }
             reached.append(member)
             let actions = RenderPath.actionClosures(in: member)
             actionsByMember[member.index] = actions
-            for name in RenderPath.namesCalled(in: member, actions: actions, among: byName) {
+            for name in RenderPath.namesCalled(in: member, actions: actions, among: byName, filter: filter) {
                 guard let next = byName[name], !reached.contains(next) else { continue }
                 // Stored properties are values, not code run on the path.
                 if let variable = VariableDecl(next), !variable.bindings.contains(where: \.isComputed) { continue }
@@ -102,11 +103,12 @@ struct RenderPath {
     /// `name(…)`, outside actions, in source order (bare names first). A method handed to
     /// an action uncalled (`.onAppear(perform: load)`, `Button("Save", action: save)`)
     /// runs on the event, not while `body` is built. Other names are passed over before
-    /// the costlier tests: most identifiers of a body are not the view's members.
-    private static func namesCalled(in member: Node, actions: [Node], among members: [String: Node]) -> [String] {
+    /// the costlier tests: most identifiers of a body are not the view's members
+    /// (`filter`, of the names of `members`, passes them over by their bytes).
+    private static func namesCalled(in member: Node, actions: [Node], among members: [String: Node],
+                                    filter: NameFilter) -> [String] {
         var names: [String] = []
         let actions = Spans(actions)
-        let filter = NameFilter(members.keys)
         for node in member.descendants(.identifierExpr) {
             guard let token = node.firstToken, token.kind == .identifier, filter.mayBe(token) else { continue }
             let name = token.text

@@ -14,7 +14,7 @@ struct ViewType {
     /// `var body` (a View) or `func body(content:)` (a ViewModifier).
     var body: Node? {
         members.first { member in
-            if let variable = VariableDecl(member) { return variable.bindings.contains { $0.name == "body" } }
+            if let variable = VariableDecl(member) { return variable.bindings.contains { $0.nameToken?.textIs("body") == true } }
             return FunctionLikeDecl(member)?.name == "body" && member.kind == .functionDecl
         }
     }
