@@ -6,8 +6,7 @@ import SwiftCST
 
 /// Reads and parses files in order on one thread; each file is handed out once.
 final class TreePrefetch: @unchecked Sendable {
-    /// A file as read ahead: its bytes and stamp, and its whole tree when the trees'
-    /// budget had room and the bytes are text.
+    /// A file as read ahead: its bytes and stamp, and its whole tree.
     struct File {
         var bytes: [UInt8]
         var stamp: FileStamp
@@ -95,9 +94,11 @@ final class TreePrefetch: @unchecked Sendable {
 
     private func run() {
         while let path = claimNext() {
-            let file = read(path)
+            let (file, full) = read(path)
             condition.withLock {
                 states[path] = .done(file)
+                // The trees' budget is full: reading on would only hold bytes in memory.
+                if full { stopping = true }
                 condition.broadcast()
             }
         }
@@ -121,9 +122,12 @@ final class TreePrefetch: @unchecked Sendable {
         }
     }
 
-    private func read(_ path: String) -> File? {
-        guard let (read, stamp) = SourceFile.read(path, maxSize: maxFileSize), let bytes = read else { return nil }
-        guard FileProcessor.isUTF8Text(bytes), trees.reserve(bytes.count) else { return File(bytes: bytes, stamp: stamp, tree: nil) }
-        return File(bytes: bytes, stamp: stamp, tree: SyntaxTree.parse(bytes))
+    /// The file at `path` parsed, when it is text and the trees' budget has room for it
+    /// (`full` when it has not); nil otherwise, so that no bytes wait without a tree.
+    private func read(_ path: String) -> (file: File?, full: Bool) {
+        guard let (read, stamp) = SourceFile.read(path, maxSize: maxFileSize), let bytes = read,
+              FileProcessor.isUTF8Text(bytes) else { return (nil, false) }
+        guard trees.reserve(bytes.count) else { return (nil, true) }
+        return (File(bytes: bytes, stamp: stamp, tree: SyntaxTree.parse(bytes)), false)
     }
 }

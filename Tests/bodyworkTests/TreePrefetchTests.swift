@@ -55,4 +55,19 @@ final class TreePrefetchTests: XCTestCase {
         XCTAssertNil(trees.take(paths[2]), "not planned: not kept")
         XCTAssertTrue(trees.reserve(4 * size), "and its room is free")
     }
+
+    func testReadingStopsWhenTheTreesBudgetIsFull() throws {
+        // Bytes read ahead without a tree would only wait in memory.
+        let sandbox = try Sandbox()
+        let paths = try files(sandbox, 5)
+        let size = try sandbox.read("F0.swift").count
+        let trees = ParsedTrees(budget: 2 * size)
+        let prefetch = TreePrefetch(maxFileSize: 1 << 20, trees: trees)
+        prefetch.start(paths)
+        prefetch.waitUntilDone()
+        XCTAssertNotNil(prefetch.take(paths[0])?.tree)
+        XCTAssertNotNil(prefetch.take(paths[1])?.tree)
+        for path in paths[2...] { XCTAssertNil(prefetch.take(path), path) }
+        prefetch.stop(keepingFor: [])
+    }
 }
