@@ -170,6 +170,8 @@ struct ModuleIndexes: Sendable {
             })
             for (path, file) in zip(paths, collector.files) { read[path] = file }
         }
+        // The files parsed ahead so far are taken; the pass's threads read the rest.
+        prefetch?.stopClaiming()
         readFiles(wanted.sorted())
         // A view with a snapshot: the files it leaves out added, in path order, to its fold.
         var folded = [ProjectIndex?](repeating: nil, count: visibleByView.count)

@@ -67,6 +67,12 @@ final class TreePrefetch: @unchecked Sendable {
         }
     }
 
+    /// Claims no more files: from now on the index pass's own threads read them, and a
+    /// third thread would only compete with them. The file being parsed is finished.
+    func stopClaiming() {
+        condition.withLock { stopping = true }
+    }
+
     /// Waits until the thread has come to the end of its files.
     func waitUntilDone() {
         condition.withLock {
