@@ -34,13 +34,21 @@ final class TreePrefetchTests: XCTestCase {
         XCTAssertEqual(parsedAhead, 0, "every tree handed out was kept once")
     }
 
-    func testTreesNeverTakenGoToTheRulesOrGiveTheirRoomBack() throws {
+    /// `count` files of one size, and a prefetch started on them whose trees' budget
+    /// holds `room` of them.
+    private func started(_ count: Int, room: Int) throws -> (sandbox: Sandbox, paths: [String], size: Int, trees: ParsedTrees, prefetch: TreePrefetch) {
         let sandbox = try Sandbox()
-        let paths = try files(sandbox, 4)
+        let paths = try files(sandbox, count)
         let size = try sandbox.read("F0.swift").count
-        let trees = ParsedTrees(budget: 4 * size)
+        let trees = ParsedTrees(budget: room * size)
         let prefetch = TreePrefetch(maxFileSize: 1 << 20, trees: trees)
         prefetch.start(paths)
+        return (sandbox, paths, size, trees, prefetch)
+    }
+
+    func testTreesNeverTakenGoToTheRulesOrGiveTheirRoomBack() throws {
+        let (sandbox, paths, size, trees, prefetch) = try started(4, room: 4)
+        defer { withExtendedLifetime(sandbox) {} }
         prefetch.stop(keepingFor: [])
         // Whatever was parsed before the stop gave its room back.
         XCTAssertTrue(trees.reserve(4 * size), "the whole budget is free again")
@@ -58,12 +66,8 @@ final class TreePrefetchTests: XCTestCase {
 
     func testReadingStopsWhenTheTreesBudgetIsFull() throws {
         // Bytes read ahead without a tree would only wait in memory.
-        let sandbox = try Sandbox()
-        let paths = try files(sandbox, 5)
-        let size = try sandbox.read("F0.swift").count
-        let trees = ParsedTrees(budget: 2 * size)
-        let prefetch = TreePrefetch(maxFileSize: 1 << 20, trees: trees)
-        prefetch.start(paths)
+        let (sandbox, paths, _, _, prefetch) = try started(5, room: 2)
+        defer { withExtendedLifetime(sandbox) {} }
         prefetch.waitUntilDone()
         XCTAssertNotNil(prefetch.take(paths[0])?.tree)
         XCTAssertNotNil(prefetch.take(paths[1])?.tree)
