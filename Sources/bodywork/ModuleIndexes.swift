@@ -140,23 +140,18 @@ struct ModuleIndexes: Sendable {
                 guard let bytes else { return ReadFile(stamp: stamp) }
                 let store = index < stores.count ? stores[index] : nil
                 let key = store != nil || stamped ? IndexCache.key(of: bytes) : nil
-                if let trees, let tree = ahead?.tree {
-                    // Parsed ahead, its room reserved: its facts come from the tree.
-                    var builder = ProjectIndexBuilder()
-                    builder.add(tree, path: name)
-                    trees.keep(tree, path: name)
-                    let facts = builder.finish()
-                    if let cache, let store, let key { cache.insert(store: store, key: key, facts: facts) }
-                    return ReadFile(facts: .built(facts), stamp: stamp, key: key)
+                // Parsed ahead (its room reserved): its facts come from that tree.
+                var tree = trees != nil ? ahead?.tree : nil
+                if tree == nil {
+                    // Only text files' facts are ever stored, so a hit needs no UTF-8 check.
+                    if let cache, let store, let key, let cached = cache.encodedFacts(store: store, key: key) {
+                        return ReadFile(facts: .encoded(cached, path: name), stamp: stamp, key: key)
+                    }
+                    guard FileProcessor.isUTF8Text(bytes) else { return ReadFile(stamp: stamp, key: key) }
+                    if let trees, displayNames[path] != nil, trees.reserve(bytes.count) { tree = SyntaxTree.parse(bytes) }
                 }
-                // Only text files' facts are ever stored, so a hit needs no UTF-8 check.
-                if let cache, let store, let key, let cached = cache.encodedFacts(store: store, key: key) {
-                    return ReadFile(facts: .encoded(cached, path: name), stamp: stamp, key: key)
-                }
-                guard FileProcessor.isUTF8Text(bytes) else { return ReadFile(stamp: stamp, key: key) }
                 var builder = ProjectIndexBuilder()
-                if let trees, displayNames[path] != nil, trees.reserve(bytes.count) {
-                    let tree = SyntaxTree.parse(bytes)
+                if let trees, let tree {
                     builder.add(tree, path: name)
                     trees.keep(tree, path: name)
                 } else {
