@@ -453,20 +453,12 @@ final class SharedNames: Sendable {
 struct SharedNamesCollector {
     fileprivate var unitPaths: [String] = []
     fileprivate var entries: [(name: Int32, use: NameUse)] = []
-    /// The names' bytes, one after the other; name `n` is `nameBytes[nameStarts[n]..<nameStarts[n + 1]]`.
-    private var nameBytes: [UInt8] = []
-    private var nameStarts: [Int32] = [0]
-    private var nameHashes: [UInt32] = []
-    /// Open addressing over the names: a name's number plus one, 0 when free.
-    private var slots = [Int32](repeating: 0, count: 1 << 12)
+    /// The names, numbered by their bytes.
+    private var names = ByteInterner()
 
-    fileprivate var nameCount: Int { nameHashes.count }
+    fileprivate var nameCount: Int { names.count }
 
-    fileprivate func name(_ number: Int) -> String {
-        nameBytes.withUnsafeBufferPointer { buffer in
-            String(decoding: UnsafeBufferPointer(rebasing: buffer[Int(nameStarts[number])..<Int(nameStarts[number + 1])]), as: UTF8.self)
-        }
-    }
+    fileprivate func name(_ number: Int) -> String { names.string(number) }
 
     /// A new unit for the file at `path`.
     mutating func unit(path: String) -> Int32 {
@@ -486,37 +478,7 @@ struct SharedNamesCollector {
     }
 
     private mutating func number(of name: UnsafeBufferPointer<UInt8>, hash: UInt32) -> Int32 {
-        let mask = slots.count - 1
-        var slot = Int(hash) & mask
-        while true {
-            let found = slots[slot]
-            if found == 0 { break }
-            let number = Int(found) - 1
-            if nameHashes[number] == hash {
-                let start = Int(nameStarts[number]), end = Int(nameStarts[number + 1])
-                if end - start == name.count, name.isEmpty || nameBytes.withUnsafeBufferPointer({ buffer in
-                    memcmp(buffer.baseAddress! + start, name.baseAddress!, name.count) == 0
-                }) {
-                    return Int32(number)
-                }
-            }
-            slot = (slot + 1) & mask
-        }
-        let number = Int32(nameHashes.count)
-        nameHashes.append(hash)
-        nameBytes.append(contentsOf: name)
-        nameStarts.append(Int32(nameBytes.count))
-        slots[slot] = number + 1
-        if nameHashes.count * 2 > slots.count {
-            slots = [Int32](repeating: 0, count: slots.count * 2)
-            let mask = slots.count - 1
-            for (number, hash) in nameHashes.enumerated() {
-                var slot = Int(hash) & mask
-                while slots[slot] != 0 { slot = (slot + 1) & mask }
-                slots[slot] = Int32(number + 1)
-            }
-        }
-        return number
+        names.number(of: name, hash: hash).number
     }
 
     /// Records every use of `table`, each of its files a new unit; returns those units.
@@ -552,5 +514,61 @@ struct SharedNamesCollector {
             }
         }
         return units
+    }
+}
+
+/// Distinct byte strings numbered as first seen: open addressing over their hashes, the
+/// bytes kept in one buffer and compared with memcmp, so that a string is made a `String`
+/// (and hashed as one) at most once.
+struct ByteInterner {
+    /// String `n` is `bytes[starts[n]..<starts[n + 1]]`.
+    private var bytes: [UInt8] = []
+    private var starts: [Int32] = [0]
+    private var hashes: [UInt32] = []
+    /// A string's number plus one, 0 when free.
+    private var slots = [Int32](repeating: 0, count: 1 << 12)
+
+    var count: Int { hashes.count }
+
+    func string(_ number: Int) -> String {
+        bytes.withUnsafeBufferPointer { buffer in
+            String(decoding: UnsafeBufferPointer(rebasing: buffer[Int(starts[number])..<Int(starts[number + 1])]), as: UTF8.self)
+        }
+    }
+
+    /// The number of these bytes (`hash` being `FileNames.hash` of them), and whether
+    /// they are new.
+    mutating func number(of string: UnsafeBufferPointer<UInt8>, hash: UInt32) -> (number: Int32, isNew: Bool) {
+        let mask = slots.count - 1
+        var slot = Int(hash) & mask
+        while true {
+            let found = slots[slot]
+            if found == 0 { break }
+            let number = Int(found) - 1
+            if hashes[number] == hash {
+                let start = Int(starts[number]), end = Int(starts[number + 1])
+                if end - start == string.count, string.isEmpty || bytes.withUnsafeBufferPointer({ buffer in
+                    memcmp(buffer.baseAddress! + start, string.baseAddress!, string.count) == 0
+                }) {
+                    return (Int32(number), false)
+                }
+            }
+            slot = (slot + 1) & mask
+        }
+        let number = Int32(hashes.count)
+        hashes.append(hash)
+        bytes.append(contentsOf: string)
+        starts.append(Int32(bytes.count))
+        slots[slot] = number + 1
+        if hashes.count * 2 > slots.count {
+            slots = [Int32](repeating: 0, count: slots.count * 2)
+            let mask = slots.count - 1
+            for (number, hash) in hashes.enumerated() {
+                var slot = Int(hash) & mask
+                while slots[slot] != 0 { slot = (slot + 1) & mask }
+                slots[slot] = Int32(number + 1)
+            }
+        }
+        return (number, true)
     }
 }

@@ -11,11 +11,6 @@
 //    count of its uses, and each use in 13 fixed bytes (unit, plain and member writes,
 //    flags).
 // Tables are written in the order they are stored: the bytes of equal indexes may differ.
-#if canImport(Darwin)
-import Darwin
-#elseif canImport(Glibc)
-import Glibc
-#endif
 
 extension ProjectIndex {
     /// This index as bytes from which `init(snapshot:)` rebuilds one that answers every
@@ -204,16 +199,10 @@ private struct SnapshotWriter {
     }
 }
 
-/// The distinct strings a snapshot names, numbered as first seen: open addressing over
-/// FNV-1a hashes of their UTF-8, kept in one buffer and compared with memcmp, cheaper
-/// than hashing each as a `String` key.
+/// The distinct strings a snapshot names, numbered as first seen.
 private struct SnapshotStrings {
     private(set) var texts: [String] = []
-    private var bytes: [UInt8] = []
-    private var starts: [Int] = [0]
-    private var hashes: [UInt32] = []
-    /// A string's number plus one, 0 when free.
-    private var slots = [Int32](repeating: 0, count: 1 << 12)
+    private var interner = ByteInterner()
 
     mutating func number(_ original: String) -> Int {
         if let known = original.utf8.withContiguousStorageIfAvailable({ number(original, utf8: $0) }) { return known }
@@ -222,33 +211,9 @@ private struct SnapshotStrings {
     }
 
     private mutating func number(_ original: String, utf8: UnsafeBufferPointer<UInt8>) -> Int {
-        let hash = FileNames.hash(utf8)
-        var mask = slots.count - 1
-        var slot = Int(hash) & mask
-        while slots[slot] != 0 {
-            let number = Int(slots[slot]) - 1
-            if hashes[number] == hash, starts[number + 1] - starts[number] == utf8.count,
-               utf8.isEmpty || bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress! + starts[number], utf8.baseAddress!, utf8.count) == 0 }) {
-                return number
-            }
-            slot = (slot + 1) & mask
-        }
-        let number = texts.count
-        texts.append(original)
-        bytes.append(contentsOf: utf8)
-        starts.append(bytes.count)
-        hashes.append(hash)
-        slots[slot] = Int32(number + 1)
-        if texts.count * 2 > slots.count {
-            slots = [Int32](repeating: 0, count: slots.count * 2)
-            mask = slots.count - 1
-            for (known, hash) in hashes.enumerated() {
-                var slot = Int(hash) & mask
-                while slots[slot] != 0 { slot = (slot + 1) & mask }
-                slots[slot] = Int32(known + 1)
-            }
-        }
-        return number
+        let (number, isNew) = interner.number(of: utf8, hash: FileNames.hash(utf8))
+        if isNew { texts.append(original) }
+        return Int(number)
     }
 }
 
