@@ -142,9 +142,7 @@ final class IndexCache: @unchecked Sendable {
             var out = IndexCache.header
             var kept = 0
             func append(_ key: Key, _ bytes: some Collection<UInt8>) {
-                for value in [key.first, key.second, UInt64(key.count), UInt64(bytes.count)] {
-                    withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) }
-                }
+                for value in [key.first, key.second, UInt64(key.count), UInt64(bytes.count)] { out.appendWord(value) }
                 out.append(contentsOf: bytes)
                 kept += 1
             }
@@ -165,35 +163,55 @@ final class IndexCache: @unchecked Sendable {
 
     /// Entries of a store; empty when it is missing, of another version or corrupt.
     private static func load(_ path: String) -> [Key: ArraySlice<UInt8>] {
-        guard let data = FileManager.default.contents(atPath: path) else { return [:] }
-        let bytes = Array(data)
-        guard bytes.starts(with: header) else { return [:] }
+        guard let (read, _) = SourceFile.read(path, maxSize: Int.max), let bytes = read, bytes.starts(with: header) else { return [:] }
         var entries: [Key: ArraySlice<UInt8>] = [:]
-        var offset = header.count
-        func word() -> UInt64? {
-            guard offset + 8 <= bytes.count else { return nil }
-            var value: UInt64 = 0
-            for i in 0..<8 { value |= UInt64(bytes[offset + i]) << (8 * UInt64(i)) }
-            offset += 8
-            return value
-        }
-        while offset < bytes.count {
-            guard let first = word(), let second = word(), let count = word(), let length = word(),
-                  count <= UInt64(Int.max), length <= UInt64(bytes.count - offset) else { return [:] }
-            entries[Key(first: first, second: second, count: Int(count))] = bytes[offset..<(offset + Int(length))]
-            offset += Int(length)
+        var reader = WordReader(bytes: bytes, offset: header.count, end: bytes.count)
+        while reader.offset < bytes.count {
+            guard let first = reader.word(), let second = reader.word(), let count = reader.word(), count <= UInt64(Int.max),
+                  let facts = reader.run() else { return [:] }
+            entries[Key(first: first, second: second, count: Int(count))] = facts
         }
         return entries
     }
 
-    private static func write(_ bytes: [UInt8], to path: String) {
+    /// Writes a file of the cache's folder (a store or a snapshot); false when it cannot.
+    @discardableResult
+    static func write(_ bytes: [UInt8], to path: String) -> Bool {
         let directory = FilePath.directory(of: path)
-        guard (try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)) != nil else { return }
+        guard (try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)) != nil else { return false }
         // The cache's folder ignores itself, so git never sees it as an untracked change
         // in a package whose .gitignore does not list .build.
         let ignore = FilePath.join(directory, ".gitignore")
         if directory.hasSuffix("/.build/bodywork"), FileKind.of(ignore) == .missing { try? AtomicFile.write(Array("*\n".utf8), to: ignore) }
         // Atomic and registered with the signal handling, like every write of ours.
-        try? AtomicFile.write(bytes, to: path)
+        return (try? AtomicFile.write(bytes, to: path)) != nil
+    }
+}
+
+/// Little-endian 64-bit words and length-prefixed byte runs, bounds checked.
+struct WordReader {
+    let bytes: [UInt8]
+    var offset: Int
+    let end: Int
+
+    mutating func word() -> UInt64? {
+        guard offset + 8 <= end else { return nil }
+        var value: UInt64 = 0
+        for i in 0..<8 { value |= UInt64(bytes[offset + i]) << (8 * UInt64(i)) }
+        offset += 8
+        return value
+    }
+
+    mutating func run() -> ArraySlice<UInt8>? {
+        guard let length = word(), length <= UInt64(end - offset) else { return nil }
+        defer { offset += Int(length) }
+        return bytes[offset..<(offset + Int(length))]
+    }
+}
+
+extension [UInt8] {
+    /// Appends `value` as 8 little-endian bytes, as `WordReader.word()` reads it.
+    mutating func appendWord(_ value: UInt64) {
+        Swift.withUnsafeBytes(of: value.littleEndian) { append(contentsOf: $0) }
     }
 }

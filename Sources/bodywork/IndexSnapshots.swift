@@ -177,27 +177,25 @@ enum IndexSnapshots {
     static func save(_ index: ProjectIndex, files: [String], stamps: [FileStamp], keys: [IndexCache.Key],
                      recorded: Int64, to path: String, store: String) {
         var out = header
-        func word(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) } }
-        word(UInt64(bitPattern: recorded))
-        word(UInt64(files.count))
+        out.appendWord(UInt64(bitPattern: recorded))
+        out.appendWord(UInt64(files.count))
         for (number, file) in files.enumerated() {
-            word(UInt64(file.utf8.count))
+            out.appendWord(UInt64(file.utf8.count))
             out.append(contentsOf: file.utf8)
             let stamp = stamps[number], key = keys[number]
             for value in [stamp.device, stamp.inode, stamp.size, UInt64(bitPattern: stamp.modified), UInt64(bitPattern: stamp.changed),
-                          key.first, key.second, UInt64(key.count)] { word(value) }
+                          key.first, key.second, UInt64(key.count)] { out.appendWord(value) }
         }
         let payload = index.snapshotBytes()
-        word(UInt64(payload.count))
+        out.appendWord(UInt64(payload.count))
         out.append(contentsOf: payload)
         let sum = IndexCache.key(of: out)
-        word(sum.first)
-        word(sum.second)
-        let directory = FilePath.directory(of: path)
-        guard (try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)) != nil,
-              (try? AtomicFile.write(out, to: path)) != nil else { return }
+        out.appendWord(sum.first)
+        out.appendWord(sum.second)
+        // Where the store goes, as the store goes (its folder ignoring itself).
+        guard IndexCache.write(out, to: path) else { return }
         let name = prefix(ofStore: store)
-        prune(directory: directory, prefix: String(name[(name.lastIndex(of: "/").map(name.index(after:)) ?? name.startIndex)...]))
+        prune(directory: FilePath.directory(of: path), prefix: String(name[(name.lastIndex(of: "/").map(name.index(after:)) ?? name.startIndex)...]))
     }
 
     /// Removes all but the `kept` most recently used snapshots named `prefix…`.
@@ -209,26 +207,5 @@ enum IndexSnapshots {
         }
         guard snapshots.count > kept else { return }
         for (path, _) in snapshots.sorted(by: { ($0.1, $0.0) > ($1.1, $1.0) }).dropFirst(kept) { unlink(path) }
-    }
-}
-
-/// Little-endian 64-bit words and length-prefixed byte runs, bounds checked.
-private struct WordReader {
-    let bytes: [UInt8]
-    var offset: Int
-    let end: Int
-
-    mutating func word() -> UInt64? {
-        guard offset + 8 <= end else { return nil }
-        var value: UInt64 = 0
-        for i in 0..<8 { value |= UInt64(bytes[offset + i]) << (8 * UInt64(i)) }
-        offset += 8
-        return value
-    }
-
-    mutating func run() -> ArraySlice<UInt8>? {
-        guard let length = word(), length <= UInt64(end - offset) else { return nil }
-        defer { offset += Int(length) }
-        return bytes[offset..<(offset + Int(length))]
     }
 }
