@@ -14,9 +14,21 @@ final class ProjectIndexFoldTests: XCTestCase {
     ]
 
     private func fileIndex(_ number: Int) -> ProjectIndex {
+        index(of: sources[number], path: "F\(number).swift")
+    }
+
+    /// The index of one file of `source` at `path`.
+    private func index(of source: String, path: String) -> ProjectIndex {
         var builder = ProjectIndexBuilder()
-        builder.add(SyntaxTree.parse(Array(sources[number].utf8)), path: "F\(number).swift")
+        builder.add(SyntaxTree.parse(Array(source.utf8)), path: path)
         return builder.finish()
+    }
+
+    /// What absorbing the files of `view` one by one gives.
+    private func absorbed(_ files: [ProjectIndex?], _ view: [Int]) -> ProjectIndex {
+        var absorbed = ProjectIndex()
+        for position in view { if let file = files[position] { absorbed.absorb(file) } }
+        return absorbed
     }
 
     private func assertSame(_ folded: ProjectIndex, _ absorbed: ProjectIndex, _ message: String) {
@@ -40,9 +52,7 @@ final class ProjectIndexFoldTests: XCTestCase {
         let folded = ProjectIndex.fold(files, views: views)
         XCTAssertEqual(folded.count, views.count)
         for (number, view) in views.enumerated() {
-            var absorbed = ProjectIndex()
-            for position in view { if let file = files[position] { absorbed.absorb(file) } }
-            assertSame(folded[number], absorbed, "view \(number): \(view)")
+            assertSame(folded[number], absorbed(files, view), "view \(number): \(view)")
         }
         XCTAssertEqual(folded[2].count(of: "title"), 6, "two declarations, `_title`, two reads and `.title`")
         XCTAssertFalse(folded[0].names.isEmpty)
@@ -57,18 +67,13 @@ final class ProjectIndexFoldTests: XCTestCase {
             "extension Item { var title: String { \"\" } }\nstruct Other { @State var count = 0 }",
         ]
         var files: [ProjectIndex?] = (0..<sources.count).map(fileIndex)
-        for (number, text) in later.enumerated() {
-            var builder = ProjectIndexBuilder()
-            builder.add(SyntaxTree.parse(Array(text.utf8)), path: "L\(number).swift")
-            files.append(builder.finish())
-        }
+        for (number, text) in later.enumerated() { files.append(index(of: text, path: "L\(number).swift")) }
         files.insert(nil, at: 3)
         let views = [[0, 1, 2, 3, 4, 5], [0, 2, 5, 6], [0, 1, 6, 7], [1, 7], [2, 4, 6], [0, 1, 2, 4, 5, 6, 7], [3], []]
         let folded = ProjectIndex.fold(files, views: views)
         XCTAssertEqual(folded.count, views.count)
         for (number, view) in views.enumerated() {
-            var absorbed = ProjectIndex()
-            for position in view { if let file = files[position] { absorbed.absorb(file) } }
+            let absorbed = absorbed(files, view)
             assertSame(folded[number], absorbed, "view \(number): \(view)")
             XCTAssertEqual(folded[number].mentions["title"], absorbed.mentions["title"], "view \(number)")
             XCTAssertEqual(folded[number].nameCounts["title"], absorbed.nameCounts["title"], "view \(number)")
@@ -80,9 +85,8 @@ final class ProjectIndexFoldTests: XCTestCase {
     }
 
     func testSnapshotBytesRebuildTheFold() {
-        var nested = ProjectIndexBuilder()
-        nested.add(SyntaxTree.parse(Array("struct Outer { struct Inner: Hashable { let value: Int } }".utf8)), path: "Nested.swift")
-        let files: [ProjectIndex?] = (0..<sources.count).map(fileIndex) + [nested.finish()]
+        let nested = index(of: "struct Outer { struct Inner: Hashable { let value: Int } }", path: "Nested.swift")
+        let files: [ProjectIndex?] = (0..<sources.count).map(fileIndex) + [nested]
         let folded = ProjectIndex.fold(files, views: [Array(files.indices)])[0]
         guard let restored = ProjectIndex(snapshot: folded.snapshotBytes()[...]) else { return XCTFail("no snapshot") }
         assertSame(restored, folded, "restored")
@@ -117,14 +121,11 @@ final class ProjectIndexFoldTests: XCTestCase {
 
     func testAFileThatGivesAnotherTextIsNotAbsorbed() {
         // Which text wins depends on the files' order, which a fold no longer knows.
-        var builder = ProjectIndexBuilder()
-        builder.add(SyntaxTree.parse(Array("extension Item { typealias Items = Set<Item> }\ntypealias Items = Set<Item>".utf8)), path: "G.swift")
+        let disagreeing = index(of: "extension Item { typealias Items = Set<Item> }\ntypealias Items = Set<Item>", path: "G.swift")
         var base = ProjectIndex.fold((0..<sources.count).map(fileIndex), views: [Array(sources.indices)])[0]
-        XCTAssertFalse(base.absorbIfConsistent(.built(builder.finish())))
-        var agreeing = ProjectIndexBuilder()
-        agreeing.add(SyntaxTree.parse(Array("typealias Items = [Item]".utf8)), path: "H.swift")
+        XCTAssertFalse(base.absorbIfConsistent(.built(disagreeing)))
         var other = ProjectIndex.fold((0..<sources.count).map(fileIndex), views: [Array(sources.indices)])[0]
-        XCTAssertTrue(other.absorbIfConsistent(.built(agreeing.finish())), "the same text is no conflict")
+        XCTAssertTrue(other.absorbIfConsistent(.built(index(of: "typealias Items = [Item]", path: "H.swift"))), "the same text is no conflict")
         XCTAssertEqual(other.fileCount, sources.count + 1)
     }
 }
