@@ -194,8 +194,7 @@ enum IndexSnapshots {
         out.appendWord(sum.second)
         // Where the store goes, as the store goes (its folder ignoring itself).
         guard IndexCache.write(out, to: path) else { return }
-        let name = prefix(ofStore: store)
-        prune(directory: FilePath.directory(of: path), prefix: String(name[(name.lastIndex(of: "/").map(name.index(after:)) ?? name.startIndex)...]))
+        prune(directory: FilePath.directory(of: path), prefix: String(FilePath.fileName(prefix(ofStore: store))))
     }
 
     /// Removes all but the `kept` most recently used snapshots named `prefix…`.

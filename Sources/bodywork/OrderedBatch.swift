@@ -2,6 +2,10 @@
 // results are handed on strictly in file order, whatever order they finish in.
 import Foundation
 
+/// The stack of a thread that parses: deeply nested code makes for deep recursion in the
+/// parser, so it gets more room than a thread's default.
+let parsingStackSize = 16 << 20
+
 /// Runs `work` for every index on `jobs` threads and calls `emit` for each result in index
 /// order, one at a time. At most `window` results wait for a slow predecessor, so memory
 /// stays bounded however many files there are.
@@ -24,8 +28,7 @@ func runOrdered<Output: Sendable>(count: Int, jobs: Int,
             worker()
             finished.leave()
         }
-        // Deeply nested code makes for deep recursion in the parser: give it room.
-        thread.stackSize = 16 << 20
+        thread.stackSize = parsingStackSize
         thread.start()
     }
     worker()

@@ -41,8 +41,7 @@ final class TreePrefetch: @unchecked Sendable {
             finished = false
         }
         let thread = Thread { [self] in run() }
-        // As deep as the index pass's threads: a deeply nested file parses the same.
-        thread.stackSize = 16 << 20
+        thread.stackSize = parsingStackSize
         thread.start()
     }
 
