@@ -113,7 +113,7 @@ struct BuilderPlan {
         let returns = implicit ? [member.statements[0]] : returnStatements(in: member.node)
         // Only members that erase are the rule's: at least one result is `AnyView(x)`.
         erasures = returns.compactMap { statement in
-            let value = statement.kind == .returnStmt ? statement.childNodes.first : statement
+            let value = statement.kind == .returnStmt ? statement.firstChildNode : statement
             return value.flatMap { isAnyViewCall($0) ? $0 : nil }
         }
         guard !erasures.isEmpty else { return }
@@ -143,7 +143,7 @@ struct BuilderPlan {
             leading.removeLast()
             if let why = declarationsOnly(leading[...]) { failure = why; return }
             planIf(early)
-            guard failure == nil, let value = last.childNodes.first, let view = erasedView(value) else {
+            guard failure == nil, let value = last.firstChildNode, let view = erasedView(value) else {
                 if failure == nil { failure = "a result is not `AnyView(x)`" }
                 return
             }
@@ -230,7 +230,7 @@ struct BuilderPlan {
 
     /// `return AnyView(x)` → `x` (or `return x`); the implicit `AnyView(x)` → `x`.
     private mutating func unwrap(_ statement: Node, keepReturn: Bool) {
-        let value = statement.kind == .returnStmt ? statement.childNodes.first : statement
+        let value = statement.kind == .returnStmt ? statement.firstChildNode : statement
         guard let value, let view = erasedView(value) else { failure = "a result is not `AnyView(x)` with one argument"; return }
         let replaced = keepReturn ? value : statement
         let indent = layout.indentation(ofLineAt: statement.trimmedRange.lowerBound)

@@ -24,7 +24,7 @@ enum ValueKind: Equatable {
         case .booleanLiteralExpr: self = .boolean(node.firstToken?.text == "true")
         case .nilLiteralExpr: self = .nilLiteral
         case .prefixOperatorExpr:
-            let operand = node.childNodes.first
+            let operand = node.firstChildNode
             if node.firstToken?.text == "-", let operand, [.integerLiteralExpr, .floatLiteralExpr].contains(operand.kind) {
                 self = operand.kind == .integerLiteralExpr ? .integer : .float
             } else {
@@ -211,7 +211,7 @@ enum ValuePair {
 struct PrefixNegation {
     let operandText: String
     init?(_ node: Node) {
-        guard node.kind == .prefixOperatorExpr, node.firstToken?.text == "!", let operand = node.childNodes.first,
+        guard node.kind == .prefixOperatorExpr, node.firstToken?.text == "!", let operand = node.firstChildNode,
               let text = singleLineText(operand) else { return nil }
         operandText = text
     }

@@ -254,7 +254,7 @@ private struct BranchPair {
         guard let ifExpr = IfExpr(node), node.parent?.kind != .ifExpr, let elseBlock = ifExpr.elseBranch,
               let otherwiseBlock = CodeBlock(elseBlock), let thenBlock = ifExpr.body,
               ifExpr.conditions.count == 1, let condition = ifExpr.conditions.first,
-              condition.ownTokens.isEmpty, condition.childNodes.count == 1, let expression = condition.childNodes.first,
+              condition.ownTokens.isEmpty, condition.childNodes.count == 1, let expression = condition.firstChildNode,
               thenBlock.statements.count == 1, otherwiseBlock.statements.count == 1,
               let thenStatement = thenBlock.statements.first, let otherwiseStatement = otherwiseBlock.statements.first,
               [.functionCallExpr, .memberAccessExpr].contains(thenStatement.kind), thenStatement.kind == otherwiseStatement.kind

@@ -194,7 +194,7 @@ public struct EagerStack: Rule {
         if data.kind == .arrayExpr || data.kind == .dictionaryExpr { return true }
         if ([data] + data.descendants(.memberAccessExpr)).contains(where: { MemberAccessExpr($0)?.name == "allCases" }) { return true }
         var node = data
-        while node.kind == .tupleExpr, let inner = node.child(.argument)?.childNodes.first { node = inner }
+        while node.kind == .tupleExpr, let inner = node.child(.argument)?.firstChildNode { node = inner }
         guard node.kind == .sequenceExpr else { return false }
         let parts = node.children
         guard parts.count == 3, case .node(let low) = parts[0], case .token(let op) = parts[1], case .node(let high) = parts[2],

@@ -61,7 +61,7 @@ extension IdentityPass {
     }
 
     func isStateOrBinding(_ source: Node, bindingUse: Node) -> Bool {
-        guard let base = bindingUse.childNodes.first, let resolved = resolver.type(of: base) else { return false }
+        guard let base = bindingUse.firstChildNode, let resolved = resolver.type(of: base) else { return false }
         return index.collectionType(resolved.text, inScope: resolved.scope)?.isBinding == true
     }
 
@@ -74,7 +74,7 @@ extension IdentityPass {
         guard let argument = use.parent, argument.kind == .argument, argument.childNodes.count == 1,
               Argument(argument)?.label == nil, let list = argument.parent, list.kind == .argumentList,
               list.children(.argument).count == 1, let subscriptNode = list.parent, subscriptNode.kind == .subscriptCallExpr,
-              subscriptNode.child(.closureExpr) == nil, let base = subscriptNode.childNodes.first, base != list
+              subscriptNode.child(.closureExpr) == nil, let base = subscriptNode.firstChildNode, base != list
         else { return .other }
         if sameTokens(base, source) { return mayBeWritten(subscriptNode) ? .other : .read(subscriptNode) }
         if source.kind == .identifierExpr, base.kind == .identifierExpr, let token = base.firstToken,

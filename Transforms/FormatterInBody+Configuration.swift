@@ -79,7 +79,7 @@ extension HoistPlanner {
     func useProblem(ofReference reference: Node, name: String) -> String? {
         guard let parent = reference.parent else { return nil }
         switch parent.kind {
-        case .memberAccessExpr where parent.childNodes.first == reference:
+        case .memberAccessExpr where parent.firstChildNode == reference:
             guard let access = MemberAccessExpr(parent) else { return nil }
             if isMutatingUse(access) {
                 let inBlock = parent.ancestors.contains { [.ifExpr, .forStmt, .whileStmt, .guardStmt, .switchExpr].contains($0.kind) }

@@ -41,7 +41,7 @@ extension HoistPlanner {
         guard case .local(let declaration) = construction.shape else { return "" }
         let nl = layout.lineEnding
         if let variable = VariableDecl(declaration), let initializer = variable.bindings.first?.initializer,
-           initializer.kind == .functionCallExpr, let closure = initializer.childNodes.first.flatMap(ClosureExpr.init) {
+           initializer.kind == .functionCallExpr, let closure = initializer.firstChildNode.flatMap(ClosureExpr.init) {
             // `{ let f = T(); …; return f }()`: its statements, without the final `return`.
             let statements = closure.statements
             guard statements.count >= 2, let first = statements.first, let last = statements.dropLast().last,
@@ -72,7 +72,7 @@ extension HoistPlanner {
             guard let name = VariableDecl(declaration)?.bindings.first?.name, let container = declaration.parent else { return nil }
             let lines: Range<Int>
             if let variable = VariableDecl(declaration), let initializer = variable.bindings.first?.initializer,
-               initializer.kind == .functionCallExpr, initializer.childNodes.first?.kind == .closureExpr {
+               initializer.kind == .functionCallExpr, initializer.firstChildNode?.kind == .closureExpr {
                 guard let range = layout.wholeLines(from: declaration, through: declaration) else { return nil }
                 lines = range
             } else {
@@ -169,7 +169,7 @@ extension HoistPlanner {
                 uses += statement.descendants(.identifierExpr).filter { $0.textEquals(name) }
             }
             if case .local = construction.shape, VariableDecl(declaration)?.bindings.first?.initializer?.kind != .functionCallExpr
-                || VariableDecl(declaration)?.bindings.first?.initializer?.childNodes.first?.kind == .closureExpr { return nil }
+                || VariableDecl(declaration)?.bindings.first?.initializer?.firstChildNode?.kind == .closureExpr { return nil }
         case .property:
             return nil
         }

@@ -90,7 +90,7 @@ extension HoistPlanner {
                 if tokenKey(initializer) == key { return name }
                 continue
             }
-            if initializer.kind == .functionCallExpr, let closure = initializer.childNodes.first.flatMap(ClosureExpr.init),
+            if initializer.kind == .functionCallExpr, let closure = initializer.firstChildNode.flatMap(ClosureExpr.init),
                let first = closure.statements.first, let declaration = VariableDecl(first),
                let inner = declaration.bindings.first?.initializer, let recipe = recipeAround(inner) {
                 if recipeKey(call: inner, configuration: recipe.configuration, local: recipe.localName) == key { return name }

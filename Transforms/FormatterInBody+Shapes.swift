@@ -11,7 +11,7 @@ extension HoistPlanner {
         let node = call.node
         guard let parent = node.parent else { return nil }
         // `T().method(…)` or `T().property`.
-        if parent.kind == .memberAccessExpr, parent.childNodes.first == node, let access = MemberAccessExpr(parent) {
+        if parent.kind == .memberAccessExpr, parent.firstChildNode == node, let access = MemberAccessExpr(parent) {
             if let name = access.name, isMutatingUse(access) {
                 report(node, typeName, "it is changed right away by `.\(name)`; hoist it by hand")
                 return nil
@@ -138,7 +138,7 @@ extension HoistPlanner {
         guard middle.allSatisfy({ isConfiguration($0, of: name) }) else { return nil }
         var recipe = Recipe(declaration: variable, localName: name, configuration: middle)
         if container.kind == .closureExpr, let closure = ClosureExpr(container), closure.signature == nil,
-           let invoke = container.parent, invoke.kind == .functionCallExpr, invoke.childNodes.first == container,
+           let invoke = container.parent, invoke.kind == .functionCallExpr, invoke.firstChildNode == container,
            FunctionCallExpr(invoke)?.arguments.isEmpty == true {
             recipe.closureCall = invoke
             return recipe

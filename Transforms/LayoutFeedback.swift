@@ -167,7 +167,7 @@ public struct LayoutFeedback: Rule {
     private func writes(in closure: Node, to state: Set<String>) -> [String] {
         var names: [String] = []
         for sequence in closure.descendants(.sequenceExpr) {
-            guard let target = sequence.childNodes.first, sequence.childNodes.count >= 2 else { continue }
+            guard let target = sequence.firstChildNode, sequence.childNodes.count >= 2 else { continue }
             let operatorNode = sequence.children.dropFirst().first
             let assigns: Bool
             switch operatorNode {

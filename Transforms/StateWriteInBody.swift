@@ -64,7 +64,7 @@ public struct StateWriteInBody: Rule {
             let path = context.renderPath(of: view)
             for sequence in path.renderedNodes(.sequenceExpr) {
                 // `x = …`, `x += …`: the target is the first operand, written by what follows it.
-                guard let target = sequence.childNodes.first, Writes.isAssigned(target),
+                guard let target = sequence.firstChildNode, Writes.isAssigned(target),
                       let member = path.members.first(where: { $0.contains(sequence) }) else { continue }
                 let assignment = target
                 var written: String?

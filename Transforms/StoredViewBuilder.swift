@@ -318,7 +318,7 @@ private struct ClosureProperty {
         let views: Set<String> = ["View ", "SwiftUI . View "]
         for generic in type.genericParameterClause?.children(.genericParameter) ?? [] {
             guard generic.firstToken?.text == parameter else { continue }
-            if let constraint = generic.childNodes.first, views.contains(tokenKey(constraint)) { return true }
+            if let constraint = generic.firstChildNode, views.contains(tokenKey(constraint)) { return true }
         }
         for requirement in type.node.descendants(.genericRequirement) where requirement.parent?.parent == type.node {
             let nodes = requirement.childNodes

@@ -142,7 +142,7 @@ public struct UnusedEnvironment: Rule {
             guard !readHere else { continue }
             if !isFilePrivate, let key, index.count(of: key) - writes.count > 0 { continue }
             let wrapperName = FileTypes.lastComponent(wrapper.name)
-            let argument = wrapper.arguments?.children(.argument).first?.childNodes.first
+            let argument = wrapper.arguments?.children(.argument).first?.firstChildNode
             let isKeyPath = argument?.kind == .keyPathExpr
             let shown = "`@\(wrapperName)(\(argument.flatMap(singleLineText) ?? "…"))` property `\(name)`"
             let range = member.trimmedRange

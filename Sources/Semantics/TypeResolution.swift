@@ -53,7 +53,7 @@ public struct TypeResolver: Sendable {
             // `a?.b`: the member of the unwrapped value, optional; so is every later link of the chain.
             var chained = false
             if base.kind == .optionalChainingExpr {
-                guard let inner = base.childNodes.first, base.childNodes.count == 1 else { return nil }
+                guard let inner = base.firstChildNode, base.childNodes.count == 1 else { return nil }
                 base = inner
                 chained = true
             } else {
@@ -67,7 +67,7 @@ public struct TypeResolver: Sendable {
             guard let found = member(name, of: baseType) else { return nil }
             return chained ? TypeResolver.optional(found) : found
         case .forceUnwrapExpr:
-            guard expression.childNodes.count == 1, let inner = expression.childNodes.first,
+            guard expression.childNodes.count == 1, let inner = expression.firstChildNode,
                   !TypeResolver.isInOptionalChain(inner), let wrapped = type(of: inner) else { return nil }
             return TypeResolver.unwrappingOptional(wrapped)
         case .sequenceExpr:
@@ -258,7 +258,7 @@ public struct TypeResolver: Sendable {
             guard let pattern = nodes.first else { continue }
             if pattern.kind == .identifierPattern {
                 guard pattern.firstToken?.text == name else { continue }
-                let value = condition.child(.initializerClause)?.childNodes.first
+                let value = condition.child(.initializerClause)?.firstChildNode
                 let wrapped = value.map { type(of: $0) } ?? lookUp(name, at: scope)
                 found = .some(wrapped.flatMap(TypeResolver.unwrappingOptional))
             } else if pattern.text == name, nodes.count == 1 {
@@ -301,7 +301,7 @@ public struct TypeResolver: Sendable {
         while let current = node {
             switch current.kind {
             case .optionalChainingExpr: return true
-            case .memberAccessExpr, .forceUnwrapExpr, .functionCallExpr, .subscriptCallExpr: node = current.childNodes.first
+            case .memberAccessExpr, .forceUnwrapExpr, .functionCallExpr, .subscriptCallExpr: node = current.firstChildNode
             default: return false
             }
         }

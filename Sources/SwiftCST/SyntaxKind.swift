@@ -137,7 +137,42 @@ public enum SyntaxKind: UInt8, Sendable, CaseIterable {
 
 extension SyntaxKind {
     /// `struct`, `class`, `enum`, `actor`, `protocol` and `extension` declarations.
-    public static let typeDeclarations: Set<SyntaxKind> = [
+    public static let typeDeclarations: SyntaxKindSet = [
         .structDecl, .classDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl,
     ]
+}
+
+/// A set of syntax kinds as a 256-bit mask: made from a literal without allocating and
+/// tested without hashing, for the walks that look for several kinds at once.
+public struct SyntaxKindSet: ExpressibleByArrayLiteral, Sendable, Equatable {
+    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    public init(arrayLiteral kinds: SyntaxKind...) {
+        for kind in kinds { insert(kind) }
+    }
+
+    public mutating func insert(_ kind: SyntaxKind) {
+        let bit = UInt64(1) << UInt64(kind.rawValue & 63)
+        switch kind.rawValue >> 6 {
+        case 0: words.0 |= bit
+        case 1: words.1 |= bit
+        case 2: words.2 |= bit
+        default: words.3 |= bit
+        }
+    }
+
+    @inline(__always)
+    public func contains(_ kind: SyntaxKind) -> Bool {
+        let bit = UInt64(1) << UInt64(kind.rawValue & 63)
+        switch kind.rawValue >> 6 {
+        case 0: return words.0 & bit != 0
+        case 1: return words.1 & bit != 0
+        case 2: return words.2 & bit != 0
+        default: return words.3 & bit != 0
+        }
+    }
+
+    public static func == (a: SyntaxKindSet, b: SyntaxKindSet) -> Bool {
+        a.words == b.words
+    }
 }

@@ -205,18 +205,23 @@ public struct Node: Sendable, Hashable, CustomStringConvertible {
         return first.map { Node(tree: tree, index: $0) }
     }
 
-    /// Child nodes in source order.
-    public var childNodes: [Node] {
-        var result = [Node]()
+    /// The first child node in source order that matches, found without building the
+    /// child list.
+    public func firstChild(where matches: (Node) -> Bool) -> Node? {
+        var found: Node?
         var c = index - 1
         let start = Int(raw.subtreeStart)
+        // Walking back from the last child, the last match seen is the first in order.
         while c >= start {
-            result.append(Node(tree: tree, index: c))
+            let child = Node(tree: tree, index: c)
+            if matches(child) { found = child }
             c = Int(tree.nodes[c].subtreeStart) - 1
         }
-        result.reverse()
-        return result
+        return found
     }
+
+    /// Child nodes in source order.
+    public var childNodes: [Node] { childNodes(matching: { _ in true }) }
 
     /// Child nodes and tokens in source order.
     public var children: [Syntax] {
@@ -254,16 +259,35 @@ public struct Node: Sendable, Hashable, CustomStringConvertible {
         return found.map { Node(tree: tree, index: $0) }
     }
 
-    public func children(_ kind: SyntaxKind) -> [Node] {
-        var result: [Node] = []
-        var c = index - 1
+    public func children(_ kind: SyntaxKind) -> [Node] { childNodes(matching: { $0 == kind }) }
+
+    /// The child nodes whose kind matches, in source order. The children are walked from
+    /// the last (postorder keeps each subtree before its root), counted, then stored
+    /// back to front in an array of that size: no growing, no reversing.
+    private func childNodes(matching matches: (SyntaxKind) -> Bool) -> [Node] {
         let start = Int(raw.subtreeStart)
-        while c >= start {
-            if tree.nodes[c].kind == kind { result.append(Node(tree: tree, index: c)) }
-            c = Int(tree.nodes[c].subtreeStart) - 1
+        let tree = self.tree
+        return tree.nodes.withUnsafeBufferPointer { nodes in
+            var count = 0
+            var c = index - 1
+            while c >= start {
+                if matches(nodes[c].kind) { count += 1 }
+                c = Int(nodes[c].subtreeStart) - 1
+            }
+            guard count > 0 else { return [] }
+            return [Node](unsafeUninitializedCapacity: count) { buffer, initialized in
+                var slot = count
+                var c = index - 1
+                while c >= start {
+                    if matches(nodes[c].kind) {
+                        slot -= 1
+                        (buffer.baseAddress! + slot).initialize(to: Node(tree: tree, index: c))
+                    }
+                    c = Int(nodes[c].subtreeStart) - 1
+                }
+                initialized = count
+            }
         }
-        result.reverse()
-        return result
     }
 
     /// The first token owned directly by this node with the given kind or keyword.
@@ -333,31 +357,10 @@ public struct Node: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// All nodes of any of `kinds` in this subtree (this node included), in source order.
-    public func descendants(_ kinds: Set<SyntaxKind>) -> [Node] {
-        // A 256-bit mask: one test per stored node, no hashing.
-        var mask: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        for kind in kinds {
-            let bit = UInt64(1) << UInt64(kind.rawValue & 63)
-            switch kind.rawValue >> 6 {
-            case 0: mask.0 |= bit
-            case 1: mask.1 |= bit
-            case 2: mask.2 |= bit
-            default: mask.3 |= bit
-            }
-        }
-        return descendants { kind in
-            let bit = UInt64(1) << UInt64(kind.rawValue & 63)
-            switch kind.rawValue >> 6 {
-            case 0: return mask.0 & bit != 0
-            case 1: return mask.1 & bit != 0
-            case 2: return mask.2 & bit != 0
-            default: return mask.3 & bit != 0
-            }
-        }
+    public func descendants(_ kinds: SyntaxKindSet) -> [Node] {
+        descendants { kinds.contains($0) }
     }
 
-    /// Scans the stored subtree without building a view per node, then puts the matches
-    /// in pre-order: by first token, outer (longer, later-stored) nodes first.
     private func descendants(matching matches: (SyntaxKind) -> Bool) -> [Node] {
         var indices: [Int] = []
         tree.nodes.withUnsafeBufferPointer { nodes in

@@ -27,7 +27,7 @@ public struct TypeDecl: SyntaxView {
     public var isExtension: Bool { node.kind == .extensionDecl }
     /// The declared name, or for an extension the extended type's text.
     public var name: String? {
-        if isExtension { return node.childNodes.first { $0.kind != .attribute && $0.kind != .modifier }?.text }
+        if isExtension { return node.firstChild { $0.kind != .attribute && $0.kind != .modifier }?.text }
         return nameToken?.text
     }
     public var nameToken: Token? {
@@ -61,12 +61,14 @@ public struct TypeDecl: SyntaxView {
 
 /// Declarations directly inside a member block or code block, looking through `#if`.
 public func flattenIfConfig(_ container: Node) -> [Node] {
+    let children = container.childNodes
+    // Most blocks hold no `#if`: their children are the answer as they are.
+    guard children.contains(where: { $0.kind == .ifConfig }) else { return children }
     var result: [Node] = []
-    for child in container.childNodes {
+    result.reserveCapacity(children.count)
+    for child in children {
         if child.kind == .ifConfig {
-            for clause in child.children(.ifConfigClause) {
-                result.append(contentsOf: flattenIfConfig(clause).filter { $0.kind != .sequenceExpr || true })
-            }
+            for clause in child.children(.ifConfigClause) { result.append(contentsOf: flattenIfConfig(clause)) }
         } else {
             result.append(child)
         }
@@ -83,9 +85,23 @@ public struct Attribute: SyntaxView {
     }
     /// The attribute's name without `@`: `State`, `ViewBuilder`, `Environment`.
     public var name: String {
-        let tokens = node.ownTokens.dropFirst()
-        return tokens.prefix { $0.kind == .identifier || $0.kind == .keyword || $0.kind == .period }
-            .map(\.text).joined()
+        // The name's tokens follow `@` (a child, such as the arguments, starts with another
+        // kind of token). Written without trivia between them, as nearly always, the name
+        // is their bytes at once; else their texts joined.
+        let tree = node.tree
+        var t = node.firstTokenIndex + 1
+        let end = node.endTokenIndex
+        guard t < end else { return "" }
+        let first = t
+        var contiguous = true
+        func isNamePart(_ kind: TokenKind) -> Bool { kind == .identifier || kind == .keyword || kind == .period }
+        while t < end, isNamePart(tree.tokens[t].kind) {
+            if t > first && tree.tokens[t].textStart != tree.tokens[t - 1].textEnd { contiguous = false }
+            t += 1
+        }
+        guard t > first else { return "" }
+        if contiguous { return tree.text(Int(tree.tokens[first].textStart)..<Int(tree.tokens[t - 1].textEnd)) }
+        return (first..<t).map { Token(tree: tree, index: $0).text }.joined()
     }
     public var arguments: Node? { node.child(.argumentList) }
 }
@@ -99,11 +115,11 @@ public struct DeclModifiers {
     /// is compared as bytes, without making the modifiers' strings.
     public func has(_ modifier: String) -> Bool {
         guard modifier.utf8.allSatisfy({ $0 < 0x80 }) else { return modifiers.contains(modifier) }
-        return node.children(.modifier).contains { child in
-            guard let token = child.firstToken else { return false }
+        return node.firstChild { child in
+            guard child.kind == .modifier, let token = child.firstToken else { return false }
             return token.textRange.count == modifier.utf8.count
                 && node.tree.bytes[token.textRange].elementsEqual(modifier.utf8)
-        }
+        } != nil
     }
     public func hasAttribute(_ name: String) -> Bool { attributes.contains { $0.name == name } }
 }
@@ -129,7 +145,7 @@ public struct PatternBinding: SyntaxView {
         guard node.kind == .patternBinding else { return nil }
         self.node = node
     }
-    public var pattern: Node? { node.childNodes.first }
+    public var pattern: Node? { node.firstChildNode }
     /// The bound name when the pattern is a plain identifier.
     public var name: String? { nameToken?.text }
     /// The token of `name`.
@@ -137,8 +153,8 @@ public struct PatternBinding: SyntaxView {
         guard let p = pattern, p.kind == .identifierPattern else { return nil }
         return p.firstToken
     }
-    public var type: Node? { node.child(.typeAnnotation)?.childNodes.first }
-    public var initializer: Node? { node.child(.initializerClause)?.childNodes.first }
+    public var type: Node? { node.child(.typeAnnotation)?.firstChildNode }
+    public var initializer: Node? { node.child(.initializerClause)?.firstChildNode }
     public var accessorBlock: Node? { node.child(.accessorBlock) }
     /// Whether the binding has a getter body (`var x: Int { … }` or `{ get { … } }`).
     public var isComputed: Bool {
@@ -184,7 +200,7 @@ public struct FunctionLikeDecl: SyntaxView {
         signature?.child(.parameterClause)?.children(.parameter).compactMap(Parameter.init) ?? []
     }
     public var effects: Node? { signature?.child(.effectSpecifiers) }
-    public var returnType: Node? { signature?.child(.returnClause)?.childNodes.first }
+    public var returnType: Node? { signature?.child(.returnClause)?.firstChildNode }
     public var body: CodeBlock? { node.child(.codeBlock).flatMap(CodeBlock.init) }
     public var accessorBlock: Node? { node.child(.accessorBlock) }
 }
@@ -203,8 +219,8 @@ public struct Parameter: SyntaxView {
     public var label: String? { names.first?.text }
     /// The name used inside the body.
     public var name: String? { names.last?.text }
-    public var type: Node? { node.childNodes.first { $0.kind != .attribute && $0.kind != .initializerClause } }
-    public var defaultValue: Node? { node.child(.initializerClause)?.childNodes.first }
+    public var type: Node? { node.firstChild { $0.kind != .attribute && $0.kind != .initializerClause } }
+    public var defaultValue: Node? { node.child(.initializerClause)?.firstChildNode }
 }
 
 /// `case a, b(Int), c = 1`.
@@ -231,7 +247,7 @@ public struct TypealiasDecl: SyntaxView {
         guard let t = tokens.firstIndex(where: { $0.keyword == .typealias }), t + 1 < tokens.count else { return nil }
         return tokens[t + 1].text
     }
-    public var aliasedType: Node? { node.child(.initializerClause)?.childNodes.first }
+    public var aliasedType: Node? { node.child(.initializerClause)?.firstChildNode }
 }
 
 /// `#if` with its clauses.
@@ -283,7 +299,7 @@ public struct ForStmt: SyntaxView {
         guard node.kind == .forStmt else { return nil }
         self.node = node
     }
-    public var pattern: Node? { node.childNodes.first }
+    public var pattern: Node? { node.firstChildNode }
     public var sequence: Node? {
         let nodes = node.childNodes.filter { $0.kind != .typeAnnotation }
         return nodes.count >= 2 ? nodes[1] : nil
@@ -376,7 +392,7 @@ public struct Argument: SyntaxView {
         return tokens[0]
     }
     public var label: String? { labelToken?.text }
-    public var expression: Node? { node.childNodes.first }
+    public var expression: Node? { node.firstChildNode }
     public var trailingComma: Token? { node.ownTokens.last { $0.kind == .comma } }
 }
 
@@ -413,7 +429,7 @@ public struct ClosureParameter: SyntaxView {
     }
     public var name: String? { names.last?.text }
     public var nameToken: Token? { names.last }
-    public var type: Node? { node.childNodes.first { $0.kind != .attribute } }
+    public var type: Node? { node.firstChild { $0.kind != .attribute } }
 }
 
 /// `\Root.path`.
@@ -453,7 +469,7 @@ public struct SequenceExpr: SyntaxView {
     public var elements: [Syntax] { node.children }
     /// Whether this is `lhs = rhs`.
     public var isAssignment: Bool { node.child(.assignmentExpr) != nil }
-    public var assignmentTarget: Node? { isAssignment ? node.childNodes.first : nil }
+    public var assignmentTarget: Node? { isAssignment ? node.firstChildNode : nil }
     public var assignedValue: Node? {
         guard isAssignment else { return nil }
         let nodes = node.childNodes

@@ -53,9 +53,9 @@ struct ModifierChain {
     static func applied(to node: Node) -> ModifierChain {
         var outermost = node
         while let parent = outermost.parent {
-            if parent.kind == .memberAccessExpr, parent.childNodes.first == outermost {
+            if parent.kind == .memberAccessExpr, parent.firstChildNode == outermost {
                 outermost = parent
-            } else if parent.kind == .functionCallExpr, parent.childNodes.first == outermost, outermost != node {
+            } else if parent.kind == .functionCallExpr, parent.firstChildNode == outermost, outermost != node {
                 outermost = parent
             } else {
                 break

@@ -5,7 +5,7 @@ import SwiftCST
 enum Precedence {
     /// `a || b`, ternaries and casts would bind differently next to `&&`.
     static func needsParenthesesInConjunction(_ conditionOrExpr: Node) -> Bool {
-        let expr = conditionOrExpr.kind == .condition ? conditionOrExpr.childNodes.first : conditionOrExpr
+        let expr = conditionOrExpr.kind == .condition ? conditionOrExpr.firstChildNode : conditionOrExpr
         guard let expr, expr.kind == .sequenceExpr else { return false }
         for child in expr.children {
             switch child {

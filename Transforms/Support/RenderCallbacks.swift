@@ -75,7 +75,7 @@ extension RenderPath {
 
     private static func isCallee(_ use: Node) -> Bool {
         guard let parent = use.parent, parent.kind == .functionCallExpr else { return false }
-        return parent.childNodes.first == use
+        return parent.firstChildNode == use
     }
 
     private static func declaredName(of member: Node) -> String? {

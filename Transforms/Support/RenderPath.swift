@@ -241,7 +241,7 @@ struct NameUses {
         for use in tree.root.descendants([.identifierExpr, .memberAccessExpr]) {
             // `x.name` names another value's member; only a bare `name` or `self.name` counts.
             if use.kind == .identifierExpr, let parent = use.parent, parent.kind == .memberAccessExpr,
-               parent.childNodes.first != use { continue }
+               parent.firstChildNode != use { continue }
             if let name = RenderPath.usedName(use) { byName[name, default: []].append(use) }
         }
         self.byName = byName

@@ -45,7 +45,7 @@ func isStableReference(_ node: Node) -> Bool {
 /// `0..<n`, `a...b`, `xs.indices` (through parentheses): a range of integers.
 func isRangeExpression(_ expr: Node) -> Bool {
     var node = expr
-    while node.kind == .tupleExpr, let inner = node.child(.argument)?.childNodes.first { node = inner }
+    while node.kind == .tupleExpr, let inner = node.child(.argument)?.firstChildNode { node = inner }
     if let access = MemberAccessExpr(node), access.name == "indices", access.base != nil { return true }
     guard node.kind == .sequenceExpr else { return false }
     return node.ownTokens.contains { $0.kind == .binaryOperator && ($0.textIs("..<") || $0.textIs("...")) }
@@ -88,7 +88,7 @@ func memberReferences(_ name: String, in root: Node, outside declaration: Node) 
     var result: [Node] = []
     for node in root.descendants(.identifierExpr) where node.textEquals(name) {
         if declaration.contains(node) { continue }
-        if let parent = node.parent, parent.kind == .memberAccessExpr, parent.childNodes.first != node {
+        if let parent = node.parent, parent.kind == .memberAccessExpr, parent.firstChildNode != node {
             // `x.name`: only `self.name` refers to the member.
             if MemberAccessExpr(parent)?.base?.textEquals("self") == true { result.append(parent) }
             continue

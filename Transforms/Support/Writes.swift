@@ -10,11 +10,11 @@ enum Writes {
         while let parent = node.parent {
             switch parent.kind {
             case .memberAccessExpr, .optionalChainingExpr, .forceUnwrapExpr, .subscriptCallExpr:
-                guard parent.childNodes.first == node else { return false }
+                guard parent.firstChildNode == node else { return false }
                 node = parent
                 continue
             case .functionCallExpr:
-                guard parent.childNodes.first == node else { return false }
+                guard parent.firstChildNode == node else { return false }
                 // A method call may be `mutating`, unless it is a well-known reading one.
                 guard let name = FunctionCallExpr(parent)?.calleeName, Writes.readingMethods.contains(name) else { return true }
                 node = parent
