@@ -50,19 +50,38 @@ public struct ObjectInBody: Rule {
         let types = context.fileTypes(tree, index: index)
         var findings: [Finding] = []
         var seen = Set<Range<Int>>()
-        for view in types.views {
+        // The calls of the file that build an observable object, by node index: most files
+        // build none, and then no view's render path is needed.
+        var built: [Int: (type: String, kind: String)] = [:]
+        var kindByType: [String: String?] = [:]  // a file calls the same types many times
+        for node in tree.root.descendants(.functionCallExpr) {
+            if let construction = construction(node, index: index, known: &kindByType) { built[node.index] = construction }
+        }
+        guard !built.isEmpty else { return [] }
+        for view in types.views where built.keys.contains(where: { view.node.contains(Node(tree: tree, index: $0)) }) {
             for node in context.renderPath(of: view).renderedNodes(.functionCallExpr) {
-                guard let call = FunctionCallExpr(node), var callee = call.callee else { continue }
-                if callee.kind == .genericSpecializationExpr, let base = callee.firstChildNode { callee = base }
-                guard callee.kind == .identifierExpr || callee.kind == .memberAccessExpr,
-                      let name = call.calleeName, name.first?.isUppercase == true,
-                      let kind = observableKind(of: callee.text, index: index),
-                      seen.insert(node.trimmedRange).inserted else { continue }
+                guard let (type, kind) = built[node.index], seen.insert(node.trimmedRange).inserted else { continue }
                 findings.append(Finding(range: node.trimmedRange,
-                                        message: "`\(callee.text)(…)` builds a new \(kind) on every evaluation of body, losing its state; create it once with `@StateObject`/`@State` in the view that owns it, or keep it in the model"))
+                                        message: "`\(type)(…)` builds a new \(kind) on every evaluation of body, losing its state; create it once with `@StateObject`/`@State` in the view that owns it, or keep it in the model"))
             }
         }
         return findings
+    }
+
+    /// The type `node` calls and what it is, when the call builds an observable object.
+    private func construction(_ node: Node, index: ProjectIndex, known: inout [String: String?]) -> (type: String, kind: String)? {
+        guard let call = FunctionCallExpr(node), var callee = call.callee else { return nil }
+        if callee.kind == .genericSpecializationExpr, let base = callee.firstChildNode { callee = base }
+        // A type's name starts with an uppercase letter: told from the first byte when ASCII.
+        guard callee.kind == .identifierExpr || callee.kind == .memberAccessExpr, let token = call.calleeNameToken,
+              let first = token.tree.bytes[token.textRange].first,
+              first >= 0x80 || (first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")),
+              token.text.first?.isUppercase == true else { return nil }
+        let type = callee.text
+        if let kind = known[type] { return kind.map { (type, $0) } }
+        let kind = observableKind(of: type, index: index)
+        known[type] = kind
+        return kind.map { (type, $0) }
     }
 
     /// `ObservableObject` or `@Observable` when `typeName` is a class the index shows to be

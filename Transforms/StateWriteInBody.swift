@@ -61,6 +61,16 @@ public struct StateWriteInBody: Rule {
                 }
             }
             guard !state.isEmpty || !objects.isEmpty else { continue }
+            // The render path is built only when the view has a sequence that may write one
+            // of these properties (a view's writes are mostly in actions, or absent).
+            let mayWrite = view.node.descendants(.sequenceExpr).contains { sequence in
+                guard let target = sequence.firstChildNode else { return false }
+                if let name = plainName(target) { return state.contains(name) }
+                guard target.kind == .memberAccessExpr, let base = MemberAccessExpr(target)?.base,
+                      let holder = plainName(base) else { return false }
+                return objects[holder] != nil
+            }
+            guard mayWrite else { continue }
             let path = context.renderPath(of: view)
             for sequence in path.renderedNodes(.sequenceExpr) {
                 // `x = …`, `x += …`: the target is the first operand, written by what follows it.

@@ -72,6 +72,9 @@ public struct WorkInBody: Rule {
         var found: [(node: Node, work: Work)] = []
         var seen = Set<Range<Int>>()
         for view in types.views {
+            // The render path is built only for a view with a call that may be work: most
+            // views have none, and the path is the costly part.
+            guard view.node.descendants(.functionCallExpr).contains(where: WorkInBody.mayBeWork) else { continue }
             let calls = context.renderPath(of: view).renderedNodes(.functionCallExpr)
             let forEachData = calls.compactMap(ForEachSite.init).map(\.dataExpression)
             for node in calls {
@@ -144,8 +147,38 @@ public struct WorkInBody: Rule {
         "UIImage": ["contentsOfFile", "data"], "NSImage": ["contentsOf", "contentsOfFile", "data"],
     ]
 
+    /// Whether `classify` may find work in `node`: false for a call that no case of it
+    /// takes, told by the callee's name and the argument labels alone. `classify` asks it
+    /// first, so a case it does not admit cannot be added by mistake.
+    private static func mayBeWork(_ node: Node) -> Bool {
+        guard node.kind == .functionCallExpr, let call = FunctionCallExpr(node), let callee = call.callee,
+              callee.kind == .identifierExpr || callee.kind == .memberAccessExpr else { return false }
+        // Any argument labelled `options:` (`.regularExpression`), whatever the name.
+        if callee.kind == .memberAccessExpr, let list = call.argumentList,
+           list.firstChild(where: { $0.kind == .argument && Argument($0)?.labelToken?.textIs("options") == true }) != nil {
+            return true
+        }
+        // Most calls are none of the names: told by their length and first byte.
+        guard let token = call.calleeNameToken, workNames.mayBe(token) else { return false }
+        let name = token.text
+        if callee.kind == .identifierExpr {
+            return name == "Dictionary" || name == "Regex" || fileReadTypes.contains(name) || imageLabels[name] != nil
+        }
+        return collectionTransforms.contains(name) || dataTransforms.contains(name) || regexMatches.contains(name)
+            || resourceLookups.contains(name) || memberWork.contains(name)
+    }
+
+    /// Every name `mayBeWork` admits.
+    private static let workNames = NameFilter(
+        ["Dictionary", "Regex"] + fileReadTypes + imageLabels.keys + collectionTransforms + dataTransforms
+            + regexMatches + resourceLookups + memberWork)
+
+    /// The other member calls `classify` reads (decoding, file reads, `Data.init(contentsOf:)`).
+    private static let memberWork: Set<String> = ["decode", "jsonObject", "propertyList", "contents",
+                                                  "contentsOfDirectory", "init"]
+
     private func classify(_ node: Node, forEachData: [Node]) -> Work? {
-        guard let call = FunctionCallExpr(node), node.kind == .functionCallExpr, let name = call.calleeName,
+        guard WorkInBody.mayBeWork(node), let call = FunctionCallExpr(node), let name = call.calleeName,
               let callee = call.callee else { return nil }
         if callee.kind == .identifierExpr {
             // Initializers of a plain type name.

@@ -302,7 +302,7 @@ public struct Node: Sendable, Hashable, CustomStringConvertible {
 
     /// The index of the first token held directly by this node for which `matches` is
     /// true, visiting them in source order without building the list of children.
-    private func firstOwnTokenIndex(where matches: (Int) -> Bool) -> Int? {
+    func firstOwnTokenIndex(where matches: (Int) -> Bool) -> Int? {
         var childCount = 0
         var c = index - 1
         let start = Int(raw.subtreeStart)

@@ -387,9 +387,17 @@ public struct Argument: SyntaxView {
         self.node = node
     }
     public var labelToken: Token? {
-        let tokens = node.ownTokens
-        guard tokens.count >= 2, tokens[1].kind == .colon, tokens[0].kind != .comma else { return nil }
-        return tokens[0]
+        // The first two tokens of the argument's own (not its expression's), found without
+        // listing them all: every argument of a file may be asked.
+        var first = -1, second = -1
+        _ = node.firstOwnTokenIndex { index in
+            if first < 0 { first = index; return false }
+            second = index
+            return true
+        }
+        let tokens = node.tree.tokens
+        guard second >= 0, tokens[second].kind == .colon, tokens[first].kind != .comma else { return nil }
+        return Token(tree: node.tree, index: first)
     }
     public var label: String? { labelToken?.text }
     public var expression: Node? { node.firstChildNode }
