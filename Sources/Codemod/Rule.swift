@@ -239,10 +239,9 @@ extension Rule {
 }
 
 /// Whether `bytes` contains any of `words` (byte for byte), for `Rule.mayFind(in:)`.
-/// Candidates are found with `memchr` on the word's least common byte in source code
-/// (an uppercase letter, `@`, `>`, else the rarest lowercase letter), and checked with
-/// `memcmp`: searching for a common first byte (`e` of `else`, `.` of `.if`) stopped
-/// every few bytes.
+/// Candidates are found with `memchr` on the word's least common byte in source code, and
+/// checked with `memcmp`: searching for a common first byte (`e` of `else`, `.` of `.if`)
+/// stopped every few bytes.
 public func containsAny(_ bytes: [UInt8], of words: [StaticString]) -> Bool {
     bytes.withUnsafeBufferPointer { haystack in
         guard let base = haystack.baseAddress else { return false }
@@ -271,12 +270,25 @@ public func containsAny(_ bytes: [UInt8], of words: [StaticString]) -> Bool {
     }
 }
 
-/// How often each byte appears in Swift source, roughly: lower is rarer. Uppercase
-/// letters, `@`, `>` and `#` are rare; lowercase letters follow English frequency.
+/// How often each byte appears in Swift source: lower is rarer. Printable ASCII is ranked
+/// as counted over SwiftUI apps' sources, rarest first (uppercase letters differ tenfold:
+/// `G` is rare, `S` and `C` are common); white space is the most common, other bytes sit
+/// in the middle.
 private let byteCommonness: [UInt8] = {
-    var table = [UInt8](repeating: 40, count: 256)
-    for byte in UInt8(ascii: "A")...UInt8(ascii: "Z") { table[Int(byte)] = 0 }
-    for byte in ["@", ">", "#"].map({ UInt8(ascii: $0) }) { table[Int(byte)] = 0 }
-    for (rank, byte) in "zqxjkvbpygfwmucldrhsnioate".utf8.enumerated() { table[Int(byte)] = UInt8(1 + rank) }
+    var table = [UInt8](repeating: 48, count: 256)
+    let rarestFirst = "^~;%`'*|+Y&Z7QJ983X546<#j!KH$W\\@>q/2_][1GzO?U-FNLBVEMDPR0kAxTI=Cw{}vSbyh,f\"g()m:pu.dclsronaite"
+    for (rank, byte) in rarestFirst.utf8.enumerated() { table[Int(byte)] = UInt8(rank) }
+    for byte in [UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r")] { table[Int(byte)] = 255 }
     return table
 }()
+
+/// Whether `a` and `b` hold the same bytes, compared with `memcmp`: the arrays' `==`
+/// compares two copies (a file read twice) one element at a time.
+public func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+    guard a.count == b.count else { return false }
+    return a.withUnsafeBufferPointer { x in
+        b.withUnsafeBufferPointer { y in
+            x.baseAddress == y.baseAddress || x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0
+        }
+    }
+}

@@ -122,7 +122,7 @@ struct FileProcessor: Sendable {
     /// Runs the engine over `bytes` that claim to be the file at `path`. `tree`: `bytes`
     /// as the index pass parsed them (after checking them), if it kept the tree.
     func run(bytes: [UInt8], path: String, settings: FileSettings, tree: SyntaxTree? = nil) -> FileWork {
-        let tree = tree.flatMap { $0.bytes == bytes ? $0 : nil }
+        let tree = tree.flatMap { sameBytes($0.bytes, bytes) ? $0 : nil }
         var report = FileReport(path: path)
         report.byteCount = bytes.count
         if bytes.count > maxFileSize {
