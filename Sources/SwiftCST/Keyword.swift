@@ -27,9 +27,26 @@ public enum Keyword: UInt8, Sendable, CaseIterable {
          `Type`, `Protocol`, `yield`
 
     /// The text this keyword spells.
-    public var text: String {
-        self == .wildcard ? "_" : String(describing: self).replacingBackticks()
-    }
+    public var text: String { Keyword.spellings[Int(rawValue)] }
+
+    /// Each keyword's text by raw value (`none` gives its own name): written out, where asking
+    /// each case for its name by reflection cost a few milliseconds at every start.
+    /// `KeywordTests` checks it against the cases' names.
+    static let spellings: [String] = [
+        "none", "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func",
+        "import", "init", "inout", "internal", "let", "open", "operator", "private",
+        "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "subscript",
+        "typealias", "var", "break", "case", "catch", "continue", "default", "defer", "do", "else",
+        "fallthrough", "for", "guard", "if", "in", "repeat", "return", "switch", "throw", "where",
+        "while", "Any", "as", "false", "is", "nil", "self", "Self", "super", "throws", "true",
+        "try", "_", "actor", "any", "async", "await", "borrowing", "consume", "consuming",
+        "convenience", "copy", "didSet", "discard", "distributed", "dynamic", "each", "final",
+        "get", "indirect", "infix", "isolated", "lazy", "macro", "mutating", "nonisolated",
+        "nonmutating", "optional", "override", "package", "postfix", "prefix", "required",
+        "sending", "set", "some", "then", "unowned", "weak", "willSet", "_modify", "_read",
+        "modify", "read", "unsafe", "nonsending", "_const", "__shared", "__owned", "Type",
+        "Protocol", "yield",
+    ]
 
     /// Reserved words lex as `.keyword`; the rest stay identifiers.
     public var isReserved: Bool {
@@ -42,10 +59,6 @@ public enum Keyword: UInt8, Sendable, CaseIterable {
     public static func lookup(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Keyword {
         KeywordTable.shared.lookup(bytes, start, end)
     }
-}
-
-extension String {
-    fileprivate func replacingBackticks() -> String { String(self.filter { $0 != "`" }) }
 }
 
 /// Keywords bucketed by spelling length and first byte, each spelling packed into two
