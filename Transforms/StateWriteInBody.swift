@@ -62,13 +62,19 @@ public struct StateWriteInBody: Rule {
             }
             guard !state.isEmpty || !objects.isEmpty else { continue }
             // The render path is built only when the view has a sequence that may write one
-            // of these properties (a view's writes are mostly in actions, or absent).
+            // of these properties outside an action closure (which the path leaves out): a
+            // view's writes are mostly in actions, or absent.
             let mayWrite = view.node.descendants(.sequenceExpr).contains { sequence in
                 guard let target = sequence.firstChildNode else { return false }
-                if let name = plainName(target) { return state.contains(name) }
-                guard target.kind == .memberAccessExpr, let base = MemberAccessExpr(target)?.base,
-                      let holder = plainName(base) else { return false }
-                return objects[holder] != nil
+                let named: Bool
+                if let name = plainName(target) {
+                    named = state.contains(name)
+                } else if target.kind == .memberAccessExpr, let base = MemberAccessExpr(target)?.base, let holder = plainName(base) {
+                    named = objects[holder] != nil
+                } else {
+                    named = false
+                }
+                return named && !RenderPath.isInAction(sequence, within: view.node)
             }
             guard mayWrite else { continue }
             let path = context.renderPath(of: view)
