@@ -79,7 +79,7 @@ struct ErasingMember {
     private func isProtocolExtension(_ type: Node) -> Bool {
         guard type.kind == .extensionDecl, let name = TypeDecl(type)?.name else { return false }
         if FileTypes.viewProtocols.contains(name) { return true }
-        return node.tree.root.descendants(.protocolDecl).contains { TypeDecl($0)?.name == name }
+        return node.tree.root.containsDescendant(.protocolDecl) { TypeDecl($0)?.name == name }
     }
 
     /// `-> AnyView` becomes `-> some View`; `@ViewBuilder` goes first when the body needs it.
@@ -248,7 +248,7 @@ struct BuilderPlan {
         let from = sameLine ? statementIndent : layout.indentation(ofLineAt: range.lowerBound)
         let multiline = layout.lineEnd(range.lowerBound) < range.upperBound
         if !multiline || from == indent { return layout.text(range) }
-        let hasMultilineString = view.descendants(.stringLiteralExpr).contains { $0.firstToken?.text.contains("\"\"\"") == true }
+        let hasMultilineString = view.containsDescendant(.stringLiteralExpr) { $0.firstToken?.text.contains("\"\"\"") == true }
         if hasMultilineString { return nil }
         let firstLineEnd = layout.lineEnd(range.lowerBound)
         let rest = layout.afterLineBreak(firstLineEnd)..<range.upperBound

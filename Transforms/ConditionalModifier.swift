@@ -331,7 +331,7 @@ private struct BranchPair {
         }
         let from = layout.indentation(ofLineAt: statement.lowerBound)
         let to = layout.indentation(ofLineAt: ifExpr.node.trimmedRange.lowerBound)
-        let hasMultilineString = thenStatement.descendants(.stringLiteralExpr).contains { $0.firstToken?.text.contains("\"\"\"") == true }
+        let hasMultilineString = thenStatement.containsDescendant(.stringLiteralExpr) { $0.firstToken?.text.contains("\"\"\"") == true }
         var text = String(decoding: bytes, as: UTF8.self)
         if from.hasPrefix(to), from != to, !hasMultilineString, layout.isFirstOnLine(statement.lowerBound) {
             text = BranchPair.reindent(text, from: from, to: to)

@@ -79,7 +79,7 @@ public struct LayoutFeedback: Rule {
         let types = context.fileTypes(tree, index: context.index(including: tree))
         for view in types.views {
             let state = Set(view.storedProperties.compactMap { property -> String? in
-                guard let wrapper = property.modifiers.attributes.last?.name, LayoutFeedback.stateWrappers.contains(wrapper) else { return nil }
+                guard let wrapper = property.modifiers.lastAttribute?.name, LayoutFeedback.stateWrappers.contains(wrapper) else { return nil }
                 return property.bindings.first?.name
             })
             var fastState = Set<String>()

@@ -162,7 +162,7 @@ private struct TaskOnAppear {
             if signature.child(.returnClause) != nil || signature.descendants(.returnClause).first != nil {
                 return "the task's closure declares a result type"
             }
-            if signature.descendants(.effectSpecifiers).contains(where: { $0.ownTokens.contains { $0.keyword == .throws } }) {
+            if signature.containsDescendant(.effectSpecifiers, where: { $0.ownTokens.contains { $0.keyword == .throws } }) {
                 return "the task's closure is declared `throws`, and `.task` takes a non-throwing closure"
             }
         }
@@ -237,7 +237,7 @@ private struct TaskOnAppear {
             let rest = layout.afterLineBreak(firstLineEnd)..<closure.upperBound
             let from = layout.indentation(ofLineAt: task.node.trimmedRange.lowerBound)
             let to = layout.indentation(ofLineAt: onAppearName.textRange.lowerBound)
-            let hasMultilineString = taskClosure.node.descendants(.stringLiteralExpr).contains { $0.firstToken?.text.hasPrefix("\"\"\"") == true || $0.firstToken?.text.contains("#\"\"\"") == true }
+            let hasMultilineString = taskClosure.node.containsDescendant(.stringLiteralExpr) { $0.firstToken?.text.hasPrefix("\"\"\"") == true || $0.firstToken?.text.contains("#\"\"\"") == true }
             text += layout.lineEnding
             if from.hasPrefix(to), !hasMultilineString {
                 text += layout.reindent(rest, from: from, to: to)

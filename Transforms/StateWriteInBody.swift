@@ -54,7 +54,7 @@ public struct StateWriteInBody: Rule {
             var state = Set<String>()
             var objects: [String: String] = [:]
             for property in view.storedProperties {
-                guard let wrapper = property.modifiers.attributes.last?.name, let name = property.bindings.first?.name else { continue }
+                guard let wrapper = property.modifiers.lastAttribute?.name, let name = property.bindings.first?.name else { continue }
                 if wrapper == "State" || wrapper == "SwiftUI.State" { state.insert(name) }
                 if StateWriteInBody.objectWrappers.contains(wrapper), let type = property.bindings.first?.type?.text {
                     objects[name] = type.hasSuffix("?") || type.hasSuffix("!") ? String(type.dropLast()) : type
@@ -64,7 +64,7 @@ public struct StateWriteInBody: Rule {
             // The render path is built only when the view has a sequence that may write one
             // of these properties outside an action closure (which the path leaves out): a
             // view's writes are mostly in actions, or absent.
-            let mayWrite = view.node.descendants(.sequenceExpr).contains { sequence in
+            let mayWrite = view.node.containsDescendant(.sequenceExpr) { sequence in
                 guard let target = sequence.firstChildNode else { return false }
                 let named: Bool
                 if let name = plainName(target) {
@@ -114,11 +114,11 @@ public struct StateWriteInBody: Rule {
     /// before `node`, shadowing the property.
     private func declaresLocal(_ name: String, in member: Node, before node: Node) -> Bool {
         if let function = FunctionLikeDecl(member), member.kind == .functionDecl,
-           function.node.descendants(.parameter).contains(where: { $0.firstToken?.text == name || $0.descendants(.identifierPattern).contains { $0.text == name } }) {
+           function.node.containsDescendant(.parameter, where: { $0.firstToken?.text == name || $0.containsDescendant(.identifierPattern) { $0.text == name } }) {
             return true
         }
         for declaration in member.descendants(.variableDecl) where declaration.trimmedRange.lowerBound < node.trimmedRange.lowerBound {
-            if declaration.descendants(.identifierPattern).contains(where: { $0.text == name }) { return true }
+            if declaration.containsDescendant(.identifierPattern, where: { $0.text == name }) { return true }
         }
         return false
     }

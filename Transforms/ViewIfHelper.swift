@@ -120,7 +120,7 @@ private struct Helper {
             branches = statement.kind == .sequenceExpr && statement.child(.ternaryExpr) != nil
                 && statement.firstChildNode.map { uses(of: condition, in: [$0]).count == 1 } == true
         }
-        let callsTransform = statement.descendants(.functionCallExpr).contains { node in
+        let callsTransform = statement.containsDescendant(.functionCallExpr) { node in
             guard let call = FunctionCallExpr(node), call.calleeName == transform,
                   call.arguments.count == 1, call.arguments.first?.expression?.textEquals("self") == true else { return false }
             return true

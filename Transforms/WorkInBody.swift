@@ -74,7 +74,7 @@ public struct WorkInBody: Rule {
         for view in types.views {
             // The render path is built only for a view with a call that may be work: most
             // views have none, and the path is the costly part.
-            guard view.node.descendants(.functionCallExpr).contains(where: WorkInBody.mayBeWork) else { continue }
+            guard view.node.containsDescendant(.functionCallExpr, where: WorkInBody.mayBeWork) else { continue }
             let calls = context.renderPath(of: view).renderedNodes(.functionCallExpr)
             let forEachData = calls.compactMap(ForEachSite.init).map(\.dataExpression)
             for node in calls {

@@ -203,11 +203,9 @@ public struct ProjectIndexBuilder: Sendable {
     }
 
     private mutating func record(variable: VariableDecl, in type: String) {
-        // `isStatic`, with the modifiers listed once rather than once per question.
         let declModifiers = variable.modifiers
-        let modifiers = declModifiers.modifiers
-        guard !modifiers.contains("static") && !modifiers.contains("class") else { return }
-        let wrapper = declModifiers.attributes.last.map(\.name)
+        guard !declModifiers.has("static") && !declModifiers.has("class") else { return }
+        let wrapper = declModifiers.lastAttribute.map(\.name)
         for binding in variable.bindings {
             guard let name = binding.name else { continue }
             let typeText = binding.type.map(TypeResolver.typeText(of:))

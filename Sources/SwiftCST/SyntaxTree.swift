@@ -259,6 +259,17 @@ public struct Node: Sendable, Hashable, CustomStringConvertible {
         return found.map { Node(tree: tree, index: $0) }
     }
 
+    /// The last child node of `kind`: the first met walking back from the last child.
+    public func lastChild(_ kind: SyntaxKind) -> Node? {
+        var c = index - 1
+        let start = Int(raw.subtreeStart)
+        while c >= start {
+            if tree.nodes[c].kind == kind { return Node(tree: tree, index: c) }
+            c = Int(tree.nodes[c].subtreeStart) - 1
+        }
+        return nil
+    }
+
     public func children(_ kind: SyntaxKind) -> [Node] { childNodes(matching: { $0 == kind }) }
 
     /// The child nodes whose kind matches, in source order. The children are walked from
@@ -354,6 +365,33 @@ public struct Node: Sendable, Hashable, CustomStringConvertible {
     /// All nodes of `kind` in this subtree (this node included), in source order.
     public func descendants(_ kind: SyntaxKind) -> [Node] {
         descendants { $0 == kind }
+    }
+
+    /// Whether a node of `kind` in this subtree (this node included) satisfies `matches`:
+    /// the nodes are asked in storage order, up to the first that does, and no list is
+    /// made or sorted (unlike `descendants(_:).contains(where:)`).
+    public func containsDescendant(_ kind: SyntaxKind, where matches: (Node) -> Bool) -> Bool {
+        containsDescendant(matchingKind: { $0 == kind }, where: matches)
+    }
+
+    /// `containsDescendant(_:where:)` for nodes of any of `kinds`.
+    public func containsDescendant(_ kinds: SyntaxKindSet, where matches: (Node) -> Bool) -> Bool {
+        containsDescendant(matchingKind: { kinds.contains($0) }, where: matches)
+    }
+
+    /// Calls `body` with each node of any of `kinds` in this subtree (this node included),
+    /// in storage order (each subtree before its root, not source order), with no list made.
+    public func forEachDescendant(_ kinds: SyntaxKindSet, _ body: (Node) -> Void) {
+        let tree = self.tree
+        for i in Int(raw.subtreeStart)...index where kinds.contains(tree.nodes[i].kind) { body(Node(tree: tree, index: i)) }
+    }
+
+    private func containsDescendant(matchingKind isKind: (SyntaxKind) -> Bool, where matches: (Node) -> Bool) -> Bool {
+        let tree = self.tree
+        for i in Int(raw.subtreeStart)...index where isKind(tree.nodes[i].kind) {
+            if matches(Node(tree: tree, index: i)) { return true }
+        }
+        return false
     }
 
     /// All nodes of any of `kinds` in this subtree (this node included), in source order.

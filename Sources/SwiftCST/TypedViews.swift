@@ -122,6 +122,8 @@ public struct DeclModifiers {
         } != nil
     }
     public func hasAttribute(_ name: String) -> Bool { attributes.contains { $0.name == name } }
+    /// The last attribute, found without listing them.
+    public var lastAttribute: Attribute? { node.lastChild(.attribute).flatMap(Attribute.init) }
 }
 
 /// `let`/`var` with one or more bindings.
@@ -135,7 +137,7 @@ public struct VariableDecl: SyntaxView {
     public var isLet: Bool { node.token(.let) != nil }
     public var isStatic: Bool { modifiers.has("static") || modifiers.has("class") }
     public var bindingKeyword: Token? { node.ownTokens.first { $0.keyword == .let || $0.keyword == .var } }
-    public var bindings: [PatternBinding] { node.children(.patternBinding).compactMap(PatternBinding.init) }
+    public var bindings: [PatternBinding] { node.children(.patternBinding).map { PatternBinding(checked: $0) } }
 }
 
 /// `pattern: Type = value { accessors }`.
@@ -145,6 +147,8 @@ public struct PatternBinding: SyntaxView {
         guard node.kind == .patternBinding else { return nil }
         self.node = node
     }
+    /// A binding whose node is known to be one (a `patternBinding` child).
+    init(checked node: Node) { self.node = node }
     public var pattern: Node? { node.firstChildNode }
     /// The bound name when the pattern is a plain identifier.
     public var name: String? { nameToken?.text }

@@ -82,7 +82,7 @@ struct ConstantValues {
                 return "reads the loop or closure variable `\(name)`"
             }
             if name.hasPrefix("$"), node.kind == .closureExpr { return "reads the closure parameter `\(name)`" }
-            if let loop = ForStmt(node), loop.pattern?.descendants(.identifierPattern).contains(where: { $0.textEquals(name) }) == true {
+            if let loop = ForStmt(node), loop.pattern?.containsDescendant(.identifierPattern, where: { $0.textEquals(name) }) == true {
                 return "reads the loop variable `\(name)`"
             }
             if let function = FunctionLikeDecl(node), function.parameters.contains(where: { $0.name == name }) {

@@ -14,7 +14,7 @@ enum Isolation {
         var current = node.parent
         while let closureNode = current, closureNode != scope {
             if let closure = ClosureExpr(closureNode) {
-                if closure.signature?.descendants(.attribute).contains(where: { $0.text.contains("Sendable") }) == true {
+                if closure.signature?.containsDescendant(.attribute, where: { $0.text.contains("Sendable") }) == true {
                     return "in a `@Sendable` closure"
                 }
                 if let (_, name, _) = callReceiving(closureNode), concurrentCalls.contains(name) {

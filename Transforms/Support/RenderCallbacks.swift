@@ -28,7 +28,7 @@ extension RenderPath {
             // The closures whose own code (not a nested closure's) awaits or assigns: one
             // walk of the member, where asking each closure walked it once per nesting level.
             var effectful = Set<Int>()
-            for inner in scope.descendants([.awaitExpr, .assignmentExpr]) {
+            scope.forEachDescendant([.awaitExpr, .assignmentExpr]) { inner in
                 if let closure = RenderPath.nearestClosure(of: inner) { effectful.insert(closure.index) }
             }
             let closures = actions(in: scope) + scope.descendants(.closureExpr).filter { node in
@@ -46,9 +46,9 @@ extension RenderPath {
             if let known = namesByMember[scope.index] { return known }
             var used = Set<String>(), called = Set<String>()
             let closures = Spans(skipped(scope))
-            for use in scope.descendants([.identifierExpr, .memberAccessExpr]) {
+            scope.forEachDescendant([.identifierExpr, .memberAccessExpr]) { use in
                 guard RenderPath.mayNameOne(use, of: filter), let name = RenderPath.usedName(use),
-                      !RenderPath.isInside(use, anyOf: closures) else { continue }
+                      !RenderPath.isInside(use, anyOf: closures) else { return }
                 used.insert(name)
                 // A method named without a call (`.onAppear(perform: load)`) is passed on, not run.
                 if RenderPath.isCallee(use) { called.insert(name) }
@@ -114,7 +114,7 @@ extension RenderPath {
     private static func isCallback(_ closure: ClosureExpr) -> Bool {
         let node = closure.node
         return isCallback(closure) {
-            node.descendants([.awaitExpr, .assignmentExpr]).contains { nearestClosure(of: $0) == node }
+            node.containsDescendant([.awaitExpr, .assignmentExpr]) { nearestClosure(of: $0) == node }
         }
     }
 
