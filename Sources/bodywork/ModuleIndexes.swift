@@ -112,16 +112,29 @@ struct ModuleIndexes: Sendable {
                 snapshots[number] = Snapshot(path: path, store: store, files: files, base: nil, extra: extra)
             }
         }
+        // The files of every view, made once: views overlap (a module sees its
+        // dependencies' files), and each path hashed again costs more than its parse.
+        var everyViewsFiles: Set<String>?
+        func filesOfEveryView() -> Set<String> {
+            if let known = everyViewsFiles { return known }
+            let files = Set(visibleByView.joined())
+            everyViewsFiles = files
+            return files
+        }
         var wanted = Set<String>()
         // A snapshot's files left out are few: parsing them costs less than reading the
         // store for their facts (which changes no fact).
         var uncached = Set<String>()
-        for (number, visible) in visibleByView.enumerated() {
-            if let snapshot = snapshots[number], snapshot.base != nil {
-                wanted.formUnion(snapshot.extra)
-                uncached.formUnion(snapshot.extra)
-            } else {
-                wanted.formUnion(visible)
+        if !snapshots.contains(where: { $0?.base != nil }) {
+            wanted = filesOfEveryView()
+        } else {
+            for (number, visible) in visibleByView.enumerated() {
+                if let snapshot = snapshots[number], snapshot.base != nil {
+                    wanted.formUnion(snapshot.extra)
+                    uncached.formUnion(snapshot.extra)
+                } else {
+                    wanted.formUnion(visible)
+                }
             }
         }
         if let skipped { wanted.remove(skipped) }
@@ -191,12 +204,12 @@ struct ModuleIndexes: Sendable {
             // Files that disagree on a text: the fold file by file says which wins.
             if consistent { folded[number] = index }
         }
-        let missing = Set(visibleByView.indices.filter { folded[$0] == nil }.flatMap { visibleByView[$0] })
-            .subtracting(read.keys).subtracting(skipped.map { [$0] } ?? [])
+        let rest = visibleByView.indices.filter { folded[$0] == nil }
+        let filesOfRest = rest.count == visibleByView.count ? filesOfEveryView() : Set(rest.flatMap { visibleByView[$0] })
+        let missing = filesOfRest.subtracting(read.keys).subtracting(skipped.map { [$0] } ?? [])
         if !missing.isEmpty { readFiles(missing.sorted()) }
         cache?.save()
-        let rest = visibleByView.indices.filter { folded[$0] == nil }
-        let all = Set(rest.flatMap { visibleByView[$0] }).subtracting(skipped.map { [$0] } ?? []).sorted()
+        let all = filesOfRest.subtracting(skipped.map { [$0] } ?? []).sorted()
         let position = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1, $0) })
         // Files in path order, in every view: the fold shares what views see alike.
         let indexes = ProjectIndex.fold(facts: all.map { read[$0]?.facts },
