@@ -18,6 +18,14 @@ public struct SourceLocationConverter: Sendable {
         bytes.withUnsafeBufferPointer { buffer in
             var index = 0
             while index < buffer.count {
+                // Eight bytes at a time while none is below 0x0E (no `\n`, no `\r`).
+                if index + 8 <= buffer.count {
+                    let word = UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self)
+                    if (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & 0x8080_8080_8080_8080 == 0 {
+                        index += 8
+                        continue
+                    }
+                }
                 let byte = buffer[index]
                 if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
                     ends.append(index)

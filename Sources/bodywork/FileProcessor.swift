@@ -220,10 +220,11 @@ struct FileProcessor: Sendable {
 
     /// False for binary data: a NUL byte in the first 8 KB, or bytes that are not UTF-8.
     static func isUTF8Text(_ bytes: [UInt8]) -> Bool {
-        if bytes.prefix(8192).contains(0) { return false }
         return bytes.withUnsafeBufferPointer { buffer in
             var i = 0
             let count = buffer.count
+            guard count > 0 else { return true }
+            if memchr(buffer.baseAddress!, 0, min(count, 8192)) != nil { return false }
             while i < count {
                 // Source is mostly ASCII: eight bytes at a time while none has its high bit.
                 while i + 8 <= count,

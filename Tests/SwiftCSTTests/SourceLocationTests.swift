@@ -77,4 +77,34 @@ final class SourceLocationTests: XCTestCase {
             XCTAssertTrue(converter.location(of: range.lowerBound + 2) == (line, 3))
         }
     }
+
+    /// Long runs without a line break (skipped eight bytes at a time), breaks of every
+    /// kind at every alignment, tabs and non-ASCII bytes: each offset's line and column
+    /// agree with counting byte by byte.
+    func testLocationsMatchAByteByByteCount() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces: [[UInt8]] = [Array("abcdefghijklmnopqrstuvwxyz".utf8), [10], [13], [13, 10], [9, 9], Array("é€".utf8), [32]]
+        for _ in 0..<200 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0..<40, using: &generator) {
+                let piece = pieces.randomElement(using: &generator)!
+                bytes += piece.prefix(Int.random(in: 1...piece.count, using: &generator))
+            }
+            let converter = SourceLocationConverter(bytes)
+            var line = 1, column = 1, index = 0
+            while index <= bytes.count {
+                XCTAssertTrue(converter.location(of: index) == (line, column), "offset \(index) of \(bytes)")
+                guard index < bytes.count else { break }
+                if bytes[index] == 13 && index + 1 < bytes.count && bytes[index + 1] == 10 {
+                    XCTAssertTrue(converter.location(of: index + 1) == (line, column + 1), "offset \(index + 1) of \(bytes)")
+                    index += 2; line += 1; column = 1
+                } else if bytes[index] == 10 || bytes[index] == 13 {
+                    index += 1; line += 1; column = 1
+                } else {
+                    index += 1; column += 1
+                }
+            }
+            XCTAssertEqual(converter.lineCount, line)
+        }
+    }
 }
