@@ -65,7 +65,10 @@ public struct ForEachIdentity: Rule {
         let index = context.index(including: tree)
         var pass = IdentityPass(tree: tree, context: context, index: index)
         for node in tree.root.descendants(.functionCallExpr) {
-            guard let call = FunctionCallExpr(node) else { continue }
+            // `.id(…)` for the first pattern, `ForEach`/`List` for the others: the name is
+            // read once here, where each pattern used to read it again for every call.
+            guard let call = FunctionCallExpr(node), let name = call.calleeNameToken,
+                  name.textIs("id") || name.textIs("ForEach") || name.textIs("List") else { continue }
             if var finding = pass.unstableIDFinding(call) ?? pass.collectionFinding(call) {
                 if let fix = finding.fix, let loss = CommentKeeping.lossReason(fix, in: tree) {
                     let reason = loss + "; rewrite it by hand"

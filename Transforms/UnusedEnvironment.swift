@@ -100,8 +100,11 @@ public struct UnusedEnvironment: Rule {
             guard let typeName = type.name else { continue }
             let scope = (types.bySimpleName[FileTypes.lastComponent(typeName)] ?? []).map(\.node)
             for member in type.members {
-                guard let variable = VariableDecl(member), !variable.isStatic,
-                      let wrapper = variable.modifiers.attributes.first(where: { UnusedEnvironment.wrappers.contains($0.name) }),
+                // The wrapper first: most properties have none of these.
+                guard let variable = VariableDecl(member),
+                      let wrapper = member.firstChild(where: { $0.kind == .attribute && UnusedEnvironment.wrappers.contains(Attribute($0)?.name ?? "") })
+                        .flatMap(Attribute.init),
+                      !variable.isStatic,
                       variable.bindings.count == 1, let binding = variable.bindings.first, let name = binding.name,
                       binding.pattern?.kind == .identifierPattern else { continue }
                 candidates.append((type, scope, member, variable, wrapper, name))
@@ -113,7 +116,7 @@ public struct UnusedEnvironment: Rule {
         let keys = Set(candidates.compactMap { ProjectIndexBuilder.countedName($0.name) })
         var written: [String: [Int]] = [:]
         ProjectIndexBuilder.writtenNames(in: tree, of: keys) { name, token in written[name, default: []].append(token) }
-        let usesMirror = tree.tokens.indices.contains { tree.tokens[$0].kind == .identifier && tree.token(at: $0).textIs("Mirror") }
+        lazy var usesMirror = tree.tokens.indices.contains { tree.tokens[$0].kind == .identifier && tree.token(at: $0).textIs("Mirror") }
         let stringWords = StringWords(tree)
         // What each type reads that SwiftUI does not track, found once per type.
         var untrackedByType: [Int: String?] = [:]

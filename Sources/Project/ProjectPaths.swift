@@ -81,7 +81,12 @@ public enum ProjectPaths {
     /// Read as bytes: a `/` with ASCII bytes (or nothing) on both sides stands alone, and
     /// anything else is left to the `Character`-based slow paths.
     public static func hasPlainComponents(_ path: String) -> Bool {
-        let bytes = path.utf8
+        // A native string's bytes are contiguous: read through a pointer, not the view.
+        if let answer = path.utf8.withContiguousStorageIfAvailable(hasPlainComponents) { return answer }
+        return hasPlainComponents(Array(path.utf8))
+    }
+
+    private static func hasPlainComponents<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
         guard !bytes.isEmpty else { return false }
         var previous: UInt8 = 0
         // The length of the current component so far, and how many of its bytes are dots.
