@@ -70,13 +70,20 @@ public struct ObjectInBody: Rule {
 
     /// The type `node` calls and what it is, when the call builds an observable object.
     private func construction(_ node: Node, index: ProjectIndex, known: inout [String: String?]) -> (type: String, kind: String)? {
-        guard let call = FunctionCallExpr(node), var callee = call.callee else { return nil }
+        // A type's name starts with an uppercase letter: told from the bytes when the first
+        // character is ASCII, before anything else is asked (most calls are modifiers).
+        guard let call = FunctionCallExpr(node), let token = call.calleeNameToken else { return nil }
+        let bytes = token.tree.bytes, range = token.textRange
+        guard let first = range.first.map({ bytes[$0] }) else { return nil }
+        if first < 0x80 && (range.count == 1 || bytes[range.lowerBound + 1] < 0x80) {
+            guard first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") else { return nil }
+        } else {
+            guard first >= 0x80 || (first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")),
+                  token.text.first?.isUppercase == true else { return nil }
+        }
+        guard var callee = call.callee else { return nil }
         if callee.kind == .genericSpecializationExpr, let base = callee.firstChildNode { callee = base }
-        // A type's name starts with an uppercase letter: told from the first byte when ASCII.
-        guard callee.kind == .identifierExpr || callee.kind == .memberAccessExpr, let token = call.calleeNameToken,
-              let first = token.tree.bytes[token.textRange].first,
-              first >= 0x80 || (first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")),
-              token.text.first?.isUppercase == true else { return nil }
+        guard callee.kind == .identifierExpr || callee.kind == .memberAccessExpr else { return nil }
         let type = callee.text
         if let kind = known[type] { return kind.map { (type, $0) } }
         let kind = observableKind(of: type, index: index)
