@@ -107,22 +107,25 @@ struct RenderPath {
     /// (`filter`, of the names of `members`, passes them over by their bytes).
     private static func namesCalled(in member: Node, actions: [Node], among members: [String: Node],
                                     filter: NameFilter) -> [String] {
-        var names: [String] = []
+        // One walk in storage order: the uses counted are disjoint subtrees (a bare name, or
+        // `self.name` holding no other access), so that order is their source order.
+        var bare: [String] = [], onSelf: [String] = []
         let actions = Spans(actions)
-        for node in member.descendants(.identifierExpr) {
-            guard let token = node.firstToken, token.kind == .identifier, filter.mayBe(token) else { continue }
-            let name = token.text
-            guard members[name] != nil, !isInside(node, anyOf: actions), !isPassedAsAction(node) else { continue }
-            names.append(name)
+        member.forEachDescendant([.identifierExpr, .memberAccessExpr]) { node in
+            if node.kind == .identifierExpr {
+                guard let token = node.firstToken, token.kind == .identifier, filter.mayBe(token) else { return }
+                let name = token.text
+                guard members[name] != nil, !isInside(node, anyOf: actions), !isPassedAsAction(node) else { return }
+                bare.append(name)
+            } else {
+                guard let access = MemberAccessExpr(node), let token = access.nameToken, filter.mayBe(token) else { return }
+                let name = token.text
+                guard members[name] != nil, access.base?.textEquals("self") == true, !isInside(node, anyOf: actions),
+                      !isPassedAsAction(node) else { return }
+                onSelf.append(name)
+            }
         }
-        for node in member.descendants(.memberAccessExpr) {
-            guard let access = MemberAccessExpr(node), let token = access.nameToken, filter.mayBe(token) else { continue }
-            let name = token.text
-            guard members[name] != nil, access.base?.textEquals("self") == true, !isInside(node, anyOf: actions),
-                  !isPassedAsAction(node) else { continue }
-            names.append(name)
-        }
-        return names
+        return bare + onSelf
     }
 
     /// Whether `use` is a whole argument given to an action: to a call whose closures are
