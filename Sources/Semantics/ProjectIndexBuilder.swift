@@ -90,6 +90,10 @@ public struct ProjectIndexBuilder: Sendable {
     public static func writtenNames(in tree: SyntaxTree, of keys: Set<String>, _ visit: (String, Int) -> Void) {
         guard !keys.isEmpty else { return }
         let wanted = keys.sorted().map { (name: $0, bytes: Array($0.utf8)) }
+        // The names' first bytes: a counted name starts with a lowercase ASCII letter, which
+        // no equivalent spelling changes, so a token starting with another is none of them.
+        var firstLetters: UInt32 = 0  // bit n: a name starts with the n-th letter
+        for key in wanted { if let first = key.bytes.first { firstLetters |= 1 << UInt32((first &- 0x61) & 31) } }
         let bytes = tree.bytes
         let tokens = tree.tokens
         var previous: TokenKind = .endOfFile
@@ -103,7 +107,8 @@ public struct ProjectIndexBuilder: Sendable {
             }
             let afterPeriod = previous == .period
             guard raw.kind == .identifier || raw.kind == .dollarIdentifier || (raw.kind == .keyword && afterPeriod) else { continue }
-            guard let counted = countedRange(in: bytes, Int(raw.textStart)..<Int(raw.textEnd)) else { continue }
+            guard let counted = countedRange(in: bytes, Int(raw.textStart)..<Int(raw.textEnd)),
+                  firstLetters & (1 << UInt32((bytes[counted.lowerBound] &- 0x61) & 31)) != 0 else { continue }
             let key: (name: String, bytes: [UInt8])?
             if bytes[counted].allSatisfy({ $0 < 0x80 }) {
                 key = wanted.first { $0.bytes.count == counted.count && $0.bytes.elementsEqual(bytes[counted]) }
