@@ -211,7 +211,8 @@ public struct Node: Sendable, Hashable, CustomStringConvertible {
         var found: Node?
         var c = index - 1
         let start = Int(raw.subtreeStart)
-        // Walking back from the last child, the last match seen is the first in order.
+        // Walking back from the last child, the last match seen is the first in order; every
+        // child is asked (a list to stop early costs more than the kind tests asked here).
         while c >= start {
             let child = Node(tree: tree, index: c)
             if matches(child) { found = child }
@@ -382,8 +383,10 @@ public struct Node: Sendable, Hashable, CustomStringConvertible {
     /// Calls `body` with each node of any of `kinds` in this subtree (this node included),
     /// in storage order (each subtree before its root, not source order), with no list made.
     public func forEachDescendant(_ kinds: SyntaxKindSet, _ body: (Node) -> Void) {
-        let tree = self.tree
-        for i in Int(raw.subtreeStart)...index where kinds.contains(tree.nodes[i].kind) { body(Node(tree: tree, index: i)) }
+        _ = containsDescendant(kinds) { node in
+            body(node)
+            return false
+        }
     }
 
     private func containsDescendant(matchingKind isKind: (SyntaxKind) -> Bool, where matches: (Node) -> Bool) -> Bool {

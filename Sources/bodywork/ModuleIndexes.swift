@@ -114,19 +114,13 @@ struct ModuleIndexes: Sendable {
         }
         // The files of every view, made once: views overlap (a module sees its
         // dependencies' files), and each path hashed again costs more than its parse.
-        var everyViewsFiles: Set<String>?
-        func filesOfEveryView() -> Set<String> {
-            if let known = everyViewsFiles { return known }
-            let files = Set(visibleByView.joined())
-            everyViewsFiles = files
-            return files
-        }
+        lazy var filesOfEveryView = Set(visibleByView.joined())
         var wanted = Set<String>()
         // A snapshot's files left out are few: parsing them costs less than reading the
         // store for their facts (which changes no fact).
         var uncached = Set<String>()
         if !snapshots.contains(where: { $0?.base != nil }) {
-            wanted = filesOfEveryView()
+            wanted = filesOfEveryView
         } else {
             for (number, visible) in visibleByView.enumerated() {
                 if let snapshot = snapshots[number], snapshot.base != nil {
@@ -205,11 +199,12 @@ struct ModuleIndexes: Sendable {
             if consistent { folded[number] = index }
         }
         let rest = visibleByView.indices.filter { folded[$0] == nil }
-        let filesOfRest = rest.count == visibleByView.count ? filesOfEveryView() : Set(rest.flatMap { visibleByView[$0] })
-        let missing = filesOfRest.subtracting(read.keys).subtracting(skipped.map { [$0] } ?? [])
+        let filesToFold = (rest.count == visibleByView.count ? filesOfEveryView : Set(rest.flatMap { visibleByView[$0] }))
+            .subtracting(skipped.map { [$0] } ?? [])
+        let missing = filesToFold.subtracting(read.keys)
         if !missing.isEmpty { readFiles(missing.sorted()) }
         cache?.save()
-        let all = filesOfRest.subtracting(skipped.map { [$0] } ?? []).sorted()
+        let all = filesToFold.sorted()
         let position = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1, $0) })
         // Files in path order, in every view: the fold shares what views see alike.
         let indexes = ProjectIndex.fold(facts: all.map { read[$0]?.facts },
