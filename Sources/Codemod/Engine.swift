@@ -15,15 +15,18 @@ public struct EngineOptions: Sendable {
     /// Rule id → options from the configuration; a rule listed here sees them as
     /// `RuleContext.options` instead of the context's own.
     public var ruleOptions: [String: [String: ConfigValue]]
+    /// Where to add each rule's time (`--timings`); nil: nothing is measured.
+    public var timings: Timings?
 
     public init(applySuggestedFixes: Bool = false, suggestedFixRules: Set<String> = [],
                 reportUnusedDisables: Bool = false, maxRounds: Int = 8,
-                ruleOptions: [String: [String: ConfigValue]] = [:]) {
+                ruleOptions: [String: [String: ConfigValue]] = [:], timings: Timings? = nil) {
         self.applySuggestedFixes = applySuggestedFixes
         self.suggestedFixRules = suggestedFixRules
         self.reportUnusedDisables = reportUnusedDisables
         self.maxRounds = maxRounds
         self.ruleOptions = ruleOptions
+        self.timings = timings
     }
 }
 
@@ -216,10 +219,27 @@ private struct EngineRun {
         // One memo per round: what the rules derive from this tree is derived once.
         var roundContext = context
         roundContext.memo = TreeMemo()
-        for (ruleIndex, rule) in engine.rules.enumerated() where rule.mayFind(in: tree.bytes) {
+        let timings = engine.options.timings
+        var times: [(id: String, entry: Timings.RuleEntry)] = []
+        for (ruleIndex, rule) in engine.rules.enumerated() {
+            // Searched, checked and found are counted in the first round: per file.
+            var time = Timings.RuleEntry()
+            let start = timings == nil ? 0 : Timings.now()
+            defer {
+                if timings != nil {
+                    time.seconds = Timings.now() - start
+                    if round > 1 { time.searched = 0; time.checked = 0; time.findings = 0 }
+                    times.append((rule.id, time))
+                }
+            }
+            time.searched = 1
+            guard rule.mayFind(in: tree.bytes) else { continue }
+            time.checked = 1
             var ruleContext = roundContext
             if let options = engine.options.ruleOptions[rule.id] { ruleContext.options = options }
-            for var finding in rule.findings(in: tree, context: ruleContext) {
+            let found = rule.findings(in: tree, context: ruleContext)
+            time.findings = found.count
+            for var finding in found {
                 finding.ruleID = rule.id
                 let uses = suppressions.uses(suppressing: finding.ruleID, at: finding.range.lowerBound)
                 for use in uses {
@@ -230,6 +250,7 @@ private struct EngineRun {
                 if uses.isEmpty { reported.append((finding, ruleIndex)) }
             }
         }
+        timings?.record(rules: times)
 
         var byPlace: [FindingKey: [Int]] = [:]
         var byMessage: [FindingKey: [Int]] = [:]

@@ -153,6 +153,10 @@ enum Help {
         --no-cache        Neither read nor write the index cache (the facts of unchanged
                           files, kept in .build/bodywork/ of a package, else in
                           $XDG_CACHE_HOME/bodywork or ~/.cache/bodywork).
+        --timings         After the summary, on standard error: the wall time of each
+                          phase (finding files, planning, indexing, the rules and their
+                          output) and each rule's time summed over files and jobs, with
+                          the files it searched, checked and found something in.
         -V, --version     Print `bodywork \(bodyworkVersion)`.
         -h, --help        Print this manual.
 

@@ -43,7 +43,14 @@ struct ModuleIndexes: Sendable {
     /// bodies. A planned file `prefetch` read (and parsed) ahead is taken from it.
     static func build(files: [String], model: ProjectModel, jobs: Int, maxFileSize: Int,
                       unindexed: String? = nil, cache: IndexCache? = nil, trees: ParsedTrees? = nil,
-                      prefetch: TreePrefetch? = nil) -> ModuleIndexes {
+                      prefetch: TreePrefetch? = nil, timings: Timings? = nil) -> ModuleIndexes {
+        var phaseStart = Timings.now()
+        func endPhase(_ name: String) {
+            guard let timings else { return }
+            let now = Timings.now()
+            timings.record(phase: name, seconds: now - phaseStart)
+            phaseStart = now
+        }
         var result = ModuleIndexes()
         var viewByOwners: [[String]: Int] = [:]
         var visibleByView: [[String]] = []
@@ -64,6 +71,7 @@ struct ModuleIndexes: Sendable {
             ownersByView.append(owners)
             result.viewByFile[path] = view
         }
+        endPhase("  index: modules of the files")
         let skipped = unindexed.map(FilePath.absolute)
         let displayNames = displayByAbsolute
         var storeByProject: [String: String?] = [:]
@@ -174,7 +182,9 @@ struct ModuleIndexes: Sendable {
         }
         // The files parsed ahead so far are taken; the pass's threads read the rest.
         prefetch?.stopClaiming()
+        endPhase("  index: snapshots")
         readFiles(wanted.sorted())
+        endPhase("  index: read, parse, facts")
         // A view with a snapshot: the files it leaves out added, in path order, to its fold.
         var folded = [ProjectIndex?](repeating: nil, count: visibleByView.count)
         for (number, snapshot) in snapshots.enumerated() {
@@ -211,6 +221,7 @@ struct ModuleIndexes: Sendable {
                                         views: rest.map { visibleByView[$0].compactMap { position[$0] } })
         for (number, index) in zip(rest, indexes) { folded[number] = index }
         result.indexes = folded.map { $0 ?? ProjectIndex() }
+        endPhase("  index: fold")
         return result
     }
 

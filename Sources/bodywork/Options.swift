@@ -71,6 +71,8 @@ struct RunOptions {
     var verbose = false
     /// Index every file afresh, neither reading nor writing the index cache.
     var noCache = false
+    /// `--timings`: after the summary, the wall time of each phase and each rule's time.
+    var timings = false
     var maxFileSize = 32 * 1024 * 1024
     /// `--severity RULE=LEVEL`, in order; later ones win.
     var severities: [String: Severity] = [:]
@@ -301,6 +303,7 @@ struct ArgumentParser {
             case "-q", "--quiet": options.quiet = true
             case "-v", "--verbose": options.verbose = true
             case "--no-cache": options.noCache = true
+            case "--timings": options.timings = true
             case "--max-file-size": options.maxFileSize = try byteCount(try value(for: name, inline: inline))
             case "--severity":
                 let (ruleID, level) = try severity(try value(for: name, inline: inline))

@@ -41,6 +41,8 @@ struct RunPlanner {
     let baselines = BaselineStore()
     /// The project model: deployment targets per module. Without it, per package or project.
     var model: ProjectModel?
+    /// Where the engines add their rules' time (`--timings`).
+    var timings: Timings?
 
     init(options: RunOptions, rules: [any Rule]) {
         self.options = options
@@ -159,7 +161,7 @@ struct RunPlanner {
                             options: EngineOptions(applySuggestedFixes: options.unsafeFixes || configuration.unsafeFixesForAll,
                                                    suggestedFixRules: configuration.suggestedFixRules,
                                                    reportUnusedDisables: options.reportUnusedDisables,
-                                                   ruleOptions: configuration.ruleOptions))
+                                                   ruleOptions: configuration.ruleOptions, timings: timings))
         // The engine hands each rule its own options as `context.options`.
         var settings = FileSettings(engine: engine, deploymentTargets: key.deploymentTargets,
                                     swiftLanguageMode: key.swiftLanguageMode, ruleOptions: [:],

@@ -35,6 +35,8 @@ struct Runner {
             }
             var planner = RunPlanner(options: options, rules: rules)
             planner.model = ProjectModel(roots: options.paths.filter { FileKind.of($0) == .directory }.map(FilePath.absolute))
+            let timings = options.timings ? Timings() : nil
+            planner.timings = timings
             if options.readsStandardInput {
                 return try runStandardInput(planner: planner, rules: rules, start: start)
             }
@@ -42,10 +44,18 @@ struct Runner {
             // and the project model run.
             let trees = ParsedTrees()
             let prefetch = options.jobs > 1 ? TreePrefetch(maxFileSize: options.maxFileSize, trees: trees) : nil
+            var phaseStart = Timings.now()
+            func endPhase(_ name: String) {
+                let now = Timings.now()
+                timings?.record(phase: name, seconds: now - phaseStart)
+                phaseStart = now
+            }
             let selection = try selectFiles(sharing: planner.model?.fileSystem, prefetch: prefetch)
+            endPhase("find files")
             let plan: RunPlan
             do {
                 plan = try planner.plan(selection.files)
+                endPhase("plan (settings, project model)")
             } catch {
                 prefetch?.stop(keepingFor: [])
                 throw error
@@ -70,9 +80,13 @@ struct Runner {
                 totals.skipped.append(problem)
             }
 
+            // Listed before its parts, which ModuleIndexes records.
+            timings?.record(phase: "index (read, parse, facts, fold)", seconds: 0)
+            phaseStart = Timings.now()
             let indexes = moduleIndexes(for: plan.files.map(\.path), settings: plan.settings, model: planner.model,
-                                        trees: trees, prefetch: prefetch)
+                                        trees: trees, prefetch: prefetch, timings: timings)
             prefetch?.stop(keepingFor: Set(plan.files.map(\.path)))
+            endPhase("index (read, parse, facts, fold)")
             let processor = FileProcessor(maxFileSize: options.maxFileSize, indexes: indexes, trees: trees)
             if let command = options.verifyCommand {
                 VerifiedApply(options: options, console: console, processor: processor, command: command, report: report)
@@ -98,7 +112,8 @@ struct Runner {
             }
             commit(report, totals: &totals)
             if options.reportUnusedDisables { reportBaselineEntriesOfMissingFiles(plan, totals: &totals) }
-            let status = finish(totals, start: start)
+            endPhase("rules, fixes and output")
+            let status = finish(totals, start: start, timings: timings)
             ExitReclaim.keep(processor, trees, plan, planner, selection, totals, report)
             return status
         } catch {
@@ -160,7 +175,8 @@ struct Runner {
     /// Each file's view of the project index: its modules and their dependencies, indexed
     /// in full whatever files the run selected; empty when no active rule reads it.
     private func moduleIndexes(for files: [String], settings: [FileSettings], model: ProjectModel?,
-                               unindexed: String? = nil, trees: ParsedTrees? = nil, prefetch: TreePrefetch? = nil) -> ModuleIndexes {
+                               unindexed: String? = nil, trees: ParsedTrees? = nil, prefetch: TreePrefetch? = nil,
+                               timings: Timings? = nil) -> ModuleIndexes {
         if options.verbose, let model {
             for line in ModuleIndexes.describe(files: files, model: model) { console.message(line) }
         }
@@ -168,7 +184,7 @@ struct Runner {
         guard needed, let model else { return .empty }
         return ModuleIndexes.build(files: files, model: model, jobs: options.jobs, maxFileSize: options.maxFileSize,
                                    unindexed: unindexed, cache: options.noCache ? nil : IndexCache(environment: environment),
-                                   trees: trees, prefetch: prefetch)
+                                   trees: trees, prefetch: prefetch, timings: timings)
     }
 
     private func runBatch(_ plan: RunPlan, processor: FileProcessor, totals: RunTotals, rules: [any Rule],
@@ -375,11 +391,14 @@ struct Runner {
     }
 
     /// Prints the summary and picks the exit status.
-    private func finish(_ totals: RunTotals, start: Double) -> Int32 {
+    private func finish(_ totals: RunTotals, start: Double, timings: Timings? = nil) -> Int32 {
         console.flush()
+        let seconds = Console.now() - start
         if !options.quiet {
-            console.message(totals.text(mode: options.mode, seconds: Console.now() - start))
+            console.message(totals.text(mode: options.mode, seconds: seconds))
         }
+        // Asked for, so printed even with --quiet.
+        if let timings { console.message(timings.text(totalSeconds: seconds)) }
         console.flush()
         if let error = console.outputError {
             console.message("bodywork: \(error)")

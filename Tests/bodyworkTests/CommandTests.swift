@@ -126,4 +126,22 @@ final class CommandTests: XCTestCase {
         XCTAssertFalse(try box.run(["--color", "never", "."]).output.contains("\u{1B}["))
         XCTAssertFalse(try box.run(["."]).output.contains("\u{1B}["), "a pipe is not colored")
     }
+
+    func testTimingsListPhasesAndEveryRuleThatRan() throws {
+        let box = try Sandbox()
+        try box.write("A.swift", "let fooBar = 1\n")
+        try box.write("B.swift", "let other = 2\n")
+        let plain = try box.run(["--lint", "."])
+        let timed = try box.run(["--lint", "--timings", "--quiet", "."])
+        XCTAssertEqual(timed.status, plain.status)
+        XCTAssertEqual(timed.output, plain.output, "timings change nothing on standard output")
+        XCTAssertFalse(plain.stderr.contains("timings:"), plain.stderr)
+        for phase in ["find files", "plan (settings, project model)", "rules, fixes and output", "total"] {
+            XCTAssertTrue(timed.stderr.contains("\n  \(phase) "), "phase \(phase): \(timed.stderr)")
+        }
+        // The test rule searched both files and found one thing.
+        let line = timed.stderr.split(separator: "\n").first { $0.hasPrefix("  test-rename-foo ") }
+        XCTAssertNotNil(line, timed.stderr)
+        XCTAssertTrue(line?.hasSuffix(" of 2 files, 1 finding") ?? false, String(line ?? ""))
+    }
 }
