@@ -68,6 +68,8 @@ extension HoistPlanner {
                     return "the name `\(name)` is declared again below; rename one and run again"
                 case .identifierExpr where node.textEquals(name):
                     if let reason = useProblem(ofReference: node, name: name) { return reason }
+                case .captureItem where hasIdentifierToken(node, spelling: name):
+                    return "`\(name)` is named in a closure's capture list, which the fix would leave naming nothing; hoist it by hand"
                 default: continue
                 }
             }

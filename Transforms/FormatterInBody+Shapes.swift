@@ -251,6 +251,12 @@ extension HoistPlanner {
             }
         }
         if case .property(let declaration, _) = construction.shape,
+           let named = nameTokenReferences(name, in: tree.root).first(where: { !declaration.contains($0) }) {
+            let place = named.kind == .keyPathExpr ? "a key path" : "a closure's capture list"
+            report(node, construction.typeName, "`\(name)` is named in \(place), which would still name the instance property; hoist it by hand")
+            return false
+        }
+        if case .property(let declaration, _) = construction.shape,
            Names.binders(of: name, in: [tree.root]).contains(where: { !declaration.contains($0) }) {
             report(node, construction.typeName, "another declaration in this file is also named `\(name)`; rename one and run again")
             return false

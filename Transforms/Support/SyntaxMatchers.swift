@@ -104,6 +104,29 @@ func memberReferences(_ name: String, in root: Node, outside declaration: Node) 
     return result
 }
 
+/// The capture-list items and key paths in `root` that spell `name` with a token of their
+/// own (`[name]`, `[weak name]`, `\\.name`, `\\T.name`): no `identifierExpr` stands for such
+/// a name, so a fix that rewrites the expressions reading `name` would not reach it.
+func nameTokenReferences(_ name: String, in root: Node) -> [Node] {
+    var result: [Node] = []
+    root.forEachDescendant([.captureItem, .keyPathExpr]) { node in
+        if hasIdentifierToken(node, spelling: name) { result.append(node) }
+    }
+    return result
+}
+
+/// Whether one of `node`'s tokens is the identifier `name` (or `` `name` ``).
+func hasIdentifierToken(_ node: Node, spelling name: String) -> Bool {
+    let escaped = "`" + name + "`"
+    for index in node.firstTokenIndex..<node.endTokenIndex {
+        let token = node.tree.token(at: index)
+        guard token.kind == .identifier else { continue }
+        let text = token.text
+        if text == name || text == escaped { return true }
+    }
+    return false
+}
+
 /// The tokens of `node` as one string, spacing and comments ignored, with the identifier
 /// `local` (when given) written `$`: two recipes that differ only in a local's name match.
 func tokenKey(_ node: Node, placeholderFor local: String? = nil) -> String {
