@@ -314,9 +314,12 @@ extension Parser {
         switch t.keyword {
         case .get, .set, .willSet, .didSet, ._modify, ._read, .modify, .read:
             let next = token(i + 1)
-            // Only `set`, `willSet` and `didSet` name their parameter: `read()` is a call.
+            // Only `set`, `willSet` and `didSet` name their parameter, `set(value) {`: `read()`
+            // and `set(1)` (a closure that starts with a call) are calls.
             let takesParameter = t.keyword == .set || t.keyword == .willSet || t.keyword == .didSet
-            return next.kind == .leftBrace || next.kind == .rightBrace || (next.kind == .leftParen && takesParameter)
+            let namesParameter = next.kind == .leftParen && takesParameter && token(i + 2).kind == .identifier
+                && token(i + 3).kind == .rightParen && token(i + 4).kind == .leftBrace
+            return next.kind == .leftBrace || next.kind == .rightBrace || namesParameter
                 || next.keyword == .get || next.keyword == .set || next.keyword == .async
                 || next.keyword == .throws || next.kind == .at || next.keyword == .mutating
                 || next.keyword == .nonmutating || next.flags.contains(.atStartOfLine)

@@ -160,20 +160,14 @@ extension Parser {
         }
     }
 
-    /// A glued operator starting with `?` or `!` that continues a type: `??`, `?>`, `!>>`.
+    /// A glued operator starting with `?` or `!` that continues a type: `??`, `?>`, `!>>`,
+    /// and `?>?` (`Array<Array<Int>?>?`), each byte an optional mark or a closing angle.
     private func startsWithQuestionOrBang() -> Bool {
         let t = current
         guard pos > 0, t.textStart == tokens[pos - 1].textEnd, t.textEnd > t.textStart else { return false }
-        var sawOther = false
         for i in Int(t.textStart)..<Int(t.textEnd) {
             let b = bytes[i]
-            if b == UInt8(ascii: "?") || b == UInt8(ascii: "!") {
-                if sawOther { return false }
-            } else if b == UInt8(ascii: ">") {
-                sawOther = true
-            } else {
-                return false
-            }
+            guard b == UInt8(ascii: "?") || b == UInt8(ascii: "!") || b == UInt8(ascii: ">") else { return false }
         }
         let first = bytes[Int(t.textStart)]
         return first == UInt8(ascii: "?") || first == UInt8(ascii: "!")

@@ -330,6 +330,53 @@ final class DisambiguationTests: XCTestCase {
         ])
     }
 
+    func testOptionalMarksGluedToClosingAngles() {
+        // `>?>?` is one operator to the lexer: `?` and `>` are split off in turn.
+        XCTAssertEqual(statementOutline("var p: Array<Array<Int>?>? = nil"), [
+            "variableDecl `var p: Array<Array<Int>?>? = nil`",
+            "  patternBinding `p: Array<Array<Int>?>? = nil`",
+            "    identifierPattern `p`",
+            "    typeAnnotation `: Array<Array<Int>?>?`",
+            "      optionalType `Array<Array<Int>?>?`",
+            "        identifierType `Array<Array<Int>?>`",
+            "          genericArgumentClause `<Array<Int>?>`",
+            "            optionalType `Array<Int>?`",
+            "              identifierType `Array<Int>`",
+            "                genericArgumentClause `<Int>`",
+            "                  identifierType `Int`",
+            "    initializerClause `= nil`",
+            "      nilLiteralExpr `nil`",
+        ])
+        XCTAssertEqual(statementOutline("var q: A<B<C!>?>! = nil").prefix(4), [
+            "variableDecl `var q: A<B<C!>?>! = nil`",
+            "  patternBinding `q: A<B<C!>?>! = nil`",
+            "    identifierPattern `q`",
+            "    typeAnnotation `: A<B<C!>?>!`",
+        ])
+    }
+
+    func testClosureThatStartsWithACallToSet() {
+        // `set(1)` is a call, not a setter naming its parameter: the closure is the call's.
+        XCTAssertEqual(statementOutline("run { set(1) }"), [
+            "functionCallExpr `run { set(1) }`",
+            "  identifierExpr `run`",
+            "  closureExpr `{ set(1) }`",
+            "    functionCallExpr `set(1)`",
+            "      identifierExpr `set`",
+            "      argumentList `(1)`",
+            "        argument `1`",
+            "          integerLiteralExpr `1`",
+        ])
+        XCTAssertEqual(statementOutline("var b = 0 { willSet(next) { print(next) } }").prefix(6), [
+            "variableDecl `var b = 0 { willSet(next) { print(next) } }`",
+            "  patternBinding `b = 0 { willSet(next) { print(next) } }`",
+            "    identifierPattern `b`",
+            "    initializerClause `= 0`",
+            "      integerLiteralExpr `0`",
+            "    accessorBlock `{ willSet(next) { print(next) } }`",
+        ])
+    }
+
     // MARK: - Key paths
 
     func testKeyPathThatUnwrapsItsRoot() {
