@@ -50,7 +50,8 @@ public struct UnusedEnvironment: Rule {
         `UserDefaults`, `NSUbiquitousKeyValueStore`, a pasteboard, `UIFontMetrics`, a \
         Foundation formatter, `Locale.current`, `Locale.preferredLanguages`, \
         `Calendar.current`, `TimeZone.current` (or `autoupdatingCurrent`, \
-        `NSTimeZone.local`), `Date()`, `Date.now`, `NSColor.currentControlTint`, or a member \
+        `NSTimeZone.local`), `Date()`, `Date.now` (also as the implicit members `.current`, \
+        `.autoupdatingCurrent` and `.now`), `NSColor.currentControlTint`, or a member \
         `.resolvedColor`, `.cgColor`, `.usingColorSpace`, `.effectiveAppearance`, \
         `.traitCollection`, `.userInterfaceStyle`, `.preferredContentSizeCategory`, \
         `.preferredFont`, `.formatted`: every change of \
@@ -233,6 +234,9 @@ public struct UnusedEnvironment: Rule {
         "Calendar": ["current", "autoupdatingCurrent"], "TimeZone": ["current", "autoupdatingCurrent"],
         "NSTimeZone": ["local", "system", "default"], "Date": ["now"], "NSColor": ["currentControlTint"],
     ]
+    /// Members of those types that an implicit member expression may name (`.current`
+    /// passed where a `Locale`, `Calendar` or `TimeZone` is expected, `.now` for a `Date`).
+    private static let implicitUntrackedMembers: Set<String> = ["current", "autoupdatingCurrent", "now"]
     /// Members whose use (after a `.`) reads such state: a colour resolved by hand, the
     /// current appearance or trait collection, the preferred font, `formatted()` (the
     /// current locale).
@@ -250,6 +254,12 @@ public struct UnusedEnvironment: Rule {
         for node in scope {
             // In source order, outer closures before the ones they hold.
             var actions = RenderPath.actionClosures(in: node).map { $0.firstTokenIndex..<$0.endTokenIndex }[...]
+            // The periods of implicit member expressions: `.current` stands for
+            // `Locale.current` where a `Locale` is expected.
+            var leadingDots = Set<Int>()
+            node.forEachDescendant([.memberAccessExpr]) { access in
+                if tokens[access.firstTokenIndex].kind == .period { leadingDots.insert(access.firstTokenIndex) }
+            }
             var position = node.firstTokenIndex
             while position < node.endTokenIndex {
                 while let action = actions.first, action.upperBound <= position { actions.removeFirst() }
@@ -263,6 +273,7 @@ public struct UnusedEnvironment: Rule {
                 let afterPeriod = position > 0 && tokens[position - 1].kind == .period
                 if afterPeriod {
                     if untrackedMembers.contains(text) { return "`.\(text)`" }
+                    if implicitUntrackedMembers.contains(text), leadingDots.contains(position - 1) { return "`.\(text)`" }
                     continue
                 }
                 if untrackedTypes.contains(text) { return "`\(text)`" }
