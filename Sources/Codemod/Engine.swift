@@ -208,10 +208,12 @@ private struct EngineRun {
     /// the outcome it continues from the previous round, or to a new outcome.
     ///
     /// A finding continues an earlier one when the rule, the message and the place (after
-    /// the previous round's edits) agree; failing that, when rule and message agree with an
-    /// earlier finding whose fix was not applied (such a finding is expected to be reported
-    /// again, e.g. after its fix collided with another one). Otherwise it is a new problem,
-    /// created by a fix.
+    /// the previous round's edits) agree; failing that, when rule and place agree with an
+    /// earlier finding whose fix was not applied (another fix let the rule offer one: the
+    /// second of two identical formatters reuses the first's); failing that, when rule and
+    /// message agree with an earlier finding whose fix was not applied (such a finding is
+    /// expected to be reported again, e.g. after its fix collided with another one).
+    /// Otherwise it is a new problem, created by a fix.
     mutating func collectFindings(in tree: SyntaxTree, suppressions: SuppressionMap, round: Int,
                                   previous: [RoundFinding], previousEdits: [Edit]) -> [RoundFinding] {
         let keys = suppressionKeys(suppressions)
@@ -254,17 +256,29 @@ private struct EngineRun {
 
         var byPlace: [FindingKey: [Int]] = [:]
         var byMessage: [FindingKey: [Int]] = [:]
+        // An unfixed finding whose place another fix left alone, now reported there with
+        // another message (a fix elsewhere let the rule do more: "use the shared `f`").
+        var unfixedByPlace: [FindingKey: [Int]] = [:]
         for (index, item) in previous.enumerated() {
-            if let start = EditApplication.map(item.finding.range.lowerBound, through: previousEdits) {
-                byPlace[FindingKey(item.finding, start: start), default: []].append(index)
+            let start = EditApplication.map(item.finding.range.lowerBound, through: previousEdits)
+            if let start { byPlace[FindingKey(item.finding, start: start), default: []].append(index) }
+            if item.status != .fixed {
+                byMessage[FindingKey(item.finding, start: 0), default: []].append(index)
+                if let start { unfixedByPlace[FindingKey(item.finding, start: start, anyMessage: true), default: []].append(index) }
             }
-            if item.status != .fixed { byMessage[FindingKey(item.finding, start: 0), default: []].append(index) }
         }
         var continued = [Int?](repeating: nil, count: reported.count)
         var taken = Set<Int>()
         for (index, item) in reported.enumerated() {
             let key = FindingKey(item.finding, start: item.finding.range.lowerBound)
             if let match = byPlace[key]?.first(where: { !taken.contains($0) }) {
+                taken.insert(match)
+                continued[index] = match
+            }
+        }
+        for (index, item) in reported.enumerated() where continued[index] == nil {
+            let key = FindingKey(item.finding, start: item.finding.range.lowerBound, anyMessage: true)
+            if let match = unfixedByPlace[key]?.first(where: { !taken.contains($0) }) {
                 taken.insert(match)
                 continued[index] = match
             }
@@ -298,10 +312,10 @@ private struct EngineRun {
         var start: Int
         var message: String
 
-        init(_ finding: Finding, start: Int) {
+        init(_ finding: Finding, start: Int, anyMessage: Bool = false) {
             ruleID = finding.ruleID
             self.start = start
-            message = finding.message
+            message = anyMessage ? "" : finding.message
         }
     }
 

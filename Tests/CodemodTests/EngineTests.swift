@@ -69,6 +69,30 @@ final class EngineTests: XCTestCase {
         XCTAssertEqual(outcome.outcomes(of: "rule-b").map(\.finding.range), [1..<3], "offsets stay in the original")
     }
 
+    func testFixOfferedOnceAnotherFixLandedContinuesTheUnfixedFinding() {
+        // The first `foo` adds a shared declaration; until it exists the others have no fix,
+        // then each is offered one with another message, at the same place.
+        let share = ByteScanRule(id: "share") { bytes, _ in
+            let shared = !occurrences(of: "SHARED", in: bytes).isEmpty
+            return occurrences(of: "foo", in: bytes).enumerated().map { number, range in
+                if shared {
+                    return Finding(ruleID: "share", range: range, message: "use the shared one",
+                                   fix: Fix(edits: [Edit(range: range, replacement: "bar")]))
+                }
+                guard number == 0 else { return Finding(ruleID: "share", range: range, message: "`foo` found") }
+                return Finding(ruleID: "share", range: range, message: "`foo` found; share it",
+                               fix: Fix(edits: [.insert("SHARED\n", at: 0), Edit(range: range, replacement: "bar")]))
+            }
+        }
+        let outcome = Engine(rules: [share]).run("let a = foo\nlet b = foo\n")
+        XCTAssertEqual(outcome.outputText, "SHARED\nlet a = bar\nlet b = bar\n")
+        let findings = outcome.outcomes(of: "share")
+        XCTAssertEqual(findings.count, 2, "one finding per `foo`, not a new one for the second's later fix")
+        XCTAssertEqual(findings.map(\.status), [.fixed, .fixed])
+        XCTAssertEqual(findings.map(\.round), [1, 1])
+        XCTAssertEqual(findings.map(\.finding.range), [8..<11, 20..<23], "offsets stay in the original")
+    }
+
     func testInsertionTouchingAnotherFixCollides() {
         let insertBefore = ByteScanRule(id: "annotate") { bytes, _ in
             occurrences(of: "foo", in: bytes).map {
