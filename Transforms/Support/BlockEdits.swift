@@ -45,15 +45,32 @@ extension SourceLayout {
     // MARK: - Removing lines
 
     /// `lines` widened so that removing them leaves no stray blank line: the blank line after
-    /// them goes too when they opened their block (no blank line right after a `{` or `in`).
+    /// them goes too when they opened their block (no blank line right after a `{` or `in`)
+    /// or followed a blank line (one blank line stays between the neighbours); the blank
+    /// line before them goes when they closed their block (none right before a `}`).
     func removalRange(_ lines: Range<Int>) -> Range<Int> {
         guard lines.lowerBound > 0, lines.upperBound < bytes.count else { return lines }
-        let previousLineStart = lineStart(lines.lowerBound - 1)
-        let previous = text(previousLineStart..<lineEnd(previousLineStart))
-        guard previous.trimmingSuffixSpaces().hasSuffix("{") || previous.hasSuffix(" in") else { return lines }
+        // The line before, without its line break (CRLF or LF).
+        let breakStart = lines.lowerBound >= 2 && bytes[lines.lowerBound - 2] == 13 && bytes[lines.lowerBound - 1] == 10
+            ? lines.lowerBound - 2 : lines.lowerBound - 1
+        let previousLineStart = lineStart(breakStart)
+        let previous = text(previousLineStart..<breakStart)
+        let previousIsBlank = isBlank(previousLineStart..<breakStart)
+        let opensBlock = previous.trimmingSuffixSpaces().hasSuffix("{") || previous.hasSuffix(" in")
         let nextEnd = lineEnd(lines.upperBound)
-        guard text(lines.upperBound..<nextEnd).allSatisfy({ $0 == " " || $0 == "\t" }), nextEnd < bytes.count else { return lines }
-        return lines.lowerBound..<afterLineBreak(nextEnd)
+        if opensBlock || previousIsBlank, isBlank(lines.upperBound..<nextEnd), nextEnd < bytes.count {
+            return lines.lowerBound..<afterLineBreak(nextEnd)
+        }
+        if previousIsBlank, previousLineStart > 0,
+           (lines.upperBound..<nextEnd).first(where: { bytes[$0] != 32 && bytes[$0] != 9 }).map({ bytes[$0] }) == UInt8(ascii: "}") {
+            return previousLineStart..<lines.upperBound
+        }
+        return lines
+    }
+
+    /// Whether `range` holds only spaces and tabs.
+    private func isBlank(_ range: Range<Int>) -> Bool {
+        range.allSatisfy { bytes[$0] == 32 || bytes[$0] == 9 }
     }
 
     /// The edit deleting `declaration` whole: its owned comments, its lines, and the blank

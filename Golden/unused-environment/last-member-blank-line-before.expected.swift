@@ -1,0 +1,7 @@
+import SwiftUI
+
+struct A: View {
+    let t: String
+
+    var body: some View { Text(t) }
+}
