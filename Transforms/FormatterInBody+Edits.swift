@@ -56,10 +56,18 @@ extension HoistPlanner {
     }
 
     /// The whole lines of a local recipe: from the first comment line its declaration owns to
-    /// the line break after its last configuration statement.
+    /// the line break after its last configuration statement. When the statements after the
+    /// recipe follow without a blank line, the comments above introduce that whole paragraph
+    /// (`// Add the date` over the recipe and the line that uses it): they stay, above the use.
     func localLines(_ construction: Construction) -> Range<Int>? {
-        guard case .local(let declaration) = construction.shape else { return nil }
-        return layout.wholeLines(from: declaration, through: construction.configuration.last ?? declaration)
+        guard case .local(let declaration) = construction.shape,
+              let lines = layout.wholeLines(from: declaration, through: construction.configuration.last ?? declaration),
+              let first = declaration.firstToken else { return nil }
+        let declarationLine = layout.lineStart(first.textRange.lowerBound)
+        guard declarationLine > lines.lowerBound, lines.upperBound < layout.bytes.count else { return lines }
+        let next = (lines.upperBound..<layout.lineEnd(lines.upperBound)).first { layout.bytes[$0] != 32 && layout.bytes[$0] != 9 }
+        guard let next, layout.bytes[next] != UInt8(ascii: "}") else { return lines }
+        return declarationLine..<lines.upperBound
     }
 
     /// Deletes a local recipe's lines (or replaces an inline construction) and rewrites its
