@@ -141,6 +141,9 @@ extension Parser {
         case .endOfFile, .rightBrace, .semicolon, .poundIf, .poundElse, .poundElseif, .poundEndif,
              .rightParen, .rightSquare, .comma:
             return false
+        case .pound:
+            // `return #colorLiteral(…)`: a macro expression on the line of `return` is its value.
+            return !atStartOfLine
         case .keyword:
             switch keyword {
             case .case, .default: return false
@@ -419,6 +422,11 @@ extension Parser {
     func isIfConfigOfSwitchCases() -> Bool {
         var i = pos + 1
         while i < tokens.count - 1 && !token(i).flags.contains(.atStartOfLine) { i += 1 }
+        // Nested `#if`s (`#if !os(watchOS)` over `#if DEBUG`): the first line past their conditions.
+        while token(i).kind == .poundIf {
+            i += 1
+            while i < tokens.count - 1 && !token(i).flags.contains(.atStartOfLine) { i += 1 }
+        }
         let t = token(i)
         return t.keyword == .case || t.keyword == .default || t.kind == .at
     }

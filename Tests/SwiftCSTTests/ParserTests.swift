@@ -49,6 +49,36 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(body.getterStatements?.map(\.kind), [.functionCallExpr])
     }
 
+    func testReturnOfAMacroExpression() throws {
+        let tree = parse("func f() -> Color {\n    return #colorLiteral(red: 0, green: 1.3e-05, blue: 0.2, alpha: 1)\n}\n")
+        let value = try XCTUnwrap(first(.returnStmt, in: tree)?.firstChildNode)
+        XCTAssertEqual(value.kind, .macroExpansionExpr, tree.root.dump())
+    }
+
+    func testNestedIfConfigOfSwitchCases() {
+        let tree = parse("""
+            func f(_ m: Int) -> Int {
+                switch m {
+                case 0:
+                    return 1
+            #if os(iOS)
+            #if DEBUG
+                case 1:
+                    return 2
+            #else
+                case 1:
+                    return 3
+            #endif
+            #endif
+                default:
+                    return 4
+                }
+            }
+
+            """)
+        XCTAssertEqual(tree.root.descendants(.switchCase).count, 4, tree.root.dump())
+    }
+
     func testTypeKinds() {
         let tree = parse("""
         class A: B {}
