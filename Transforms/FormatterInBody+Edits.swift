@@ -65,8 +65,7 @@ extension HoistPlanner {
               let first = declaration.firstToken else { return nil }
         let declarationLine = layout.lineStart(first.textRange.lowerBound)
         guard declarationLine > lines.lowerBound, lines.upperBound < layout.bytes.count else { return lines }
-        let next = (lines.upperBound..<layout.lineEnd(lines.upperBound)).first { layout.bytes[$0] != 32 && layout.bytes[$0] != 9 }
-        guard let next, layout.bytes[next] != UInt8(ascii: "}") else { return lines }
+        guard let next = layout.firstNonBlankByte(from: lines.upperBound), next != UInt8(ascii: "}") else { return lines }
         return declarationLine..<lines.upperBound
     }
 

@@ -40,11 +40,11 @@ public final class Timings: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` and adds its wall time to the phase `name`.
-    public func measure<Result>(_ name: String, _ body: () throws -> Result) rethrows -> Result {
-        let start = Timings.now()
-        defer { record(phase: name, seconds: Timings.now() - start) }
-        return try body()
+    /// Adds the time since `start` to the phase `name`, and starts the next phase now.
+    public func lap(_ name: String, since start: inout Double) {
+        let now = Timings.now()
+        record(phase: name, seconds: now - start)
+        start = now
     }
 
     /// Adds one file's (or round's) account of each rule.

@@ -1,5 +1,6 @@
 // The two output streams, shared by the worker threads: stdout buffered for diffs and
 // reports, stderr for messages, and the progress line that must be cleared before either.
+import Codemod
 import Foundation
 #if canImport(Darwin)
 import Darwin
@@ -103,12 +104,8 @@ final class Console: @unchecked Sendable {
         }
     }
 
-    /// Seconds on a monotonic clock.
-    static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
+    /// Seconds on a monotonic clock (the one `--timings` reads).
+    static func now() -> Double { Timings.now() }
 }
 
 /// write(2) under a name that `Console.write` does not hide.

@@ -156,7 +156,7 @@ enum Help {
         --timings         After the summary, on standard error: the wall time of each
                           phase (finding files, planning, indexing, the rules and their
                           output) and each rule's time summed over files and jobs, with
-                          the files it searched, checked and found something in.
+                          the files it searched and checked and the findings it returned.
         -V, --version     Print `bodywork \(bodyworkVersion)`.
         -h, --help        Print this manual.
 

@@ -45,12 +45,6 @@ struct ModuleIndexes: Sendable {
                       unindexed: String? = nil, cache: IndexCache? = nil, trees: ParsedTrees? = nil,
                       prefetch: TreePrefetch? = nil, timings: Timings? = nil) -> ModuleIndexes {
         var phaseStart = Timings.now()
-        func endPhase(_ name: String) {
-            guard let timings else { return }
-            let now = Timings.now()
-            timings.record(phase: name, seconds: now - phaseStart)
-            phaseStart = now
-        }
         var result = ModuleIndexes()
         var viewByOwners: [[String]: Int] = [:]
         var visibleByView: [[String]] = []
@@ -71,7 +65,7 @@ struct ModuleIndexes: Sendable {
             ownersByView.append(owners)
             result.viewByFile[path] = view
         }
-        endPhase("  index: modules of the files")
+        timings?.lap("  index: modules of the files", since: &phaseStart)
         let skipped = unindexed.map(FilePath.absolute)
         let displayNames = displayByAbsolute
         var storeByProject: [String: String?] = [:]
@@ -182,9 +176,9 @@ struct ModuleIndexes: Sendable {
         }
         // The files parsed ahead so far are taken; the pass's threads read the rest.
         prefetch?.stopClaiming()
-        endPhase("  index: snapshots")
+        timings?.lap("  index: snapshots", since: &phaseStart)
         readFiles(wanted.sorted())
-        endPhase("  index: read, parse, facts")
+        timings?.lap("  index: read, parse, facts", since: &phaseStart)
         // A view with a snapshot: the files it leaves out added, in path order, to its fold.
         var folded = [ProjectIndex?](repeating: nil, count: visibleByView.count)
         for (number, snapshot) in snapshots.enumerated() {
@@ -221,7 +215,7 @@ struct ModuleIndexes: Sendable {
                                         views: rest.map { visibleByView[$0].compactMap { position[$0] } })
         for (number, index) in zip(rest, indexes) { folded[number] = index }
         result.indexes = folded.map { $0 ?? ProjectIndex() }
-        endPhase("  index: fold")
+        timings?.lap("  index: fold", since: &phaseStart)
         return result
     }
 

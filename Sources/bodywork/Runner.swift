@@ -45,17 +45,12 @@ struct Runner {
             let trees = ParsedTrees()
             let prefetch = options.jobs > 1 ? TreePrefetch(maxFileSize: options.maxFileSize, trees: trees) : nil
             var phaseStart = Timings.now()
-            func endPhase(_ name: String) {
-                let now = Timings.now()
-                timings?.record(phase: name, seconds: now - phaseStart)
-                phaseStart = now
-            }
             let selection = try selectFiles(sharing: planner.model?.fileSystem, prefetch: prefetch)
-            endPhase("find files")
+            timings?.lap("find files", since: &phaseStart)
             let plan: RunPlan
             do {
                 plan = try planner.plan(selection.files)
-                endPhase("plan (settings, project model)")
+                timings?.lap("plan (settings, project model)", since: &phaseStart)
             } catch {
                 prefetch?.stop(keepingFor: [])
                 throw error
@@ -86,7 +81,7 @@ struct Runner {
             let indexes = moduleIndexes(for: plan.files.map(\.path), settings: plan.settings, model: planner.model,
                                         trees: trees, prefetch: prefetch, timings: timings)
             prefetch?.stop(keepingFor: Set(plan.files.map(\.path)))
-            endPhase("index (read, parse, facts, fold)")
+            timings?.lap("index (read, parse, facts, fold)", since: &phaseStart)
             let processor = FileProcessor(maxFileSize: options.maxFileSize, indexes: indexes, trees: trees)
             if let command = options.verifyCommand {
                 VerifiedApply(options: options, console: console, processor: processor, command: command, report: report)
@@ -112,7 +107,7 @@ struct Runner {
             }
             commit(report, totals: &totals)
             if options.reportUnusedDisables { reportBaselineEntriesOfMissingFiles(plan, totals: &totals) }
-            endPhase("rules, fixes and output")
+            timings?.lap("rules, fixes and output", since: &phaseStart)
             let status = finish(totals, start: start, timings: timings)
             ExitReclaim.keep(processor, trees, plan, planner, selection, totals, report)
             return status
@@ -332,7 +327,7 @@ struct Runner {
         if excluded {
             if printsSource { console.write(bytes) }
             totals.excluded = 1
-            return finish(totals, start: start)
+            return finish(totals, start: start, timings: planner.timings)
         }
         let indexes = options.stdinPath.map {
             moduleIndexes(for: [$0], settings: [settings], model: planner.model, unindexed: $0)
@@ -343,7 +338,7 @@ struct Runner {
         if let reason = work.report.skipReason {
             console.message("bodywork: \(FilePath.shown(path)): \(reason) (skipped)")
             if printsSource { console.write(bytes) }
-            return finish(totals, start: start)
+            return finish(totals, start: start, timings: planner.timings)
         }
         let output = work.outcome?.output ?? bytes
         let reporter = options.format.reporter(mode: options.mode)
@@ -371,7 +366,7 @@ struct Runner {
                 totals.writeFailures.append(SkippedFile(path: patch.path, reason: error))
             }
         }
-        return finish(totals, start: start)
+        return finish(totals, start: start, timings: planner.timings)
     }
 
     // MARK: - Ending

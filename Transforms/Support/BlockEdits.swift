@@ -61,8 +61,7 @@ extension SourceLayout {
         if opensBlock || previousIsBlank, isBlank(lines.upperBound..<nextEnd), nextEnd < bytes.count {
             return lines.lowerBound..<afterLineBreak(nextEnd)
         }
-        if previousIsBlank, previousLineStart > 0,
-           (lines.upperBound..<nextEnd).first(where: { bytes[$0] != 32 && bytes[$0] != 9 }).map({ bytes[$0] }) == UInt8(ascii: "}") {
+        if previousIsBlank, previousLineStart > 0, firstNonBlankByte(from: lines.upperBound) == UInt8(ascii: "}") {
             return previousLineStart..<lines.upperBound
         }
         return lines
@@ -71,6 +70,12 @@ extension SourceLayout {
     /// Whether `range` holds only spaces and tabs.
     private func isBlank(_ range: Range<Int>) -> Bool {
         range.allSatisfy { bytes[$0] == 32 || bytes[$0] == 9 }
+    }
+
+    /// The first byte from `offset` to the end of its line that is not a space or a tab;
+    /// nil for a blank rest of line.
+    func firstNonBlankByte(from offset: Int) -> UInt8? {
+        (offset..<lineEnd(offset)).first { bytes[$0] != 32 && bytes[$0] != 9 }.map { bytes[$0] }
     }
 
     /// The edit deleting `declaration` whole: its owned comments, its lines, and the blank
