@@ -245,6 +245,10 @@ public struct UnusedEnvironment: Rule {
         "preferredContentSizeCategory", "preferredFont", "formatted", "usingColorSpace",
     ]
 
+    /// The names after a period, and the others, that `untrackedRead` looks for.
+    private static let memberFilter = NameFilter(untrackedMembers.union(implicitUntrackedMembers))
+    private static let typeFilter = NameFilter(untrackedTypes.union(untrackedMembersOf.keys).union(["Date"]))
+
     /// The first read in `scope` (the type and its extensions in the file) of state SwiftUI
     /// does not track, as it is written (`UITraitCollection`, `Locale.current`, `Date()`).
     /// Action closures (a button's action, `onAppear`, `task`) are passed over: they run on
@@ -269,8 +273,10 @@ public struct UnusedEnvironment: Rule {
                 }
                 defer { position += 1 }
                 guard tokens[position].kind == .identifier else { continue }
-                let text = tree.token(at: position).text
+                let token = tree.token(at: position)
                 let afterPeriod = position > 0 && tokens[position - 1].kind == .period
+                guard (afterPeriod ? memberFilter : typeFilter).mayBe(token) else { continue }
+                let text = token.text
                 if afterPeriod {
                     if untrackedMembers.contains(text) { return "`.\(text)`" }
                     if implicitUntrackedMembers.contains(text), leadingDots.contains(position - 1) { return "`.\(text)`" }

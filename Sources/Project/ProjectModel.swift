@@ -501,10 +501,11 @@ public final class ProjectModel: @unchecked Sendable {
     /// entering nested project roots; `file` is always among them.
     private func folderModule(at directory: String, including file: String) -> String {
         let id = directory + "#"  // no target name: a folder module never collides with a target
-        if var module = modulesByID[id] {
-            if !module.files.contains(file) {
-                module.files = (module.files + [file]).sorted()
-                modulesByID[id] = module
+        if modulesByID[id] != nil {
+            // Files named one by one join in order: a search, not a sort per file.
+            let place = modulesByID[id]!.files.partitionPoint { $0 < file }
+            if place == modulesByID[id]!.files.endIndex || modulesByID[id]!.files[place] != file {
+                modulesByID[id]!.files.insert(file, at: place)
                 ownersByFile[file, default: []].append(id)
                 registrations += 1
             }
@@ -522,5 +523,18 @@ public final class ProjectModel: @unchecked Sendable {
         register(Module(id: id, name: ProjectPaths.lastComponent(directory), kind: .folder, detail: "files no manifest claims", projectPath: directory,
                         files: files, dependencies: [], unresolvedDependencies: [], deploymentTargets: [:]))
         return id
+    }
+}
+
+extension Array {
+    /// The first index whose element is not before the ones `isBefore` accepts, in an
+    /// array ordered so that all of those come first (a binary search).
+    func partitionPoint(where isBefore: (Element) -> Bool) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if isBefore(self[middle]) { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }

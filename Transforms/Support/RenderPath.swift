@@ -216,20 +216,24 @@ struct Spans {
 /// The lengths and first bytes of a few names: a token that matches neither is none of
 /// them, told without making its text a `String`.
 struct NameFilter {
-    private var keys = Set<Int>()
+    /// For each first byte, a bit per length (1 to 63) of the names that start with it;
+    /// bit 0 stands for every longer length.
+    private var lengths = [UInt64](repeating: 0, count: 256)
 
     init(_ names: some Sequence<String>) {
         for name in names {
             guard let first = name.utf8.first else { continue }
-            keys.insert(name.utf8.count << 8 | Int(first))
+            lengths[Int(first)] |= NameFilter.bit(name.utf8.count)
         }
     }
+
+    private static func bit(_ length: Int) -> UInt64 { length < 64 ? 1 << UInt64(length) : 1 }
 
     /// False when `token`'s text is none of the names (it may be one when true).
     func mayBe(_ token: Token) -> Bool {
         let range = token.textRange
         guard !range.isEmpty else { return false }
-        return keys.contains(range.count << 8 | Int(token.tree.bytes[range.lowerBound]))
+        return lengths[Int(token.tree.bytes[range.lowerBound])] & NameFilter.bit(range.count) != 0
     }
 }
 
