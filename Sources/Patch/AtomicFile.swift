@@ -30,6 +30,14 @@ public struct FileSnapshot: Sendable, Equatable {
     }
 }
 
+extension FileSnapshot {
+    /// The snapshot of `bytes` read from the open file that `status` (its `fstat`)
+    /// describes, as `AtomicFile.read` makes it: what `AtomicFile.replace` then checks.
+    public init(path: String, bytes: [UInt8], status: stat) {
+        self = AtomicFile.snapshot(path: path, bytes: bytes, status: status)
+    }
+}
+
 public enum FileError: Error, Sendable, CustomStringConvertible, Equatable {
     case notFound(String)
     case unreadable(String, String)
@@ -81,9 +89,14 @@ public enum AtomicFile {
         } catch {
             throw .unreadable(path, describe(error.code))
         }
-        return FileSnapshot(path: path, bytes: bytes, mode: UInt32(status.st_mode) & 0o7777,
-                            modificationTime: seconds(modificationTime(of: status)), size: Int(status.st_size),
-                            linkCount: Int(status.st_nlink))
+        return FileSnapshot(path: path, bytes: bytes, status: status)
+    }
+
+    /// The snapshot of `bytes`, read from the open file that `status` (its `fstat`) describes.
+    static func snapshot(path: String, bytes: [UInt8], status: stat) -> FileSnapshot {
+        FileSnapshot(path: path, bytes: bytes, mode: UInt32(status.st_mode) & 0o7777,
+                     modificationTime: seconds(modificationTime(of: status)), size: Int(status.st_size),
+                     linkCount: Int(status.st_nlink))
     }
 
     /// Replaces the file `snapshot` was read from with `bytes`: writes a temporary file

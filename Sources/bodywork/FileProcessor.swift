@@ -101,6 +101,14 @@ struct FileProcessor: Sendable {
     /// Reads `path` and runs `settings.engine` over it. Never throws: problems become the
     /// report's `skipReason`.
     func run(_ path: String, settings: FileSettings) -> FileWork {
+        let kept = trees?.take(path)
+        // Read and parsed by the index pass: its bytes and status are what a read now would
+        // give, unless the file changed since, which a write finds and refuses.
+        if let kept, let file = kept.file {
+            var work = run(bytes: file.bytes, path: path, settings: settings, tree: kept.tree)
+            work.snapshot = file
+            return work
+        }
         var info = stat()
         if stat(path, &info) == 0, Int(info.st_size) > maxFileSize, (info.st_mode & S_IFMT) == S_IFREG {
             return FileWork(report: FileReport(path: path, skipReason: "larger than \(FileProcessor.describeSize(maxFileSize)) (see --max-file-size)"))
@@ -114,7 +122,7 @@ struct FileProcessor: Sendable {
         } catch {
             return FileWork(report: FileReport(path: path, skipReason: FileProcessor.reason(error, path: path)))
         }
-        var work = run(bytes: snapshot.bytes, path: path, settings: settings, tree: trees?.take(path))
+        var work = run(bytes: snapshot.bytes, path: path, settings: settings, tree: kept?.tree)
         work.snapshot = snapshot
         return work
     }

@@ -163,7 +163,7 @@ final class IndexCache: @unchecked Sendable {
 
     /// Entries of a store; empty when it is missing, of another version or corrupt.
     private static func load(_ path: String) -> [Key: ArraySlice<UInt8>] {
-        guard let (read, _) = SourceFile.read(path, maxSize: Int.max), let bytes = read, bytes.starts(with: header) else { return [:] }
+        guard let (read, _, _) = SourceFile.read(path, maxSize: Int.max), let bytes = read, bytes.starts(with: header) else { return [:] }
         var entries: [Key: ArraySlice<UInt8>] = [:]
         var reader = WordReader(bytes: bytes, offset: header.count, end: bytes.count)
         while reader.offset < bytes.count {

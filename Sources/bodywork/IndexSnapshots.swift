@@ -59,19 +59,20 @@ struct FileStamp: Equatable, Sendable {
 
 /// A source file as the index pass reads it.
 enum SourceFile {
-    /// The bytes of the regular file at `path` and its stamp, taken on the open file; the
-    /// bytes are nil when the file is larger than `maxSize` (then not read). Nil when it
-    /// cannot be opened, looked at or read, or is no regular file (a pipe would block).
-    static func read(_ path: String, maxSize: Int) -> (bytes: [UInt8]?, stamp: FileStamp)? {
+    /// The bytes of the regular file at `path`, its stamp and its status, taken on the
+    /// open file; the bytes are nil when the file is larger than `maxSize` (then not
+    /// read). Nil when it cannot be opened, looked at or read, or is no regular file (a
+    /// pipe would block).
+    static func read(_ path: String, maxSize: Int) -> (bytes: [UInt8]?, stamp: FileStamp, status: stat)? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         let stamp = FileStamp(info)
-        if Int(info.st_size) > maxSize { return (nil, stamp) }
+        if Int(info.st_size) > maxSize { return (nil, stamp, info) }
         guard let bytes = try? DescriptorReader.readAll(descriptor, expectedSize: Int(info.st_size)) else { return nil }
-        return (bytes.count <= maxSize ? bytes : nil, stamp)
+        return (bytes.count <= maxSize ? bytes : nil, stamp, info)
     }
 }
 
@@ -124,7 +125,7 @@ enum IndexSnapshots {
     /// The snapshot at `path`, read when none of its files is in `excluded`, each is in
     /// `visible` and as it was when folded.
     static func load(_ path: String, visible: Set<String>, excluded: Set<String>) -> Found {
-        guard let (read, _) = SourceFile.read(path, maxSize: Int.max), let bytes = read else { return .none }
+        guard let (read, _, _) = SourceFile.read(path, maxSize: Int.max), let bytes = read else { return .none }
         guard bytes.count >= header.count + 16, bytes.starts(with: header) else { return .none }
         let end = bytes.count - 16
         let sum = bytes.withUnsafeBytes { IndexCache.key(of: UnsafeRawBufferPointer(rebasing: $0[..<end])) }
@@ -167,7 +168,7 @@ enum IndexSnapshots {
                                     visible: Set<String>, excluded: Set<String>) -> Bool {
         guard visible.contains(path), !excluded.contains(path), FileStamp.of(path) == stamp else { return false }
         guard stamp.modified >= recorded - clockTick || stamp.changed >= recorded - clockTick else { return true }
-        guard let (read, _) = SourceFile.read(path, maxSize: Int.max), let current = read else { return false }
+        guard let (read, _, _) = SourceFile.read(path, maxSize: Int.max), let current = read else { return false }
         return IndexCache.key(of: current) == key
     }
 

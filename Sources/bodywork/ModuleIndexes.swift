@@ -4,6 +4,7 @@
 import Codemod
 import Settings
 import Foundation
+import Patch
 import Project
 import SwiftCST
 
@@ -144,7 +145,8 @@ struct ModuleIndexes: Sendable {
                 let path = paths[index]
                 let name = displayNames[path] ?? path
                 let ahead = displayNames[path] != nil ? prefetch?.take(name) : nil
-                guard let (bytes, stamp) = ahead.map({ ($0.bytes, $0.stamp) }) ?? SourceFile.read(path, maxSize: maxFileSize)
+                guard let (bytes, stamp, status) = ahead.map({ ($0.bytes, $0.stamp, $0.status) })
+                        ?? SourceFile.read(path, maxSize: maxFileSize)
                 else { return ReadFile() }
                 guard let bytes else { return ReadFile(stamp: stamp) }
                 let store = index < stores.count ? stores[index] : nil
@@ -162,7 +164,8 @@ struct ModuleIndexes: Sendable {
                 var builder = ProjectIndexBuilder()
                 if let trees, let tree {
                     builder.add(tree, path: name)
-                    trees.keep(tree, path: name)
+                    // The tree's bytes as read, so that the rules need not read the file again.
+                    trees.keep(tree, path: name, file: FileSnapshot(path: name, bytes: tree.bytes, status: status))
                 } else {
                     builder.add(SyntaxTree.parseDeclarations(bytes), path: name)
                 }

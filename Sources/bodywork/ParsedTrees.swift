@@ -1,6 +1,7 @@
 // The trees the index pass parses for the files the rules will process, kept for the rules
 // so that each file is parsed once per run, within a memory budget.
 import SwiftCST
+import Patch
 import Foundation
 
 /// Trees of planned files, by the path the run names them with; thread-safe. Holds trees
@@ -15,7 +16,13 @@ final class ParsedTrees: @unchecked Sendable {
     private let lock = NSLock()
     private let budget: Int
     private var held = 0
-    private var trees: [String: SyntaxTree] = [:]
+    private var trees: [String: Kept] = [:]
+
+    /// A tree, and the file it was parsed from as read then (nil: the rules read it again).
+    struct Kept {
+        var tree: SyntaxTree
+        var file: FileSnapshot?
+    }
 
     init(budget: Int = ParsedTrees.defaultBudget) {
         self.budget = budget
@@ -35,17 +42,18 @@ final class ParsedTrees: @unchecked Sendable {
         lock.withLock { held -= byteCount }
     }
 
-    /// Keeps `tree` (its room reserved) for the file at `path`.
-    func keep(_ tree: SyntaxTree, path: String) {
-        lock.withLock { trees[path] = tree }
+    /// Keeps `tree` (its room reserved) for the file at `path`, read as `file` (whose
+    /// bytes are the tree's).
+    func keep(_ tree: SyntaxTree, path: String, file: FileSnapshot? = nil) {
+        lock.withLock { trees[path] = Kept(tree: tree, file: file) }
     }
 
     /// The tree kept for `path`, removed from the store (and its room freed).
-    func take(_ path: String) -> SyntaxTree? {
+    func take(_ path: String) -> Kept? {
         lock.withLock {
-            guard let tree = trees.removeValue(forKey: path) else { return nil }
-            held -= tree.bytes.count
-            return tree
+            guard let kept = trees.removeValue(forKey: path) else { return nil }
+            held -= kept.tree.bytes.count
+            return kept
         }
     }
 }

@@ -3,6 +3,7 @@
 // the other core idle. The index pass takes what is ready and parses the rest itself.
 import Foundation
 import SwiftCST
+import Patch
 
 /// Reads and parses files in order on one thread; each file is handed out once.
 final class TreePrefetch: @unchecked Sendable {
@@ -10,7 +11,12 @@ final class TreePrefetch: @unchecked Sendable {
     struct File {
         var bytes: [UInt8]
         var stamp: FileStamp
+        /// The open file's `fstat`.
+        var status: stat
         var tree: SyntaxTree?
+
+        /// What an in-place write checks of the file, as this read found it.
+        func snapshot(path: String) -> FileSnapshot { FileSnapshot(path: path, bytes: bytes, status: status) }
     }
 
     private enum State {
@@ -82,18 +88,22 @@ final class TreePrefetch: @unchecked Sendable {
     /// Stops after the file being parsed. Trees read ahead and never taken are kept for
     /// the rules when their file is in `planned`, else give their room back.
     func stop(keepingFor planned: Set<String>) {
-        let unused: [(path: String, tree: SyntaxTree)] = condition.withLock {
+        let unused: [(path: String, file: File, tree: SyntaxTree)] = condition.withLock {
             stopping = true
             while !finished { condition.wait() }
-            var unused: [(path: String, tree: SyntaxTree)] = []
+            var unused: [(path: String, file: File, tree: SyntaxTree)] = []
             for (path, state) in states {
-                if case .done(let file?) = state, let tree = file.tree { unused.append((path, tree)) }
+                if case .done(let file?) = state, let tree = file.tree { unused.append((path, file, tree)) }
                 states[path] = .claimed
             }
             return unused
         }
-        for (path, tree) in unused {
-            if planned.contains(path) { trees.keep(tree, path: path) } else { trees.release(tree.bytes.count) }
+        for (path, file, tree) in unused {
+            if planned.contains(path) {
+                trees.keep(tree, path: path, file: file.snapshot(path: path))
+            } else {
+                trees.release(tree.bytes.count)
+            }
         }
     }
 
@@ -130,9 +140,9 @@ final class TreePrefetch: @unchecked Sendable {
     /// The file at `path` parsed, when it is text and the trees' budget has room for it
     /// (`full` when it has not); nil otherwise, so that no bytes wait without a tree.
     private func read(_ path: String) -> (file: File?, full: Bool) {
-        guard let (read, stamp) = SourceFile.read(path, maxSize: maxFileSize), let bytes = read,
+        guard let (read, stamp, status) = SourceFile.read(path, maxSize: maxFileSize), let bytes = read,
               FileProcessor.isUTF8Text(bytes) else { return (nil, false) }
         guard trees.reserve(bytes.count) else { return (nil, true) }
-        return (File(bytes: bytes, stamp: stamp, tree: SyntaxTree.parse(bytes)), false)
+        return (File(bytes: bytes, stamp: stamp, status: status, tree: SyntaxTree.parse(bytes)), false)
     }
 }

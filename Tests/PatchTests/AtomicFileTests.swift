@@ -175,6 +175,25 @@ final class AtomicFileTests: XCTestCase {
         try assertNoTemporaryFiles()
     }
 
+    /// A file read elsewhere (the index pass reads each file once, on an open descriptor)
+    /// gives the snapshot `read` gives, so a write through it is checked the same way.
+    func testSnapshotFromAnOpenFilesStatusIsTheOneReadGives() throws {
+        let path = scratch.file("Read.swift")
+        try scratch.write("Read.swift", Array("let a = 1\n".utf8))
+        let descriptor = open(path, O_RDONLY)
+        XCTAssertGreaterThanOrEqual(descriptor, 0)
+        var status = stat()
+        XCTAssertEqual(fstat(descriptor, &status), 0)
+        close(descriptor)
+        let snapshot = FileSnapshot(path: path, bytes: Array("let a = 1\n".utf8), status: status)
+        XCTAssertEqual(snapshot, try AtomicFile.read(path))
+        try scratch.write("Read.swift", Array("let a = 2\n".utf8))
+        expectError(.changedOnDisk(path)) { () throws(FileError) in
+            try AtomicFile.replace(snapshot, with: Array("let b = 1\n".utf8))
+        }
+        XCTAssertEqual(try scratch.read("Read.swift"), Array("let a = 2\n".utf8))
+    }
+
     func testTouchedButSameBytesIsRefused() throws {
         let path = scratch.file("Touched.swift")
         try scratch.write("Touched.swift", Array("x\n".utf8))
