@@ -38,7 +38,10 @@ public struct ForEachIdentity: Rule {
         Also: `ForEach(Array(items.enumerated()), id: \\.offset) { index, item in … }` becomes \
         `ForEach(items) { item in … }` when the index is unused, else `id: \\.element.id`; \
         `$items[i]` uses become `ForEach($items) { $item in … }` (iOS 15/macOS 12); \
-        `ForEach(items, id: \\.self)` over Identifiable elements becomes `ForEach(items)`.
+        `ForEach(items, id: \\.self)` over Identifiable elements becomes `ForEach(items)`. \
+        An element read in an action (`Button { items[i].count += 1; if items[i].count > 2 … }`) \
+        keeps its index, in enumerated rows: the row's copy would hold the value of when \
+        the row was built, not the one the action just wrote.
 
         Element types are proven from declarations through `if let`/`guard let`, `??`, \
         optional chains, binding rows (`ForEach($items) { $item in … }`) and `@Bindable` \
@@ -274,6 +277,11 @@ struct IdentityPass {
         var reads: [Node] = [], bindings: [Node] = [], others = 0
         for use in uses(of: indexName, in: closure.statements) {
             switch classify(use, source: source) {
+            case .read(let subscriptNode) where Self.runsLater(subscriptNode, within: closure.node):
+                // A button's action reads the element when tapped, after its own writes:
+                // the row's copy would give the value of when the row was built. The read
+                // stays, on the index the enumerated rows keep.
+                others += 1
             case .read(let subscriptNode): reads.append(subscriptNode)
             case .binding(let subscriptNode): bindings.append(subscriptNode)
             case .other: others += 1
@@ -316,6 +324,22 @@ struct IdentityPass {
         return Finding(range: site.headRange, message: base + "; use \(suggestion)" + note,
                        fix: Fix(edits: edits, safety: .safe, summary: summary,
                                 platforms: variant == .bindings ? IdentityPass.bindingForEachPlatforms : [:]))
+    }
+
+    /// Whether `node` sits in a closure inside `row` that is no view content: an action,
+    /// or a closure the rule cannot place, which may run after the row was built.
+    static func runsLater(_ node: Node, within row: Node) -> Bool {
+        var current = node.parent
+        while let ancestor = current, ancestor != row {
+            if let closure = ClosureExpr(ancestor) {
+                switch BuilderContext.of(closure).kind {
+                case .action, .ordinary: return true
+                case .view, .chart, .table, .commands, .toolbar, .scene, .otherBuilder: break
+                }
+            }
+            current = ancestor.parent
+        }
+        return false
     }
 
     /// Pattern 3: `ForEach(items, id: \.self)` over `Identifiable` elements.

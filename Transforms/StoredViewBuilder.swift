@@ -54,7 +54,10 @@ public struct StoredViewBuilder: Rule {
         touched: builders that take parameters (`(Item) -> Content`, which only the \
         container can call), actions (`() -> Void`), closures that may throw, are `async` \
         or have other attributes. Withheld (reported with the reason): the closure is used otherwise than \
-        called with no arguments in the view's members (passed on, stored elsewhere), an \
+        called with no arguments in the view's members (passed on, stored elsewhere), a call \
+        runs only on some evaluations or later (under an `if` without a call in every branch, \
+        in `ForEach` rows, a lazy container, a presentation or an action: the caller's \
+        closure may rely on that, as `Text(selection!)` under `if selection != nil` does), an \
         initializer assigns it from something other than one of its closure parameters or \
         uses that parameter again, a parameter is not a closure without arguments, the \
         property has other attributes or returns another type (`@ViewBuilder let label: \
@@ -174,10 +177,72 @@ public struct StoredViewBuilder: Rule {
                 return .failure("`\(name)` is used otherwise than called (`\(name)()`), so its closure is needed")
             }
             if isInStaticMember(token.parent, of: owner) { return .failure("a static member names `\(name)`") }
+            if let why = conditionalBuild(callNode, named: name, in: owner) {
+                return .failure("`\(name)()` is called \(why), and the stored view would be built always, when the container is made")
+            }
             edits.append(.delete(list.trimmedRange))
         }
         return .edits(edits)
     }
+
+    /// Where a call of the closure runs only on some evaluations of the member that holds
+    /// it, or later: under a condition (`if isShown { content() }`: the caller's closure
+    /// may rely on it, as `Text(selection!)` does), in rows, lazily, in a presentation or
+    /// in a closure run on an event. Nil when it runs each time the member is evaluated,
+    /// directly or in the content of an eager container (`VStack { content() }`).
+    private func conditionalBuild(_ call: Node, named name: String, in type: Node) -> String? {
+        var current = call.parent
+        while let node = current, node != type {
+            switch node.kind {
+            case .ifExpr where everyBranch(ofIf: node, calls: name), .switchExpr where everyCase(of: node, calls: name):
+                // Built whichever branch runs (`if wide { HStack { content() } } else { VStack { content() } }`).
+                break
+            case .ifExpr, .guardStmt, .switchExpr, .ternaryExpr, .whileStmt, .forStmt, .repeatStmt:
+                return "only under a condition or in a loop"
+            case .closureExpr:
+                guard let closure = ClosureExpr(node), BuilderContext.of(closure).kind == .view,
+                      let (_, name, _) = callReceiving(node), let first = name.utf8.first,
+                      first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z"),
+                      !StoredViewBuilder.deferredContainers.contains(name), !name.hasPrefix("Lazy")
+                else { return "in a closure that may run later, or not at all" }
+            case .sequenceExpr:
+                // `a && content()`-like operands are evaluated only sometimes.
+                if let sequence = SequenceExpr(node), !sequence.isAssignment,
+                   node.descendants(.binaryOperatorExpr).contains(where: { ["&&", "||", "??"].contains($0.text) }) {
+                    return "in an operand evaluated only sometimes"
+                }
+            case .functionDecl, .accessorDecl, .variableDecl, .subscriptDecl, .initializerDecl:
+                return nil
+            default:
+                break
+            }
+            current = node.parent
+        }
+        return nil
+    }
+
+    /// Whether an `if` has an `else` and each of its branches (`else if` ones included)
+    /// names `name`.
+    private func everyBranch(ofIf node: Node, calls name: String) -> Bool {
+        let branches = node.childNodes.filter { $0.kind == .codeBlock || $0.kind == .ifExpr }
+        guard branches.count >= 2 else { return false }
+        return branches.allSatisfy { branch in
+            branch.kind == .ifExpr ? everyBranch(ofIf: branch, calls: name) : !Transforms.uses(of: name, in: [branch]).isEmpty
+        }
+    }
+
+    /// Whether each case of a `switch` (exhaustive, as Swift requires) names `name`.
+    private func everyCase(of node: Node, calls name: String) -> Bool {
+        let cases = node.descendants(.switchCase).filter { $0.ancestor(.switchExpr) == node }
+        return !cases.isEmpty && cases.allSatisfy { !Transforms.uses(of: name, in: [$0]).isEmpty }
+    }
+
+    /// Containers whose content closure runs for each row, when shown, or on demand.
+    private static let deferredContainers: Set<String> = [
+        "ForEach", "List", "Table", "OutlineGroup", "DisclosureGroup", "NavigationLink", "Menu", "TabView",
+        "NavigationStack", "NavigationSplitView", "ScrollViewReader", "GeometryReader", "TimelineView", "Canvas",
+        "ViewThatFits", "Section",
+    ]
 
     /// `name:` labelling an argument or a trailing closure: a label, not a use.
     private func isArgumentLabel(_ token: Token) -> Bool {
