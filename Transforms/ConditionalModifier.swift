@@ -51,7 +51,9 @@ public struct ConditionalModifier: Rule {
         message says that toggling the condition no longer resets their state), and withheld \
         (reported with the reason) when the rule cannot tell what the view is, when the view \
         or one it holds has `.transition`, `.id` or `.matchedGeometryEffect` (which make the \
-        two identities deliberate), and when the two values are not provably of one type: \
+        two identities deliberate) or `.onAppear`, `.onDisappear` or `.task` (which run again \
+        at each flip), when the `if` sits in a `Group` with such a modifier or one named for \
+        a transition (a `Group` hands its modifiers to each branch), and when the two values are not provably of one type: \
         they must be literals of one kind, members of one type (`Color.red`, `Color.blue`), \
         or, where the parameter takes one concrete type (`.foregroundColor`, `.font`, \
         `.opacity`, `.frame`, `.padding`, …), any two literals, members or names \
@@ -86,6 +88,10 @@ public struct ConditionalModifier: Rule {
             var values: [(range: Range<Int>, text: String)] = []
             if let identity = ConditionalModifier.identityModifier(in: site.thenStatement) {
                 reason = "the view has `.\(identity)`, which makes its two identities deliberate"
+            } else if let lifecycle = ConditionalModifier.lifecycleModifier(in: site.thenStatement) {
+                reason = "the view has `.\(lifecycle)`, which runs again each time the other branch is shown; one view would run it once"
+            } else if let around = ConditionalModifier.enclosingTransition(of: node) {
+                reason = "the container around it has `.\(around)`, which animates the change of identity; one view would change without it"
             } else {
                 switch ConditionalModifier.statefulness(of: site.then.base, types: types) {
                 case .stateless: safety = .safe
@@ -147,6 +153,52 @@ public struct ConditionalModifier: Rule {
             guard let call = FunctionCallExpr(node), let access = call.callee.flatMap(MemberAccessExpr.init),
                   access.base != nil, let name = access.name, identityModifiers.contains(name) else { continue }
             return name
+        }
+        return nil
+    }
+
+    /// Modifiers that run code when the view appears or disappears.
+    static let lifecycleModifiers: Set<String> = ["onAppear", "onDisappear", "task"]
+
+    /// The first `.onAppear`, `.onDisappear` or `.task` applied in `statement`, on the
+    /// view or on one it holds.
+    static func lifecycleModifier(in statement: Node) -> String? {
+        for node in [statement] + statement.descendants(.functionCallExpr) where node.kind == .functionCallExpr {
+            guard let call = FunctionCallExpr(node), let access = call.callee.flatMap(MemberAccessExpr.init),
+                  access.base != nil, let name = access.name, lifecycleModifiers.contains(name) else { continue }
+            return name
+        }
+        return nil
+    }
+
+    /// A modifier of a `Group` holding `node` that gives its children a transition or an
+    /// identity: `.transition`, `.id`, `.matchedGeometryEffect`, or a helper named for a
+    /// transition (`.buttonTransition()`). A modifier on a `Group` applies to each child,
+    /// so the two branches' change of identity is animated. Other containers take their
+    /// modifiers themselves: the walk stops at the first one.
+    static func enclosingTransition(of node: Node) -> String? {
+        var current = node.parent
+        while let ancestor = current {
+            switch ancestor.kind {
+            case .functionDecl, .accessorDecl, .variableDecl, .initializerDecl, .subscriptDecl:
+                return nil
+            case .closureExpr:
+                guard let (call, name, _) = callReceiving(ancestor) else { break }
+                guard name == "Group" else { return nil }
+                // The chain of modifiers applied to the call: `Group { … }.transition(…)`.
+                var chain = call.node
+                while let access = chain.parent, access.kind == .memberAccessExpr, access.firstChildNode == chain,
+                      let applied = access.parent, applied.kind == .functionCallExpr {
+                    if let name = MemberAccessExpr(access)?.name,
+                       identityModifiers.contains(name) || name.lowercased().contains("transition") {
+                        return name
+                    }
+                    chain = applied
+                }
+            default:
+                break
+            }
+            current = ancestor.parent
         }
         return nil
     }

@@ -754,12 +754,15 @@ nonisolated public struct Animation: Sendable, Equatable {
     public static let linear = Animation()
     public static let easeInOut = Animation()
     public static let spring = Animation()
+    public static let snappy = Animation()
 }
 
 nonisolated public struct AnyTransition: Sendable {
     public static let opacity = AnyTransition()
     public static let slide = AnyTransition()
     public static let scale = AnyTransition()
+    public func combined(with other: AnyTransition) -> AnyTransition { self }
+    public func animation(_ animation: Animation?) -> AnyTransition { self }
 }
 
 public func withAnimation<Result>(_ animation: Animation? = .default, _ body: () throws -> Result) rethrows -> Result {
