@@ -159,7 +159,9 @@ extension HoistPlanner {
     // MARK: - FormatStyle
 
     /// Fix 2: every use `f.string(from: x)` becomes `x.formatted(…)` and the formatter goes,
-    /// when the configuration is one the mapping table proves identical.
+    /// when the configuration is one of the mapping table. `suggested`: the strings are the
+    /// same in most locales, not all (`.full` dates in Finnish or Thai, short times in
+    /// Catalan Spanish or Finland Swedish differ), so it is offered only where Fix 1 is not.
     func formatStyleFix(_ construction: Construction) -> Fix? {
         guard let mapping = FormatStyleMapping.mapping(typeName: construction.typeName,
                                                        configuration: construction.configuration.map { tokenKey($0, placeholderFor: construction.localName) },
@@ -197,6 +199,8 @@ extension HoistPlanner {
             guard let lines = localLines(construction) else { return nil }
             edits.append(.delete(layout.removalRange(lines)))
         }
-        return Fix(edits: edits, safety: .safe, summary: "format with `\(mapping)`", platforms: formatStylePlatforms)
+        return Fix(edits: edits, safety: .suggested,
+                   summary: "format with `\(mapping)`, whose strings differ from the formatter's in a few locales",
+                   platforms: formatStylePlatforms)
     }
 }

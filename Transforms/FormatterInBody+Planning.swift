@@ -10,18 +10,22 @@ extension HoistPlanner {
         let fileScope = types.isGenericContext(type)
         let scopeKey = fileScope ? -1 : type.node.index
         let message = "`\(construction.typeName)` is built every time the view renders"
-        // Fix 2 first: it removes the formatter altogether.
-        // A fix that would lose a comment is not offered: Fix 2 gives way to Fix 1, which
-        // moves the lines with their comments; the others are reported.
+        // A fix that would lose a comment is not offered: the others are reported.
         func keepsComments(_ fix: Fix) -> Bool { CommentKeeping.lossReason(fix, in: tree) == nil }
         func commentReason(_ fix: Fix) -> String { (CommentKeeping.lossReason(fix, in: tree) ?? "") + "; hoist it by hand" }
-        if context.deploymentTargets.satisfies(formatStylePlatforms),
-           let fix = formatStyleFix(construction), keepsComments(fix) {
+        // Fix 1 keeps the formatter, and so its strings. Fix 2 (FormatStyle, whose strings
+        // differ in a few locales) is suggested where Fix 1 cannot be made.
+        let formatStyle = context.deploymentTargets.satisfies(formatStylePlatforms)
+            ? formatStyleFix(construction).flatMap { keepsComments($0) ? $0 : nil } : nil
+        func report(_ call: Node, _ typeName: String, _ reason: String) {
+            guard let formatStyle else { return self.report(call, typeName, reason) }
             findings.append(Finding(range: construction.call.trimmedRange,
-                                    message: message + "; use FormatStyle, which prints the same strings",
-                                    fix: fix))
-            return
+                                    message: message + "; use FormatStyle (\(reason))", fix: formatStyle))
         }
+        // Where a FormatStyle says it nearly alike, the message names it as the other way.
+        let alternative = formatStyle?.summary.split(separator: "`").dropFirst().first.map {
+            " (or `\($0)`, which needs no formatter but prints other strings in a few locales)"
+        } ?? ""
         let key = recipeKey(construction)
         switch construction.shape {
         case .property(let declaration, let binding):
@@ -35,7 +39,7 @@ extension HoistPlanner {
             let fix = Fix(edits: edits, safety: .safe, summary: "make `\(name)` static")
             guard keepsComments(fix) else { return report(construction.call, construction.typeName, commentReason(fix)) }
             findings.append(Finding(range: construction.call.trimmedRange,
-                                    message: message + "; make `\(name)` a shared static", fix: fix))
+                                    message: message + "; make `\(name)` a shared static" + alternative, fix: fix))
         case .local, .inline:
             // An existing static with the same recipe, or one planned in this run.
             if let existing = existingStatic(matching: key, in: type, fileScope: fileScope) {
@@ -45,7 +49,7 @@ extension HoistPlanner {
                 let fix = Fix(edits: edits, safety: .safe, summary: "use the shared `\(existing)`")
                 guard keepsComments(fix) else { return report(construction.call, construction.typeName, commentReason(fix)) }
                 findings.append(Finding(range: construction.call.trimmedRange,
-                                        message: message + "; use the shared `\(existing)`", fix: fix))
+                                        message: message + "; use the shared `\(existing)`" + alternative, fix: fix))
                 return
             }
             if plannedRecipes[scopeKey]?[key] != nil {
@@ -64,7 +68,7 @@ extension HoistPlanner {
             let fix = Fix(edits: [insertion] + edits, safety: .safe, summary: "hoist into `\(name)`")
             guard keepsComments(fix) else { return report(construction.call, construction.typeName, commentReason(fix)) }
             findings.append(Finding(range: construction.call.trimmedRange,
-                                    message: message + "; share one as `\(fileScope ? "" : "static ")\(name)`", fix: fix))
+                                    message: message + "; share one as `\(fileScope ? "" : "static ")\(name)`" + alternative, fix: fix))
         }
     }
 

@@ -48,12 +48,14 @@ public struct FormatterInBody: Rule {
                 return Text(Self.mediumDateFormatter.string(from: date))
             }
 
-        Fix 2 (safe, iOS 15 / macOS 12 / tvOS 15 / watchOS 8 and later): when the formatter \
-        is only used through `string(from:)` and its configuration is one whose FormatStyle \
-        equivalent is proven to print identical strings (date `.long` or `.full` alone, time \
+        Fix 2 (suggested, iOS 15 / macOS 12 / tvOS 15 / watchOS 8 and later), only where Fix 1 \
+        cannot be made: when the formatter is only used through `string(from:)` and its \
+        configuration has a close FormatStyle equivalent (date `.long` or `.full` alone, time \
         `.short` alone, a few date templates, `ISO8601DateFormatter()`), the uses become \
-        `value.formatted(…)` and the formatter is dropped. `.short` dates, `.medium` dates and \
-        time styles with dates are not identical and keep Fix 1.
+        `value.formatted(…)` and the formatter is dropped. The strings are the same in most \
+        locales but not all (`.full` dates in Finnish or Thai, short times in Catalan Spanish \
+        or Finland Swedish differ), hence not `safe`. `.short` dates, `.medium` dates and time \
+        styles with dates differ more and are never rewritten so.
 
         A private `let` assigned in the view's only `init` (`formatter = DateFormatter()` and \
         constant configuration after it) becomes a `private static let` built the same way; \

@@ -4,7 +4,9 @@ import SwiftUI
 struct Stamp: View {
     let date: Date
 
+    private static let iso8601DateFormatter = ISO8601DateFormatter()
+
     var body: some View {
-        Text(date.ISO8601Format())
+        Text(Self.iso8601DateFormatter.string(from: date))
     }
 }

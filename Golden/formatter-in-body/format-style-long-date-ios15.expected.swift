@@ -4,10 +4,16 @@ import SwiftUI
 struct EventRow: View {
     let date: Date
 
+    private static let longDateFormatter: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.dateStyle = .long
+        return formatter
+    }()
+
     var body: some View {
         return VStack {
-            Text(date.formatted(date: .long, time: .omitted))
-            Text("Ends \(date.addingTimeInterval(3600).formatted(date: .long, time: .omitted))")
+            Text(Self.longDateFormatter.string(from: date))
+            Text("Ends \(Self.longDateFormatter.string(from: date.addingTimeInterval(3600)))")
         }
     }
 }

@@ -4,7 +4,13 @@ import SwiftUI
 struct DayLabel: View {
     let day: Date
 
+    private static let dateFormatter: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.setLocalizedDateFormatFromTemplate("yMMMd")
+        return formatter
+    }()
+
     var body: some View {
-        return Text(day.formatted(.dateTime.year().month().day()))
+        return Text(Self.dateFormatter.string(from: day))
     }
 }

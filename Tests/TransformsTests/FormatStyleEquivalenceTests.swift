@@ -1,5 +1,7 @@
-// Proves each entry of the FormatStyle mapping table on the running Foundation: the formatter
-// and the FormatStyle must print identical strings across locales, time zones and dates.
+// Checks each entry of the FormatStyle mapping table on the running Foundation: the formatter
+// and the FormatStyle print identical strings in these common locales, time zones and dates.
+// Some other locales differ (fi_FI and th_TH `.full` dates, es_CA and sv_FI short times), so
+// the rewrite is a suggested fix, offered only where the formatter cannot be made static.
 import Codemod
 import Foundation
 import SwiftCST
@@ -128,7 +130,8 @@ final class FormatStyleEquivalenceTests: XCTestCase {
         XCTAssertNotEqual(formatter.string(from: 1234.5678), 1234.5678.formatted(.number.locale(Locale(identifier: "en_US"))))
     }
 
-    /// The rule emits exactly the table's replacement for each entry's configuration.
+    /// The rule names exactly the table's replacement for each entry's configuration, beside
+    /// its fix that keeps the formatter.
     func testTheRuleUsesEachEntry() {
         let context = RuleContext(path: "v.swift", deploymentTargets: DeploymentTargets([.iOS: Version(15)]))
         for entry in FormatStyleMapping.table {
@@ -148,8 +151,8 @@ final class FormatStyleEquivalenceTests: XCTestCase {
 
                 """
             let findings = FormatterInBody().findings(in: SyntaxTree.parse(source), context: context)
-            let replacements = findings.first?.fix?.edits.map { String(decoding: $0.replacement, as: UTF8.self) } ?? []
-            XCTAssertTrue(replacements.contains("d." + entry.replacement), "\(entry.configuration): \(replacements)")
+            let message = findings.first?.message ?? ""
+            XCTAssertTrue(message.contains("(or `\(entry.replacement)`, "), "\(entry.configuration): \(message)")
             XCTAssertEqual(findings.first?.fix?.safety, .safe)
         }
     }

@@ -86,21 +86,31 @@ final class FormatterInBodyTests: XCTestCase {
 
     // MARK: Fix 1 and Fix 2
 
-    func testDeploymentTargetChoosesTheFix() {
+    /// Fix 1 keeps the formatter's strings; the FormatStyle, which prints other strings in
+    /// a few locales (a `.full` date in Finnish), is only named in the message, and only
+    /// where the deployment target has it.
+    func testFixOneEverywhereAndTheDeploymentTargetDecidesWhetherFormatStyleIsNamed() {
         let unknown = run(view(longLocal))
         XCTAssertTrue(unknown.contains("private static let longDateFormatter: DateFormatter = {"), unknown)
         XCTAssertTrue(unknown.contains("Text(Self.longDateFormatter.string(from: date))"), unknown)
+        let named = "or `formatted(date: .long, time: .omitted)`"
+        XCTAssertFalse(findings(view(longLocal)).contains { $0.message.contains(named) })
 
-        let old = run(view(longLocal), context: RuleContext(path: "v.swift", deploymentTargets: DeploymentTargets([.iOS: Version(14, 5)])))
-        XCTAssertTrue(old.contains("Self.longDateFormatter"), old)
+        let old = RuleContext(path: "v.swift", deploymentTargets: DeploymentTargets([.iOS: Version(14, 5)]))
+        XCTAssertTrue(run(view(longLocal), context: old).contains("Self.longDateFormatter"))
+        XCTAssertFalse(findings(view(longLocal), context: old).contains { $0.message.contains(named) })
 
-        let mixed = DeploymentTargets([.iOS: Version(15), .macOS: Version(11)])
-        XCTAssertTrue(run(view(longLocal), context: RuleContext(path: "v.swift", deploymentTargets: mixed)).contains("Self.longDateFormatter"))
+        let mixed = RuleContext(path: "v.swift", deploymentTargets: DeploymentTargets([.iOS: Version(15), .macOS: Version(11)]))
+        XCTAssertTrue(run(view(longLocal), context: mixed).contains("Self.longDateFormatter"))
+        XCTAssertFalse(findings(view(longLocal), context: mixed).contains { $0.message.contains(named) })
 
         for targets in [[Platform.iOS: Version(15)], [.macOS: Version(12)], [.watchOS: Version(8)], [.tvOS: Version(17)]] {
-            let modern = run(view(longLocal), context: RuleContext(path: "v.swift", deploymentTargets: DeploymentTargets(targets)))
-            XCTAssertTrue(modern.contains("return Text(date.formatted(date: .long, time: .omitted))"), modern)
-            XCTAssertFalse(modern.contains("DateFormatter"), modern)
+            let context = RuleContext(path: "v.swift", deploymentTargets: DeploymentTargets(targets))
+            let modern = run(view(longLocal), context: context)
+            XCTAssertTrue(modern.contains("Text(Self.longDateFormatter.string(from: date))"), modern)
+            XCTAssertFalse(modern.contains(".formatted("), modern)
+            let found = findings(view(longLocal), context: context)
+            XCTAssertTrue(found.contains { $0.message.contains(named) && $0.fix?.safety == .safe }, "\(found.map(\.message))")
         }
     }
 

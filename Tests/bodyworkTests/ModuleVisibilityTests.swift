@@ -197,8 +197,15 @@ final class ModuleDeploymentTargetTests: XCTestCase {
         let diffs = result.output.components(separatedBy: "--- a/")
         let share = try XCTUnwrap(diffs.first { $0.hasPrefix("XcodeClassic/Share/ShareView.swift") })
         let app = try XCTUnwrap(diffs.first { $0.hasPrefix("XcodeClassic/Recipes/RecipesApp.swift") })
-        XCTAssertTrue(share.contains("date.formatted(date: .long, time: .omitted)"), "iOS 17: FormatStyle\n\(result.output)")
-        XCTAssertFalse(app.contains(".formatted("), "iOS 14: no FormatStyle\n\(result.output)")
+        // Both keep their formatter (as a static); the message names FormatStyle where the
+        // target has it.
+        XCTAssertTrue(share.contains("Self.longDateFormatter.string(from: date)"), result.output)
+        XCTAssertTrue(app.contains("Self.longDateFormatter.string(from: date)"), result.output)
+        let notes = result.stderr.split(separator: "\n")
+        XCTAssertTrue(notes.contains { $0.hasPrefix("XcodeClassic/Share/ShareView.swift") && $0.contains("or `formatted(date: .long") },
+                      "iOS 17: FormatStyle named\n\(result.stderr)")
+        XCTAssertFalse(notes.contains { $0.hasPrefix("XcodeClassic/Recipes/RecipesApp.swift") && $0.contains("formatted(") },
+                       "iOS 14: no FormatStyle\n\(result.stderr)")
     }
 }
 
