@@ -38,7 +38,9 @@ public struct ForEachIdentity: Rule {
         Also: `ForEach(Array(items.enumerated()), id: \\.offset) { index, item in … }` becomes \
         `ForEach(items) { item in … }` when the index is unused, else `id: \\.element.id`; \
         `$items[i]` uses become `ForEach($items) { $item in … }` (iOS 15/macOS 12); \
-        `ForEach(items, id: \\.self)` over Identifiable elements becomes `ForEach(items)`. \
+        `ForEach(items, id: \\.self)` over Identifiable elements becomes `ForEach(items)` \
+        (not for a class without an `id` of its own, identified by the object: instances made \
+        anew at each render would be new rows). \
         An element read in an action (`Button { items[i].count += 1; if items[i].count > 2 … }`) \
         keeps its index, in enumerated rows: the row's copy would hold the value of when \
         the row was built, not the one the action just wrote.
@@ -349,6 +351,13 @@ struct IdentityPass {
               !index.isIdentifiedBySelf(collection.element, inScope: scope),  // the same identity: no churn
               let idExpression = site.idExpression
         else { return nil }
+        // A class without an `id` of its own is identified by the object (`ObjectIdentifier`):
+        // rows of instances made anew (`names.map { Tag(name: $0) }`) would be new rows at
+        // every render, where equal values kept theirs.
+        let qualified = index.qualifiedName(of: collection.element, inScope: scope)
+        if index.classTypes.contains(qualified), index.propertyType(of: collection.element, named: "id", inScope: scope) == nil {
+            return nil
+        }
         let removed = site.dataExpression.trimmedRange.upperBound..<idExpression.trimmedRange.upperBound
         guard !tree.bytes[removed].contains(UInt8(ascii: "/")) else { return nil }
         let message = "`\(collection.element)` is Identifiable, but `id: \\.self` identifies rows by their whole value: any change to an element makes it a new row that loses its state; use \(site.container)(\(site.dataExpression.text))"
