@@ -41,8 +41,10 @@ public struct ForEachFilter: Rule {
         table, toolbar, command and scene content; Picker, Menu, TabView, context menus, swipe \
         and accessibility actions, alerts and dialogs; rows that use `$0`; rows carrying \
         `.tag`, `.swipeActions`, `.listRow…`, `.contextMenu`, `.id`, drag and drop or \
-        `.…Disabled` modifiers; branches that yield no view or several views; and branches \
-        that yield a Spacer or Divider, whose direction comes from the stack around them.
+        `.…Disabled` modifiers; branches that yield no view or several views (among them a \
+        method spelled like a type, `Quality()`, and a view of this file whose `body` is several \
+        views or an `if`); and branches that yield a Spacer or Divider, whose direction comes \
+        from the stack around them.
 
         Calls such as `sorted`, `map` or `Dictionary(grouping:)` in the data argument are \
         `work-in-body`'s to report.
@@ -279,6 +281,30 @@ public struct ForEachFilter: Rule {
             if ["Spacer", "Divider"].contains(name) {
                 return "a branch yields `\(name)`, which takes its direction from the stack around it: in a VStack it would turn"
             }
+            if let problem = ForEachFilter.declaredViewProblem(name, in: statement.tree) { return problem }
+        }
+        return nil
+    }
+
+    /// Why `Name()` written in this file may not be one view: a method spelled like a type
+    /// (a `@ViewBuilder func Quality()` may yield several views or none), or a view declared
+    /// here whose `body` has several statements or is itself an `if` or a `switch` (a view
+    /// whose body is two views lays out as two children of the stack around it).
+    static func declaredViewProblem(_ name: String, in tree: SyntaxTree) -> String? {
+        for node in tree.root.descendants(.functionDecl) where FunctionLikeDecl(node)?.name == name {
+            return "a branch calls `\(name)()`, a method, which may yield several views or none"
+        }
+        for node in tree.root.descendants([.structDecl, .classDecl, .enumDecl]) {
+            guard let type = TypeDecl(node), type.name == name else { continue }
+            // `var body: some View { … }`: the accessor block holds the getter's statements,
+            // or a `get { … }` that does.
+            guard let body = ViewType(declaration: type).body, let accessors = body.descendants(.accessorBlock).first
+            else { return nil }
+            let getter = accessors.children(.accessorDecl).first { $0.firstToken?.text == "get" }
+            let held = getter.flatMap { $0.child(.codeBlock).flatMap(CodeBlock.init)?.statements } ?? accessors.childNodes
+            let statements = held.filter { $0.kind != .variableDecl && $0.kind != .accessorDecl }
+            let single = statements.count == 1 && ![.ifExpr, .switchExpr].contains(statements[0].kind)
+            return single ? nil : "the `body` of `\(name)` may yield several views or none, each its own row"
         }
         return nil
     }
