@@ -77,6 +77,8 @@ struct BuilderContext: Equatable {
         "onPlayPauseCommand", "onMoveCommand", "refreshable", "dropDestination", "onScrollGeometryChange",
         "onGeometryChange", "onScrollPhaseChange", "onScrollVisibilityChange", "perform", "action",
         "Task", "detached", "async", "asyncAfter",
+        // The completion of a file dialog, and labels of closures run on an event.
+        "fileImporter", "fileExporter", "fileMover", "onCommit", "onEditingChanged", "onCompletion", "onDismiss",
     ]
 
     /// Modifiers whose closure is View content: what they show, not what they do.

@@ -388,6 +388,8 @@ extension TextField where Label == Text {
     @_disfavoredOverload
     public nonisolated init<S: StringProtocol>(_ title: S, text: Binding<String>) {}
     public nonisolated init(_ titleKey: LocalizedStringKey, text: Binding<String>, prompt: Text?) {}
+    public nonisolated init(_ titleKey: LocalizedStringKey, text: Binding<String>, onEditingChanged: @escaping (Bool) -> Void = { _ in },
+                            onCommit: @escaping () -> Void = {}) {}
     public nonisolated init<V>(_ titleKey: LocalizedStringKey, value: Binding<V>, formatter: Formatter) {}
     @_disfavoredOverload
     public nonisolated init<S: StringProtocol, V>(_ title: S, value: Binding<V>, formatter: Formatter) {}
