@@ -25,7 +25,8 @@ public struct UnusedEnvironment: Rule {
         Found when no code of the type reads the property: its declaration, its extensions \
         (in this file, and in the other files of the module through the project index) and, \
         for a property that is not `private`, the rest of the module. `name`, `_name`, \
-        `$name`, `self.name` and key paths `\\.name`/`\\Self.name` are all reads.
+        `$name`, `self.name` and key paths `\\.name`/`\\Self.name` are all reads. Classes \
+        and actors that are not views are passed over: SwiftUI updates no value there.
 
         Fix: remove the declaration. It is `safe` for values such as `\\.dismiss`, \
         `\\.openURL`, `\\.modelContext`, the app's own keys and every `@FocusedValue`. It \
@@ -99,6 +100,10 @@ public struct UnusedEnvironment: Rule {
         var candidates: [(type: TypeDecl, scope: [Node], member: Node, variable: VariableDecl, wrapper: Attribute, name: String)] = []
         for type in types.all where !type.isExtension && type.node.kind != .protocolDecl {
             guard let typeName = type.name else { continue }
+            // SwiftUI updates environment values in views, modifiers and other value types it
+            // holds; a class (an `ObservableObject`) or an actor is never updated, and no view
+            // runs again for it.
+            if type.node.kind == .classDecl || type.node.kind == .actorDecl, !types.isView(type) { continue }
             let scope = (types.bySimpleName[FileTypes.lastComponent(typeName)] ?? []).map(\.node)
             for member in type.members {
                 // The wrapper first: most properties have none of these.
