@@ -233,6 +233,9 @@ public struct ForEachFilter: Rule {
     private func rowModifier(in statement: Node) -> String? {
         for node in statement.descendants(.memberAccessExpr) {
             guard let access = MemberAccessExpr(node), access.base != nil, let name = access.name else { continue }
+            // A modifier is called (`.id(x)`); `g.id` reads a property.
+            guard let parent = node.parent, parent.kind == .functionCallExpr, FunctionCallExpr(parent)?.callee == node
+            else { continue }
             if ForEachFilter.rowModifiers.contains(name) || name.hasPrefix("listRow") { return name }
         }
         return nil
