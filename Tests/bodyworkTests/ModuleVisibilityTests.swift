@@ -201,11 +201,12 @@ final class ModuleDeploymentTargetTests: XCTestCase {
         // target has it.
         XCTAssertTrue(share.contains("Self.longDateFormatter.string(from: date)"), result.output)
         XCTAssertTrue(app.contains("Self.longDateFormatter.string(from: date)"), result.output)
-        let notes = result.stderr.split(separator: "\n")
+        let lint = try sandbox.run(["--lint", "--rules", "formatter-in-body", "XcodeClassic/Share", "XcodeClassic/Recipes/RecipesApp.swift"])
+        let notes = (lint.output + lint.stderr).split(separator: "\n")
         XCTAssertTrue(notes.contains { $0.hasPrefix("XcodeClassic/Share/ShareView.swift") && $0.contains("or `formatted(date: .long") },
-                      "iOS 17: FormatStyle named\n\(result.stderr)")
+                      "iOS 17: FormatStyle named\n\(lint.output)\(lint.stderr)")
         XCTAssertFalse(notes.contains { $0.hasPrefix("XcodeClassic/Recipes/RecipesApp.swift") && $0.contains("formatted(") },
-                       "iOS 14: no FormatStyle\n\(result.stderr)")
+                       "iOS 14: no FormatStyle\n\(lint.output)\(lint.stderr)")
     }
 }
 
