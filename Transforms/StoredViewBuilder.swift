@@ -227,14 +227,14 @@ public struct StoredViewBuilder: Rule {
         let branches = node.childNodes.filter { $0.kind == .codeBlock || $0.kind == .ifExpr }
         guard branches.count >= 2 else { return false }
         return branches.allSatisfy { branch in
-            branch.kind == .ifExpr ? everyBranch(ofIf: branch, calls: name) : !Transforms.uses(of: name, in: [branch]).isEmpty
+            branch.kind == .ifExpr ? everyBranch(ofIf: branch, calls: name) : !mentionsOf(name, in: branch).isEmpty
         }
     }
 
     /// Whether each case of a `switch` (exhaustive, as Swift requires) names `name`.
     private func everyCase(of node: Node, calls name: String) -> Bool {
         let cases = node.descendants(.switchCase).filter { $0.ancestor(.switchExpr) == node }
-        return !cases.isEmpty && cases.allSatisfy { !Transforms.uses(of: name, in: [$0]).isEmpty }
+        return !cases.isEmpty && cases.allSatisfy { !mentionsOf(name, in: $0).isEmpty }
     }
 
     /// Containers whose content closure runs for each row, when shown, or on demand.
