@@ -203,7 +203,7 @@ public struct StoredViewBuilder: Rule {
                 guard let closure = ClosureExpr(node), BuilderContext.of(closure).kind == .view,
                       let (_, name, _) = callReceiving(node), let first = name.utf8.first,
                       first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z"),
-                      !StoredViewBuilder.deferredContainers.contains(name), !name.hasPrefix("Lazy")
+                      !StoredViewBuilder.deferredContainers.contains(name)
                 else { return "in a closure that may run later, or not at all" }
             case .sequenceExpr:
                 // `a && content()`-like operands are evaluated only sometimes.
@@ -237,11 +237,12 @@ public struct StoredViewBuilder: Rule {
         return !cases.isEmpty && cases.allSatisfy { !mentionsOf(name, in: $0).isEmpty }
     }
 
-    /// Containers whose content closure runs for each row, when shown, or on demand.
+    /// Containers whose content closure is kept and run later: for each row, when shown or
+    /// on demand (their closure is `@escaping`). The others (`VStack`, `LazyVStack`, `Menu`,
+    /// `Section`) call theirs while they are made.
     private static let deferredContainers: Set<String> = [
-        "ForEach", "List", "Table", "OutlineGroup", "DisclosureGroup", "NavigationLink", "Menu", "TabView",
-        "NavigationStack", "NavigationSplitView", "ScrollViewReader", "GeometryReader", "TimelineView", "Canvas",
-        "ViewThatFits", "Section",
+        "ForEach", "List", "Table", "OutlineGroup", "DisclosureGroup", "ScrollViewReader", "GeometryReader",
+        "TimelineView", "Canvas",
     ]
 
     /// `name:` labelling an argument or a trailing closure: a label, not a use.
