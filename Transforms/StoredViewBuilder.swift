@@ -56,7 +56,8 @@ public struct StoredViewBuilder: Rule {
         or have other attributes. Withheld (reported with the reason): the closure is used otherwise than \
         called with no arguments in the view's members (passed on, stored elsewhere), a call \
         runs only on some evaluations or later (under an `if` without a call in every branch, \
-        in `ForEach` rows, a lazy container, a presentation or an action: the caller's \
+        in rows (`ForEach`, `List`), a container that keeps its closure (`GeometryReader`), a \
+        presentation or an action: the caller's \
         closure may rely on that, as `Text(selection!)` under `if selection != nil` does), an \
         initializer assigns it from something other than one of its closure parameters or \
         uses that parameter again, a parameter is not a closure without arguments, the \
