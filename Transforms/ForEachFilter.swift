@@ -72,7 +72,7 @@ public struct ForEachFilter: Rule {
         if statement.kind == .switchExpr || (statement.kind == .ifExpr && statement.token(.else) != nil) {
             let what = statement.kind == .switchExpr ? "a `switch`" : "`if … else`"
             let message = "The \(name) row starts with \(what), so SwiftUI must run every row to learn its views; wrap the row in a single container such as VStack"
-            if let reason = wrapWithheldReason(site, statement: statement) {
+            if let reason = wrapWithheldReason(site, statement: statement, types: types) {
                 return Finding(range: range, message: message + " (\(reason))", withheldReason: reason)
             }
             guard let fix = wrapFix(closure: closure, statement: statement, layout: layout) else {
@@ -200,7 +200,7 @@ public struct ForEachFilter: Rule {
 
     /// Why wrapping the row in a `VStack` could stop the code compiling or change what it
     /// does, or nil when the wrap keeps one view per element exactly as before.
-    private func wrapWithheldReason(_ site: ForEachSite, statement: Node) -> String? {
+    private func wrapWithheldReason(_ site: ForEachSite, statement: Node, types: DataTypes) -> String? {
         if let content = BuilderContext.nonViewContent(around: site.node) {
             return "the rows are \(content.origin), not views a VStack can hold"
         }
@@ -213,7 +213,7 @@ public struct ForEachFilter: Rule {
         if let modifier = rowModifier(in: statement) {
             return "`.\(modifier)` must stay on the row itself for SwiftUI to find it"
         }
-        return branchProblem(statement)
+        return branchProblem(statement, types: types)
     }
 
     /// Containers that read each row's own view: its tag, its accessibility action, its menu item.
@@ -244,7 +244,7 @@ public struct ForEachFilter: Rule {
     /// Why some branch of the row does not yield exactly one view, or nil when each does:
     /// a branch with no view or several views would turn into one row, or a row where there
     /// was none.
-    private func branchProblem(_ statement: Node) -> String? {
+    private func branchProblem(_ statement: Node, types: DataTypes) -> String? {
         var branches: [[Node]] = []
         if statement.kind == .switchExpr {
             for switchCase in statement.children(.switchCase) {
@@ -284,32 +284,39 @@ public struct ForEachFilter: Rule {
             if ["Spacer", "Divider"].contains(name) {
                 return "a branch yields `\(name)`, which takes its direction from the stack around it: in a VStack it would turn"
             }
-            if let problem = ForEachFilter.declaredViewProblem(name, in: statement.tree) { return problem }
+            if let problem = types.declaredViewProblems[name] ?? nil { return problem }
         }
         return nil
     }
 
-    /// Why `Name()` written in this file may not be one view: a method spelled like a type
-    /// (a `@ViewBuilder func Quality()` may yield several views or none), or a view declared
-    /// here whose `body` has several statements or is itself an `if` or a `switch` (a view
-    /// whose body is two views lays out as two children of the stack around it).
-    static func declaredViewProblem(_ name: String, in tree: SyntaxTree) -> String? {
-        for node in tree.root.descendants(.functionDecl) where FunctionLikeDecl(node)?.name == name {
-            return "a branch calls `\(name)()`, a method, which may yield several views or none"
-        }
+    /// Why `Name()` written in this file may not be one view, for each name it declares
+    /// (nil: a view of one statement): a method spelled like a type (a `@ViewBuilder func
+    /// Quality()` may yield several views or none), or a view declared here whose `body` has
+    /// several statements or is itself an `if` or a `switch` (a view whose body is two views
+    /// lays out as two children of the stack around it). Found in one walk of the file.
+    static func declaredViewProblems(in tree: SyntaxTree) -> [String: String?] {
+        var problems: [String: String?] = [:]
         for node in tree.root.descendants([.structDecl, .classDecl, .enumDecl]) {
-            guard let type = TypeDecl(node), type.name == name else { continue }
-            // `var body: some View { … }`: the accessor block holds the getter's statements,
-            // or a `get { … }` that does.
-            guard let body = ViewType(declaration: type).body, let accessors = body.descendants(.accessorBlock).first
-            else { return nil }
-            let getter = accessors.children(.accessorDecl).first { $0.firstToken?.text == "get" }
-            let held = getter.flatMap { $0.child(.codeBlock).flatMap(CodeBlock.init)?.statements } ?? accessors.childNodes
-            let statements = held.filter { $0.kind != .variableDecl && $0.kind != .accessorDecl }
-            let single = statements.count == 1 && ![.ifExpr, .switchExpr].contains(statements[0].kind)
-            return single ? nil : "the `body` of `\(name)` may yield several views or none, each its own row"
+            guard let type = TypeDecl(node), let name = type.name, problems[name] == nil else { continue }
+            problems[name] = bodyProblem(of: type, named: name)
         }
-        return nil
+        for node in tree.root.descendants(.functionDecl) {
+            guard let name = FunctionLikeDecl(node)?.name, name.first?.isUppercase == true else { continue }
+            problems[name] = "a branch calls `\(name)()`, a method, which may yield several views or none"
+        }
+        return problems
+    }
+
+    private static func bodyProblem(of type: TypeDecl, named name: String) -> String? {
+        // `var body: some View { … }`: the accessor block holds the getter's statements, or a
+        // `get { … }` that does.
+        guard let body = ViewType(declaration: type).body, let accessors = body.descendants(.accessorBlock).first
+        else { return nil }
+        let getter = accessors.children(.accessorDecl).first { $0.firstToken?.text == "get" }
+        let held = getter.flatMap { $0.child(.codeBlock).flatMap(CodeBlock.init)?.statements } ?? accessors.childNodes
+        let statements = held.filter { $0.kind != .variableDecl && $0.kind != .accessorDecl }
+        let single = statements.count == 1 && ![.ifExpr, .switchExpr].contains(statements[0].kind)
+        return single ? nil : "the `body` of `\(name)` may yield several views or none, each its own row"
     }
 
     /// A suggested fix wrapping the row in `VStack { … }`, or nil for unusual layouts.
@@ -362,6 +369,9 @@ private final class DataTypes {
         guard let type = typeResolver().type(of: expression)?.text else { return false }
         return type.hasPrefix("Range<") || type.hasPrefix("Swift.Range<")
     }
+
+    /// `ForEachFilter.declaredViewProblems(in:)` of the file, found once.
+    lazy var declaredViewProblems = ForEachFilter.declaredViewProblems(in: tree)
 
     private func typeResolver() -> TypeResolver {
         if let resolver { return resolver }
