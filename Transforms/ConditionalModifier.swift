@@ -148,24 +148,19 @@ public struct ConditionalModifier: Rule {
 
     /// The first `.transition(…)`, `.id(…)` or `.matchedGeometryEffect(…)` applied in
     /// `statement`, on the view or on one it holds.
-    static func identityModifier(in statement: Node) -> String? {
-        for node in [statement] + statement.descendants(.functionCallExpr) where node.kind == .functionCallExpr {
-            guard let call = FunctionCallExpr(node), let access = call.callee.flatMap(MemberAccessExpr.init),
-                  access.base != nil, let name = access.name, identityModifiers.contains(name) else { continue }
-            return name
-        }
-        return nil
-    }
+    static func identityModifier(in statement: Node) -> String? { firstModifier(in: statement, among: identityModifiers) }
 
     /// Modifiers that run code when the view appears or disappears.
     static let lifecycleModifiers: Set<String> = ["onAppear", "onDisappear", "task"]
 
     /// The first `.onAppear`, `.onDisappear` or `.task` applied in `statement`, on the
     /// view or on one it holds.
-    static func lifecycleModifier(in statement: Node) -> String? {
+    static func lifecycleModifier(in statement: Node) -> String? { firstModifier(in: statement, among: lifecycleModifiers) }
+
+    private static func firstModifier(in statement: Node, among names: Set<String>) -> String? {
         for node in [statement] + statement.descendants(.functionCallExpr) where node.kind == .functionCallExpr {
             guard let call = FunctionCallExpr(node), let access = call.callee.flatMap(MemberAccessExpr.init),
-                  access.base != nil, let name = access.name, lifecycleModifiers.contains(name) else { continue }
+                  access.base != nil, let name = access.name, names.contains(name) else { continue }
             return name
         }
         return nil
