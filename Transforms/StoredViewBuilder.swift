@@ -203,7 +203,7 @@ public struct StoredViewBuilder: Rule {
             case .closureExpr:
                 guard let closure = ClosureExpr(node), BuilderContext.of(closure).kind == .view,
                       let (_, name, _) = callReceiving(node), let first = name.utf8.first,
-                      first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z"),
+                      (first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")) || StoredViewBuilder.eagerModifiers.contains(name),
                       !StoredViewBuilder.deferredContainers.contains(name)
                 else { return "in a closure that may run later, or not at all" }
             case .sequenceExpr:
@@ -237,6 +237,10 @@ public struct StoredViewBuilder: Rule {
         let cases = node.descendants(.switchCase).filter { $0.ancestor(.switchExpr) == node }
         return !cases.isEmpty && cases.allSatisfy { !mentionsOf(name, in: $0).isEmpty }
     }
+
+    /// Modifiers that call their content closure while they are applied (it is not
+    /// `@escaping`): `.overlay { content() }` builds the content each time, as a view would.
+    private static let eagerModifiers: Set<String> = ["overlay", "background", "mask", "safeAreaInset"]
 
     /// Containers whose content closure is kept and run later: for each row, when shown or
     /// on demand (their closure is `@escaping`). The others (`VStack`, `LazyVStack`, `Menu`,
