@@ -9,7 +9,8 @@ extension HoistPlanner {
     mutating func plan(_ construction: Construction, type: TypeDecl) {
         let fileScope = types.isGenericContext(type)
         let scopeKey = fileScope ? -1 : type.node.index
-        let message = "`\(construction.typeName)` is built every time the view renders"
+        builtWhen = HoistPlanner.builtWhen(construction.member, in: type, context: context)
+        let message = "`\(construction.typeName)` is built \(builtWhen)"
         // A fix that would lose a comment is not offered: the others are reported.
         func keepsComments(_ fix: Fix) -> Bool { CommentKeeping.lossReason(fix, in: tree) == nil }
         func commentReason(_ fix: Fix) -> String { (CommentKeeping.lossReason(fix, in: tree) ?? "") + "; hoist it by hand" }

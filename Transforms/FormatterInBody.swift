@@ -142,6 +142,9 @@ struct HoistPlanner {
     let types: FileTypes
     /// Top-level `let` names: constants configuration may read.
     let fileConstants: Set<String>
+    /// When the construction being looked at runs, for messages: as the view renders, or
+    /// each time a helper that `body` does not reach here runs (other files may call it).
+    var builtWhen = "every time the view renders"
 
     init(tree: SyntaxTree, context: RuleContext) {
         self.tree = tree
@@ -175,6 +178,7 @@ struct HoistPlanner {
                 }
                 if isActionOnly == nil { isActionOnly = RenderPath.isReachedOnlyFromActions(member, uses: context.nameUses(in: tree)) }
                 if isActionOnly == true { break }
+                builtWhen = HoistPlanner.builtWhen(member, in: type, context: context)
                 handle(call: call, typeName: name, member: member, type: type)
             }
         }
@@ -186,8 +190,23 @@ struct HoistPlanner {
 
     mutating func report(_ call: Node, _ typeName: String, _ reason: String) {
         findings.append(Finding(range: call.trimmedRange,
-                                message: "`\(typeName)` is built every time the view renders; \(reason)",
+                                message: "`\(typeName)` is built \(builtWhen); \(reason)",
                                 withheldReason: reason))
+    }
+
+    /// "every time the view renders" for `body` and the members it reaches in this file;
+    /// for another helper, when it runs: it may run while a view renders (another file may
+    /// call it), or only on an event.
+    static func builtWhen(_ member: Node, in type: TypeDecl, context: RuleContext) -> String {
+        let rendering = "every time the view renders"
+        guard !context.renderPath(of: ViewType(declaration: type)).members.contains(member) else { return rendering }
+        if member.kind == .functionDecl, let name = FunctionLikeDecl(member)?.name { return "every time `\(name)()` runs" }
+        // A stored property is built with each instance of the view, as its parent renders.
+        if let variable = VariableDecl(member), variable.bindings.count == 1, variable.bindings[0].isComputed,
+           let name = variable.bindings[0].name, name != "body" {
+            return "every time `\(name)` is read"
+        }
+        return rendering
     }
 
     mutating func handle(call: FunctionCallExpr, typeName: String, member: Node, type: TypeDecl) {

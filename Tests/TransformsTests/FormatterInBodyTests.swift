@@ -84,6 +84,38 @@ final class FormatterInBodyTests: XCTestCase {
         XCTAssertEqual(parameter.first?.withheldReason?.contains("parameter `style`"), true)
     }
 
+    /// A helper that `body` does not reach in this file (another file may call it) is said
+    /// to build the object when it runs, not as the view renders.
+    func testMessagesSayWhenAHelperBuildsIt() {
+        let source = """
+            import SwiftUI
+
+            struct ExportView: View {
+                let items: [String]
+
+                var body: some View {
+                    Button("Export") { export() }
+                    Text(stamp)
+                }
+
+                func export() {
+                    let encoder = JSONEncoder()
+                    _ = try? encoder.encode(items)
+                }
+
+                var stamp: String {
+                    let formatter = DateFormatter()
+                    formatter.dateStyle = .long
+                    return formatter.string(from: Date())
+                }
+            }
+
+            """
+        let messages = findings(source).map(\.message)
+        XCTAssertTrue(messages.contains { $0.hasPrefix("`JSONEncoder` is built every time `export()` runs;") }, "\(messages)")
+        XCTAssertTrue(messages.contains { $0.hasPrefix("`DateFormatter` is built every time the view renders;") }, "\(messages)")
+    }
+
     // MARK: Fix 1 and Fix 2
 
     /// Fix 1 keeps the formatter's strings; the FormatStyle, which prints other strings in
