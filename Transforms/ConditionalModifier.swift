@@ -91,7 +91,7 @@ public struct ConditionalModifier: Rule {
             } else if let lifecycle = ConditionalModifier.lifecycleModifier(in: site.thenStatement) {
                 reason = "the view has `.\(lifecycle)`, which runs again each time the other branch is shown; one view would run it once"
             } else if let around = ConditionalModifier.enclosingTransition(of: node) {
-                reason = "the container around it has `.\(around)`, which animates the change of identity; one view would change without it"
+                reason = "the `Group` around it has `.\(around)`, which it hands to each branch: one view would not be animated in or run it again at each flip"
             } else {
                 switch ConditionalModifier.statefulness(of: site.then.base, types: types) {
                 case .stateless: safety = .safe
@@ -185,7 +185,7 @@ public struct ConditionalModifier: Rule {
                 while let access = chain.parent, access.kind == .memberAccessExpr, access.firstChildNode == chain,
                       let applied = access.parent, applied.kind == .functionCallExpr {
                     if let name = MemberAccessExpr(access)?.name,
-                       identityModifiers.contains(name) || name.lowercased().contains("transition") {
+                       identityModifiers.contains(name) || lifecycleModifiers.contains(name) || name.lowercased().contains("transition") {
                         return name
                     }
                     chain = applied
