@@ -2,7 +2,13 @@
 // files). Folding each index file by file merged the facts of a module's files once per
 // module that sees them; here the files every index sees alike are folded once, and each
 // index is a merge of those few folds, its names a view of one table for the whole run.
+import Dispatch
 import SwiftCST
+
+/// The run's table of names, made on another thread while a fold merges the views.
+private final class NamesInProgress: @unchecked Sendable {
+    var table: SharedNames?
+}
 
 extension ProjectIndex {
     /// One file's facts as the run has them: indexed now, or as the cache keeps them
@@ -24,85 +30,126 @@ extension ProjectIndex {
     /// property or typealias different texts, the text of the view's last file that has
     /// one wins, as in a fold file by file. Other views are folded file by file.
     public static func fold(facts files: [FileFacts?], views: [[Int]]) -> [ProjectIndex] {
-        guard views.allSatisfy({ view in zip(view, view.dropFirst()).allSatisfy { $0 < $1 } }) else {
-            return views.map { view in
-                var index = ProjectIndex()
-                for position in view { index.absorb(files[position]) }
-                return index
+        var folding = Folding(fileCount: files.count, views: views)
+        for facts in files { folding.add(facts) }
+        return folding.finish()
+    }
+
+    /// `fold(facts:views:)` handed the files one by one, in position order, as they are
+    /// read: each group's facts and the names of each file are gathered as its file comes,
+    /// so that only the views' merges are left once the last one has.
+    public struct Folding {
+        private let views: [[Int]]
+        /// Views in increasing order of position: else the fold is file by file, at the end.
+        private let ordered: Bool
+        private var files: [FileFacts?] = []
+        /// The views that see each position.
+        private var viewsOfFile: [[Int32]]
+        // Groups: the files seen by the same views, in position order, numbered by their
+        // first file.
+        private var groupBySignature: [[Int32]: Int] = [:]
+        private var groupFiles: [[Int]] = []
+        private var groupOfFile: [Int]
+        private var groups: [ProjectIndex] = []
+        private var unitsOfFile: [[Int32]]
+        private var collector = SharedNamesCollector()
+
+        public init(fileCount: Int, views: [[Int]]) {
+            self.views = views
+            ordered = views.allSatisfy { view in zip(view, view.dropFirst()).allSatisfy { $0 < $1 } }
+            files.reserveCapacity(fileCount)
+            viewsOfFile = [[Int32]](repeating: [], count: ordered ? fileCount : 0)
+            if ordered {
+                for (number, view) in views.enumerated() {
+                    for position in view { viewsOfFile[position].append(Int32(number)) }
+                }
             }
+            groupOfFile = [Int](repeating: -1, count: fileCount)
+            unitsOfFile = [[Int32]](repeating: [], count: fileCount)
         }
-        // Groups: the files seen by the same views, in position order.
-        var viewsOfFile = [[Int32]](repeating: [], count: files.count)
-        for (number, view) in views.enumerated() {
-            for position in view where files[position] != nil { viewsOfFile[position].append(Int32(number)) }
-        }
-        var groupOfFile = [Int](repeating: -1, count: files.count)
-        var groupBySignature: [[Int32]: Int] = [:]
-        var groupFiles: [[Int]] = []
-        for position in files.indices where !viewsOfFile[position].isEmpty {
+
+        /// The facts of the next position (nil: a file that could not be read).
+        public mutating func add(_ facts: FileFacts?) {
+            let position = files.count
+            files.append(facts)
+            guard ordered, let facts, !viewsOfFile[position].isEmpty else { return }
             let signature = viewsOfFile[position]
             let group = groupBySignature[signature] ?? groupFiles.count
             if group == groupFiles.count {
                 groupBySignature[signature] = group
                 groupFiles.append([])
+                groups.append(ProjectIndex())
             }
             groupFiles[group].append(position)
             groupOfFile[position] = group
+            switch facts {
+            case .built(let file):
+                let count = groups[group].fileCount + file.fileCount
+                groups[group].addFacts(of: file, names: false)
+                groups[group].fileCount = count
+                unitsOfFile[position] = collector.add(file.names)
+            case .encoded(let bytes, let path):
+                let unit = collector.unit(path: path)
+                groups[group].absorb(encodedFacts: bytes, path: path, unit: unit, names: &collector)
+                unitsOfFile[position] = [unit]
+            }
         }
-        // Each group's facts, and the names of every file in one table.
-        var unitsOfFile = [[Int32]](repeating: [], count: files.count)
-        var groups: [ProjectIndex] = []
-        let names = SharedNames { collector in
-            groups = groupFiles.map { positions in
-                var group = ProjectIndex()
-                for position in positions {
-                    switch files[position] {
-                    case .built(let file)?:
-                        let count = group.fileCount + file.fileCount
-                        group.addFacts(of: file, names: false)
-                        group.fileCount = count
-                        unitsOfFile[position] = collector.add(file.names)
-                    case .encoded(let bytes, let path)?:
-                        let unit = collector.unit(path: path)
-                        group.absorb(encodedFacts: bytes, path: path, unit: unit, names: &collector)
-                        unitsOfFile[position] = [unit]
-                    case nil:
-                        continue
-                    }
+
+        /// Each view's index, once every position has been added. `concurrently`: the
+        /// table of names is made on another thread while the views' facts are merged.
+        public mutating func finish(concurrently: Bool = false) -> [ProjectIndex] {
+            guard ordered else {
+                return views.map { view in
+                    var index = ProjectIndex()
+                    for position in view { index.absorb(files[position]) }
+                    return index
                 }
-                return group
+            }
+            let names = NamesInProgress()
+            let collector = collector
+            let made = DispatchGroup()
+            if concurrently {
+                DispatchQueue.global(qos: .userInitiated).async(group: made) { names.table = SharedNames(collector) }
+            } else {
+                names.table = SharedNames(collector)
+            }
+            // A view whose groups include all of an earlier view's starts from that view's
+            // index (the module it depends on), so views are built in order of their size.
+            var built = [ProjectIndex?](repeating: nil, count: views.count)
+            var groupsOfView = [[Int]](repeating: [], count: views.count)
+            for (number, view) in views.enumerated() {
+                var members: [Int] = []
+                for position in view where groupOfFile[position] >= 0 && members.last != groupOfFile[position] {
+                    if !members.contains(groupOfFile[position]) { members.append(groupOfFile[position]) }
+                }
+                groupsOfView[number] = members.sorted()
+            }
+            let order = views.indices.sorted { (groupsOfView[$0].count, $0) < (groupsOfView[$1].count, $1) }
+            var fileCounts = [Int](repeating: -1, count: views.count)
+            for number in order {
+                let index = ProjectIndex.foldView(views[number], groups: groupsOfView[number], built: built, fileCounts: fileCounts,
+                                                  groupsOfView: groupsOfView, groupFacts: groups, groupFiles: groupFiles,
+                                                  files: files)
+                fileCounts[number] = index.fileCount
+                built[number] = index
+            }
+            made.wait()
+            let table = names.table!
+            return views.indices.map { number in
+                guard var index = built[number], !groupsOfView[number].isEmpty else { return ProjectIndex() }
+                var units = UnitSet()
+                for position in views[number] { for unit in unitsOfFile[position] { units.insert(unit) } }
+                index.names = NameTable(shared: table, units: units)
+                return index
             }
         }
-        // A view whose groups include all of an earlier view's starts from that view's
-        // index (the module it depends on), so views are built in order of their size.
-        var built = [ProjectIndex?](repeating: nil, count: views.count)
-        var groupsOfView = [[Int]](repeating: [], count: views.count)
-        for (number, view) in views.enumerated() {
-            var members: [Int] = []
-            for position in view where groupOfFile[position] >= 0 && members.last != groupOfFile[position] {
-                if !members.contains(groupOfFile[position]) { members.append(groupOfFile[position]) }
-            }
-            groupsOfView[number] = members.sorted()
-        }
-        let order = views.indices.sorted { (groupsOfView[$0].count, $0) < (groupsOfView[$1].count, $1) }
-        var fileCounts = [Int](repeating: -1, count: views.count)
-        for number in order {
-            let index = foldView(views[number], groups: groupsOfView[number], built: built, fileCounts: fileCounts,
-                                 groupsOfView: groupsOfView, groupFacts: groups, groupFiles: groupFiles, unitsOfFile: unitsOfFile,
-                                 files: files, names: names)
-            fileCounts[number] = index.fileCount
-            built[number] = index
-        }
-        return built.map { $0 ?? ProjectIndex() }
     }
 
     /// One view of `fold(facts:views:)`: the facts of its groups (starting from an earlier
-    /// view that has only groups of this one), its names those of its files in `names`.
-    private static func foldView(_ view: [Int], groups members: [Int], built: [ProjectIndex?], fileCounts: [Int], groupsOfView: [[Int]],
-                                 groupFacts groups: [ProjectIndex], groupFiles: [[Int]], unitsOfFile: [[Int32]],
-                                 files: [FileFacts?], names: SharedNames) -> ProjectIndex {
-        var units = UnitSet()
-        for position in view { for unit in unitsOfFile[position] { units.insert(unit) } }
+    /// view that has only groups of this one), without its names.
+    fileprivate static func foldView(_ view: [Int], groups members: [Int], built: [ProjectIndex?], fileCounts: [Int], groupsOfView: [[Int]],
+                                 groupFacts groups: [ProjectIndex], groupFiles: [[Int]],
+                                 files: [FileFacts?]) -> ProjectIndex {
         guard !members.isEmpty else { return ProjectIndex() }
         let memberSet = Set(members)
         // The base: the earlier view with the most files among those within this one, or
@@ -142,7 +189,6 @@ extension ProjectIndex {
             }
             index.fileCount += groups[group].fileCount
         }
-        index.names = NameTable(shared: names, units: units)
         return index
     }
 

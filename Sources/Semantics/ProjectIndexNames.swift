@@ -347,11 +347,8 @@ final class SharedNames: Sendable {
     /// Path → its units.
     private let unitsByPath: [String: [Int32]]
 
-    /// The table of the uses `collect` gives the collector (`NameUse.file` a unit the
-    /// collector handed out).
-    init(collect: (inout SharedNamesCollector) -> Void) {
-        var collector = SharedNamesCollector()
-        collect(&collector)
+    /// The table of the uses the collector was given (`NameUse.file` a unit it handed out).
+    init(_ collector: SharedNamesCollector) {
         unitPaths = collector.unitPaths
         var byPath: [String: [Int32]] = [:]
         for (unit, path) in collector.unitPaths.enumerated() { byPath[path, default: []].append(Int32(unit)) }
@@ -389,7 +386,7 @@ final class SharedNames: Sendable {
         uses = sorted
     }
 
-    /// The table of these parts, as `init(collect:)` makes them.
+    /// The table of these parts, as `init(_:)` makes them.
     init(ids: [String: Int32], names: [String], starts: [Int32], uses: [NameUse], unitPaths: [String]) {
         self.ids = ids
         self.names = names

@@ -38,8 +38,12 @@ struct Discovery {
     /// Where the listings read by the walk are kept for the project model, which reads
     /// the same directories; nil to keep nothing.
     var fileSystem: FileSystemSnapshot?
-    /// Told the files found, before git is asked which of them it ignores.
+    /// Told each file as it is found (before git is asked which files it ignores), then
+    /// told the walk is over, with an empty list.
     var onFound: (([String]) -> Void)?
+    /// Run on this thread, with the files found, while git says which of them it
+    /// ignores: work the run does next anyway, so that the wait for git is not idle.
+    var whileAskingGit: (([String]) -> Void)?
 
     /// Expands `paths` (files and directories, as given) into the files to process.
     ///
@@ -55,7 +59,7 @@ struct Discovery {
         var canonicalDirectories: [String: String] = [:]
         // Which work tree the working directory is in is asked of git while the walk runs:
         // starting git takes longer than walking most trees.
-        var repository: RepositoryLookup?
+        var repository: BackgroundAnswer<GitRepository?>?
         let roots = paths.map { FilePath.canonical($0) }
         for given in paths {
             let path = FilePath.display(given)
@@ -69,7 +73,7 @@ struct Discovery {
             case .danglingSymlink:
                 selection.problems.append(SkippedFile(path: path, reason: "dangling symlink"))
             case .directory:
-                if respectsGitignore && repository == nil { repository = RepositoryLookup(FilePath.currentDirectory) }
+                if respectsGitignore && repository == nil { repository = BackgroundAnswer { GitRepository.containing(FilePath.currentDirectory) } }
                 let before = walkedFiles.count
                 var walk = Walk(roots: roots, files: walkedFiles, problems: selection.problems,
                                 canonicalDirectories: canonicalDirectories)
@@ -78,13 +82,17 @@ struct Discovery {
                 if walkedFiles.count == before { selection.notes.append("\(path): no Swift files found") }
             case .regularFile:
                 explicitFiles.append(path)
+                if let onFound, !isExcluded(path) { onFound([path]) }
             case .other:
                 selection.problems.append(SkippedFile(path: path, reason: "not a regular file"))
             }
         }
-        if let onFound, !(explicitFiles.isEmpty && walkedFiles.isEmpty) { onFound((explicitFiles + walkedFiles).filter { !isExcluded($0) }) }
+        onFound?([])
+        let found = explicitFiles.isEmpty && walkedFiles.isEmpty ? [] : (explicitFiles + walkedFiles).filter { !isExcluded($0) }
         if respectsGitignore {
-            let ignored = Discovery.gitignored(walkedFiles, canonicalDirectories: canonicalDirectories, around: repository)
+            let whileAskingGit = whileAskingGit
+            let ignored = Discovery.gitignored(walkedFiles, canonicalDirectories: canonicalDirectories, around: repository,
+                                               meanwhile: { whileAskingGit?(found) })
             if !ignored.isEmpty {
                 selection.excludedCount += ignored.count
                 walkedFiles.removeAll { ignored.contains($0) }
@@ -239,6 +247,7 @@ struct Discovery {
                     continue
                 }
                 walk.files.append(path)
+                if let onFound, !isExcluded(path) { onFound([path]) }
             case .danglingSymlink:
                 if name.hasSuffix(".swift") { walk.problems.append(SkippedFile(path: path, reason: "dangling symlink")) }
             case .inaccessible(let code):
@@ -314,10 +323,11 @@ struct Discovery {
     }
 
     /// The paths among `files` that .gitignore excludes, asked of git once per work tree.
-    /// `lookup`: the work tree of the working directory, when already asked for.
+    /// `lookup`: the work tree of the working directory, when already asked for;
+    /// `meanwhile` runs here while git answers (not at all when git is not asked).
     private static func gitignored(_ files: [String], canonicalDirectories: [String: String],
-                                   around lookup: RepositoryLookup?) -> Set<String> {
-        guard !files.isEmpty, let repository = (lookup.map { $0.repository } ?? GitRepository.containing(FilePath.currentDirectory))
+                                   around lookup: BackgroundAnswer<GitRepository?>?, meanwhile: () -> Void) -> Set<String> {
+        guard !files.isEmpty, let repository = (lookup.map { $0.value } ?? GitRepository.containing(FilePath.currentDirectory))
                 ?? GitRepository.containing(FilePath.canonical(FilePath.directory(of: files[0]))) else { return [] }
         var byRelative: [String: String] = [:]
         var canonicalDirectories = canonicalDirectories
@@ -328,28 +338,29 @@ struct Discovery {
             let absolute = canonicalDirectory + "/" + FilePath.fileName(path)
             if let relative = FilePath.relative(absolute, to: repository.topLevel) { byRelative[relative] = path }
         }
-        let ignored = repository.ignored(byRelative.keys.sorted())
-        return Set(ignored.compactMap { byRelative[$0] })
+        let relative = byRelative.keys.sorted()
+        let ignored = BackgroundAnswer { repository.ignored(relative) }
+        meanwhile()
+        return Set(ignored.value.compactMap { byRelative[$0] })
     }
 }
 
-/// `GitRepository.containing(directory)`, asked on another thread from the moment it is
-/// made; `repository` waits for the answer.
-private final class RepositoryLookup: @unchecked Sendable {
+/// A value worked out on another thread from the moment this is made; `value` waits for it.
+private final class BackgroundAnswer<Value>: @unchecked Sendable {
     private let answered = DispatchSemaphore(value: 0)
-    private var found: GitRepository?
+    private var found: Value?
 
-    init(_ directory: String) {
+    init(_ work: @escaping @Sendable () -> Value) {
         DispatchQueue.global(qos: .userInitiated).async {
-            self.found = GitRepository.containing(directory)
+            self.found = work()
             self.answered.signal()
         }
     }
 
-    var repository: GitRepository? {
+    var value: Value {
         answered.wait()
         answered.signal()
-        return found
+        return found!
     }
 }
 

@@ -138,9 +138,20 @@ struct ModuleIndexes: Sendable {
         let recorded = FileStamp.now()
         let stamped = snapshots.contains { $0 != nil && $0?.base == nil }
         var read = [String: ReadFile]()
+        // Without snapshots every view is folded from every file read, in path order: the
+        // fold takes each file's facts as they come, while the other files are parsed.
+        let foldsAhead = !snapshots.contains { $0 != nil } && !wanted.isEmpty
+        var folding: ProjectIndex.Folding?
+        var foldedPaths: [String] = []
         func readFiles(_ paths: [String]) {
             let stores = cache != nil ? paths.map { uncached.contains($0) ? nil : store(ofFile: $0) } : []
             let collector = FactCollector(count: paths.count)
+            if foldsAhead && folding == nil {
+                let position = Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, $0) })
+                collector.folding = ProjectIndex.Folding(fileCount: paths.count,
+                                                         views: visibleByView.map { $0.compactMap { position[$0] } })
+                foldedPaths = paths
+            }
             runOrdered(count: paths.count, jobs: jobs, work: { index -> ReadFile in
                 let path = paths[index]
                 let name = displayNames[path] ?? path
@@ -176,6 +187,7 @@ struct ModuleIndexes: Sendable {
                 collector.set(index, file)
             })
             for (path, file) in zip(paths, collector.files) { read[path] = file }
+            if let started = collector.folding { folding = started }
         }
         // The files parsed ahead so far are taken; the pass's threads read the rest.
         prefetch?.stopClaiming()
@@ -212,10 +224,15 @@ struct ModuleIndexes: Sendable {
         if !missing.isEmpty { readFiles(missing.sorted()) }
         cache?.save()
         let all = filesToFold.sorted()
-        let position = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1, $0) })
-        // Files in path order, in every view: the fold shares what views see alike.
-        let indexes = ProjectIndex.fold(facts: all.map { read[$0]?.facts },
+        let indexes: [ProjectIndex]
+        if var folding, rest.count == visibleByView.count, all == foldedPaths {
+            indexes = folding.finish(concurrently: jobs > 1)
+        } else {
+            let position = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1, $0) })
+            // Files in path order, in every view: the fold shares what views see alike.
+            indexes = ProjectIndex.fold(facts: all.map { read[$0]?.facts },
                                         views: rest.map { visibleByView[$0].compactMap { position[$0] } })
+        }
         for (number, index) in zip(rest, indexes) { folded[number] = index }
         result.indexes = folded.map { $0 ?? ProjectIndex() }
         timings?.lap("  index: fold", since: &phaseStart)
@@ -276,8 +293,13 @@ private struct ReadFile: Sendable {
 /// Files as the ordered batch emits them, one at a time.
 private final class FactCollector: @unchecked Sendable {
     var files: [ReadFile]
+    /// Given each file's facts, in order, when the fold goes along with the reading.
+    var folding: ProjectIndex.Folding?
     init(count: Int) { files = Array(repeating: ReadFile(), count: count) }
-    func set(_ index: Int, _ value: ReadFile) { files[index] = value }
+    func set(_ index: Int, _ value: ReadFile) {
+        files[index] = value
+        folding?.add(value.facts)
+    }
 }
 
 extension ModuleIndexes {

@@ -43,6 +43,8 @@ private final class BatchState<Output>: @unchecked Sendable {
     private var nextClaim = 0
     private var nextEmit = 0
     private var pending: [Int: Output] = [:]
+    /// A thread is handing results on.
+    private var emitting = false
 
     init(count: Int, window: Int) {
         self.count = count
@@ -60,16 +62,22 @@ private final class BatchState<Output>: @unchecked Sendable {
         return nextClaim
     }
 
+    /// Hands on the results that are next in order. One thread at a time does, outside
+    /// the lock, so that the others go on claiming and completing while it emits.
     func complete(_ index: Int, _ output: Output, emit: (Int, Output) -> Void) {
         condition.lock()
         defer { condition.unlock() }
         pending[index] = output
-        var advanced = false
+        guard !emitting else { return }
+        emitting = true
         while let ready = pending.removeValue(forKey: nextEmit) {
-            emit(nextEmit, ready)
+            let number = nextEmit
+            condition.unlock()
+            emit(number, ready)
+            condition.lock()
             nextEmit += 1
-            advanced = true
+            condition.broadcast()
         }
-        if advanced { condition.broadcast() }
+        emitting = false
     }
 }

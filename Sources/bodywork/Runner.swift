@@ -45,7 +45,7 @@ struct Runner {
             let trees = ParsedTrees()
             let prefetch = options.jobs > 1 ? TreePrefetch(maxFileSize: options.maxFileSize, trees: trees) : nil
             var phaseStart = Timings.now()
-            let selection = try selectFiles(sharing: planner.model?.fileSystem, prefetch: prefetch)
+            let selection = try selectFiles(model: planner.model, prefetch: prefetch)
             timings?.lap("find files", since: &phaseStart)
             let plan: RunPlan
             do {
@@ -119,10 +119,14 @@ struct Runner {
 
     // MARK: - File selection
 
-    /// The files the run covers; the directory listings are kept in `fileSystem`, for the model.
-    private func selectFiles(sharing fileSystem: FileSystemSnapshot?, prefetch: TreePrefetch? = nil) throws(UsageError) -> FileSelection {
-        var discovery = Discovery(excludes: options.excludes.map(Glob.init), fileSystem: fileSystem)
-        if let prefetch { discovery.onFound = { prefetch.start($0) } }
+    /// The files the run covers; the directory listings are kept in the model's file system.
+    private func selectFiles(model: ProjectModel?, prefetch: TreePrefetch? = nil) throws(UsageError) -> FileSelection {
+        var discovery = Discovery(excludes: options.excludes.map(Glob.init), fileSystem: model?.fileSystem)
+        if let prefetch { discovery.onFound = { $0.isEmpty ? prefetch.finishAdding() : prefetch.add($0) } }
+        // The plan asks the model for each file's modules, reading the projects that hold
+        // it: asked now, while git runs, for every file found (an answer does not depend
+        // on which other files were asked about).
+        if let model { discovery.whileAskingGit = { files in for path in files { _ = model.owners(ofFile: FilePath.absolute(path)) } } }
         var paths = options.paths
         if let list = options.filesFrom {
             paths += try Runner.readPathList(list)

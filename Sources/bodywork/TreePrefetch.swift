@@ -31,6 +31,9 @@ final class TreePrefetch: @unchecked Sendable {
     private var next = 0
     private var states: [String: State] = [:]
     private var stopping = false
+    /// No more paths will be added.
+    private var complete = false
+    private var started = false
     private var finished = true
     private let maxFileSize: Int
     private let trees: ParsedTrees
@@ -40,15 +43,35 @@ final class TreePrefetch: @unchecked Sendable {
         self.trees = trees
     }
 
-    /// Starts on `paths` (as the run names them), in order.
+    /// Starts on `paths` (as the run names them), in order, and no others.
     func start(_ paths: [String]) {
-        condition.withLock {
-            order = paths
+        add(paths)
+        finishAdding()
+    }
+
+    /// Adds `paths` to read, in order after those added before; the first start the thread.
+    func add(_ paths: [String]) {
+        guard !paths.isEmpty else { return }
+        let starts: Bool = condition.withLock {
+            order += paths
+            condition.broadcast()
+            guard !started else { return false }
+            started = true
             finished = false
+            return true
         }
+        guard starts else { return }
         let thread = Thread { [self] in run() }
         thread.stackSize = parsingStackSize
         thread.start()
+    }
+
+    /// No paths will be added: the thread ends when it has come to the last.
+    func finishAdding() {
+        condition.withLock {
+            complete = true
+            condition.broadcast()
+        }
     }
 
     /// The file at `path` as read ahead, waiting while it is being parsed; nil when this
@@ -75,7 +98,10 @@ final class TreePrefetch: @unchecked Sendable {
     /// Claims no more files: from now on the index pass's own threads read them, and a
     /// third thread would only compete with them. The file being parsed is finished.
     func stopClaiming() {
-        condition.withLock { stopping = true }
+        condition.withLock {
+            stopping = true
+            condition.broadcast()
+        }
     }
 
     /// Waits until the thread has come to the end of its files.
@@ -90,6 +116,7 @@ final class TreePrefetch: @unchecked Sendable {
     func stop(keepingFor planned: Set<String>) {
         let unused: [(path: String, file: File, tree: SyntaxTree)] = condition.withLock {
             stopping = true
+            condition.broadcast()
             while !finished { condition.wait() }
             var unused: [(path: String, file: File, tree: SyntaxTree)] = []
             for (path, state) in states {
@@ -125,7 +152,12 @@ final class TreePrefetch: @unchecked Sendable {
 
     private func claimNext() -> String? {
         condition.withLock {
-            while !stopping, next < order.count {
+            while !stopping {
+                guard next < order.count else {
+                    if complete { return nil }
+                    condition.wait()
+                    continue
+                }
                 let path = order[next]
                 next += 1
                 if states[path] == nil {

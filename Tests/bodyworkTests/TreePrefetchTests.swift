@@ -34,6 +34,29 @@ final class TreePrefetchTests: XCTestCase {
         XCTAssertEqual(parsedAhead, 0, "every tree handed out was kept once")
     }
 
+    func testFilesAddedWhileTheWalkRunsAreAllReadAndStopEndsAWaitingThread() throws {
+        let sandbox = try Sandbox()
+        let paths = try files(sandbox, 6)
+        let trees = ParsedTrees(budget: 1 << 20)
+        let prefetch = TreePrefetch(maxFileSize: 1 << 20, trees: trees)
+        // Added one by one, as a walk finds them: the thread waits for more in between.
+        for path in paths { prefetch.add([path]) }
+        prefetch.finishAdding()
+        prefetch.waitUntilDone()
+        for path in paths { XCTAssertNotNil(prefetch.take(path)?.tree, path) }
+        prefetch.stop(keepingFor: [])
+
+        // A thread waiting for files that will never be added ends when stopped.
+        let waiting = TreePrefetch(maxFileSize: 1 << 20, trees: trees)
+        waiting.add([paths[0]])
+        let stopped = expectation(description: "stopped")
+        DispatchQueue.global().async {
+            waiting.stop(keepingFor: [])
+            stopped.fulfill()
+        }
+        wait(for: [stopped], timeout: 10)
+    }
+
     /// `count` files of one size, and a prefetch started on them whose trees' budget
     /// holds `room` of them.
     private func started(_ count: Int, room: Int) throws -> (sandbox: Sandbox, paths: [String], size: Int, trees: ParsedTrees, prefetch: TreePrefetch) {
