@@ -237,9 +237,14 @@ private struct EngineRun {
             time.searched = 1
             guard rule.mayFind(in: tree.bytes) else { continue }
             time.checked = 1
-            var ruleContext = roundContext
-            if let options = engine.options.ruleOptions[rule.id] { ruleContext.options = options }
-            let found = rule.findings(in: tree, context: ruleContext)
+            let found: [Finding]
+            if let options = engine.options.ruleOptions[rule.id] {
+                var ruleContext = roundContext
+                ruleContext.options = options
+                found = rule.findings(in: tree, context: ruleContext)
+            } else {
+                found = rule.findings(in: tree, context: roundContext)
+            }
             time.findings = found.count
             for var finding in found {
                 finding.ruleID = rule.id

@@ -9,36 +9,142 @@ import SwiftCST
 /// except between words (`some View`). An immutable value once built: rules share it
 /// across threads.
 public struct ProjectIndex: Sendable {
+    /// The facts, in one object: a run hands the same module index to every file's rules
+    /// on several threads, and a copy of the index is one reference, not a dozen tables.
+    /// Copied before a change while shared.
+    private final class Storage: @unchecked Sendable {
+        var conformances: [String: Set<String>] = [:]
+        var propertyTypes: [String: [String: String]] = [:]
+        var typealiases: [String: String] = [:]
+        var propertyWrappers: [String: [String: String]] = [:]
+        var declaredTypes: Set<String> = []
+        var declaredSimpleNames: Set<String> = []
+        var classTypes: Set<String> = []
+        var fileCount = 0
+        var indexedPaths: Set<String> = []
+        var selfIdentifiedTypes: Set<String> = []
+        var names = NameTable()
+
+        init() {}
+
+        init(copying other: Storage) {
+            conformances = other.conformances
+            propertyTypes = other.propertyTypes
+            typealiases = other.typealiases
+            propertyWrappers = other.propertyWrappers
+            declaredTypes = other.declaredTypes
+            declaredSimpleNames = other.declaredSimpleNames
+            classTypes = other.classTypes
+            fileCount = other.fileCount
+            indexedPaths = other.indexedPaths
+            selfIdentifiedTypes = other.selfIdentifiedTypes
+            names = other.names
+        }
+    }
+
+    private var storage: Storage
+
+    /// Copies the storage when another index shares it, before a change.
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
+    }
+
     /// Type name → names of the protocols and superclasses it is declared to conform to
     /// (declaration and extensions).
-    public var conformances: [String: Set<String>]
+    public var conformances: [String: Set<String>] {
+        _read { yield storage.conformances }
+        _modify {
+            makeUnique()
+            yield &storage.conformances
+        }
+    }
     /// Type name → property name → declared type text (or the type its initializer
     /// proves, as in `var items = [Item]()`).
-    public var propertyTypes: [String: [String: String]]
+    public var propertyTypes: [String: [String: String]] {
+        _read { yield storage.propertyTypes }
+        _modify {
+            makeUnique()
+            yield &storage.propertyTypes
+        }
+    }
     /// Typealias name → aliased type text.
-    public var typealiases: [String: String]
+    public var typealiases: [String: String] {
+        _read { yield storage.typealiases }
+        _modify {
+            makeUnique()
+            yield &storage.typealiases
+        }
+    }
     /// Type name → property name → the property wrapper it is declared with (`State`,
     /// `Binding`, `ObservedObject`, …), for properties that have one.
-    public var propertyWrappers: [String: [String: String]]
+    public var propertyWrappers: [String: [String: String]] {
+        _read { yield storage.propertyWrappers }
+        _modify {
+            makeUnique()
+            yield &storage.propertyWrappers
+        }
+    }
     /// Every type declared (not only extended) in the indexed files, by qualified name.
-    public internal(set) var declaredTypes: Set<String>
+    public internal(set) var declaredTypes: Set<String> {
+        _read { yield storage.declaredTypes }
+        _modify {
+            makeUnique()
+            yield &storage.declaredTypes
+        }
+    }
     /// The last component of each of `declaredTypes` (`Inner` for `Outer.Inner`): whether
     /// the module declares a type of a simple name, without a pass over all its types.
-    public internal(set) var declaredSimpleNames: Set<String>
+    public internal(set) var declaredSimpleNames: Set<String> {
+        _read { yield storage.declaredSimpleNames }
+        _modify {
+            makeUnique()
+            yield &storage.declaredSimpleNames
+        }
+    }
     /// Classes among `declaredTypes` (their superclass may carry conformances).
-    public var classTypes: Set<String>
+    public var classTypes: Set<String> {
+        _read { yield storage.classTypes }
+        _modify {
+            makeUnique()
+            yield &storage.classTypes
+        }
+    }
     /// How many files the index was built from; 0 when no index pass ran.
-    public var fileCount: Int
+    public var fileCount: Int {
+        get { storage.fileCount }
+        set {
+            makeUnique()
+            storage.fileCount = newValue
+        }
+    }
     /// Paths of the files this index was built from (as the run names them).
-    public var indexedPaths: Set<String> = []
+    public var indexedPaths: Set<String> {
+        _read { yield storage.indexedPaths }
+        _modify {
+            makeUnique()
+            yield &storage.indexedPaths
+        }
+    }
     /// Types whose `id` is the value itself (`var id: Self { self }`): identifying their
     /// values by `\.self` or by `id` is the same identity.
-    public var selfIdentifiedTypes: Set<String> = []
+    public var selfIdentifiedTypes: Set<String> {
+        _read { yield storage.selfIdentifiedTypes }
+        _modify {
+            makeUnique()
+            yield &storage.selfIdentifiedTypes
+        }
+    }
     /// The names the indexed files write, one table for two questions: which files name a
     /// member or type (`mentions`) and how often a lowercase name is written
     /// (`nameCounts`). Keyed by the token's text as written; each entry says how one file
     /// writes it.
-    var names = NameTable()
+    var names: NameTable {
+        _read { yield storage.names }
+        _modify {
+            makeUnique()
+            yield &storage.names
+        }
+    }
 
     /// Identifier → paths of the files whose code names it (`name` for every identifier
     /// token, declarations included; also `.name` when it follows a period on another
@@ -55,14 +161,17 @@ public struct ProjectIndex: Sendable {
     public init(conformances: [String: Set<String>] = [:], propertyTypes: [String: [String: String]] = [:],
                 typealiases: [String: String] = [:], propertyWrappers: [String: [String: String]] = [:],
                 declaredTypes: Set<String> = [], classTypes: Set<String> = [], fileCount: Int = 0) {
-        self.conformances = conformances
-        self.propertyTypes = propertyTypes
-        self.typealiases = typealiases
-        self.propertyWrappers = propertyWrappers
-        self.declaredTypes = declaredTypes
-        declaredSimpleNames = Set(declaredTypes.map(ProjectIndex.lastComponent))
-        self.classTypes = classTypes
-        self.fileCount = fileCount
+        // Filled before it is stored: the accessors are not used while `self` is made.
+        let storage = Storage()
+        storage.conformances = conformances
+        storage.propertyTypes = propertyTypes
+        storage.typealiases = typealiases
+        storage.propertyWrappers = propertyWrappers
+        storage.declaredTypes = declaredTypes
+        storage.declaredSimpleNames = Set(declaredTypes.map(ProjectIndex.lastComponent))
+        storage.classTypes = classTypes
+        storage.fileCount = fileCount
+        self.storage = storage
     }
 
     /// Adds the facts of `other`, an index of other files, in place: the run's pass

@@ -131,7 +131,7 @@ struct FileTypes {
     static func lastComponent(_ name: String) -> String { ProjectIndex.lastComponent(name) }
 
     /// The views of the file: declarations and extensions of View and ViewModifier types.
-    var views: [ViewType] { all.filter(isView).map(ViewType.init) }
+    var views: [ViewType] { all.filter { isView($0) }.map(ViewType.init) }
 
     /// Whether `type` is a View or ViewModifier, or an extension of one (not of `View`
     /// itself): by its own conformances, another declaration of the file, or the index.
