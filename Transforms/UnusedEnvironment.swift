@@ -142,14 +142,23 @@ public struct UnusedEnvironment: Rule {
             let isFilePrivate = isPrivate || access.contains("fileprivate")
             let key = ProjectIndexBuilder.countedName(name)
             // Reads: in the type and its extensions when `private`, anywhere in the file
-            // otherwise, and in the module's other files unless `fileprivate`.
-            let writes = key.map { key in [key, "." + key].flatMap { written[$0] ?? [] } } ?? UnusedEnvironment.tokens(naming: name, in: tree)
-            let reads = writes.filter { !tokens.contains($0) }
-            let readHere = reads.contains { token in
-                !isPrivate || scope.contains { $0.firstTokenIndex <= token && token < $0.endTokenIndex }
+            // otherwise, and in the module's other files unless `fileprivate`. The tokens that
+            // write the name, each list in token order, are counted by binary search, not
+            // copied: a name can be written thousands of times in a large file.
+            let writes = key.map { key in [written[key] ?? [], written["." + key] ?? []] } ?? [UnusedEnvironment.tokens(naming: name, in: tree)]
+            let writeCount = writes.reduce(0) { $0 + $1.count }
+            func countOfWrites(in range: Range<Int>) -> Int {
+                writes.reduce(0) { $0 + $1.partitionPoint { $0 < range.upperBound } - $1.partitionPoint { $0 < range.lowerBound } }
             }
+            // A read is a write outside the declaration.
+            let readHere: Bool = isPrivate
+                ? scope.contains { (node: Node) -> Bool in
+                    let range = node.firstTokenIndex..<node.endTokenIndex
+                    return countOfWrites(in: range) > countOfWrites(in: range.clamped(to: tokens))
+                }
+                : writeCount > countOfWrites(in: tokens)
             guard !readHere else { continue }
-            if !isFilePrivate, let key, index.count(of: key) - writes.count > 0 { continue }
+            if !isFilePrivate, let key, index.count(of: key) - writeCount > 0 { continue }
             let wrapperName = FileTypes.lastComponent(wrapper.name)
             let argument = wrapper.arguments?.children(.argument).first?.firstChildNode
             let isKeyPath = argument?.kind == .keyPathExpr

@@ -5,6 +5,7 @@
 // in the run. Projects are read lazily, when a file below (or referenced from) them is
 // asked about, and each is read once.
 import Foundation
+import SwiftCST
 
 /// One unit the compiler builds: a SwiftPM target, an Xcode target, or a folder with no
 /// manifest we read.
@@ -523,18 +524,5 @@ public final class ProjectModel: @unchecked Sendable {
         register(Module(id: id, name: ProjectPaths.lastComponent(directory), kind: .folder, detail: "files no manifest claims", projectPath: directory,
                         files: files, dependencies: [], unresolvedDependencies: [], deploymentTargets: [:]))
         return id
-    }
-}
-
-extension Array {
-    /// The first index whose element is not before the ones `isBefore` accepts, in an
-    /// array ordered so that all of those come first (a binary search).
-    func partitionPoint(where isBefore: (Element) -> Bool) -> Int {
-        var low = 0, high = count
-        while low < high {
-            let middle = (low + high) / 2
-            if isBefore(self[middle]) { low = middle + 1 } else { high = middle }
-        }
-        return low
     }
 }

@@ -201,11 +201,7 @@ struct Spans {
     /// Whether a node other than `node` itself holds it.
     func holds(_ node: Node) -> Bool {
         // The last outermost span starting at or before the node.
-        var low = 0, high = outermost.count
-        while low < high {
-            let middle = (low + high) / 2
-            if outermost[middle].start <= node.index { low = middle + 1 } else { high = middle }
-        }
+        let low = outermost.partitionPoint { $0.start <= node.index }
         guard low > 0 else { return false }
         let span = outermost[low - 1]
         // Inside the span but not its outermost node itself (which nothing else holds).
