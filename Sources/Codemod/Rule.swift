@@ -262,7 +262,11 @@ public func containsAny(_ bytes: [UInt8], of words: [StaticString]) -> Bool {
             while offset <= last {
                 guard let hit = memchr(base + offset, anchorByte, last - offset + 1) else { break }
                 let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                if memcmp(base + at - anchor, start, length) == 0 { return true }
+                // The first and last bytes first, in place: most hits of a common anchor
+                // fail there, without a call.
+                let begin = at - anchor
+                if base[begin] == start[0], base[begin + length - 1] == start[length - 1],
+                   memcmp(base + begin, start, length) == 0 { return true }
                 offset = at + 1
             }
         }
