@@ -97,7 +97,7 @@ extension ProjectIndex {
 
         /// Each view's index, once every position has been added. `concurrently`: the
         /// table of names is made on another thread while the views' facts are merged.
-        public mutating func finish(concurrently: Bool = false) -> [ProjectIndex] {
+        public func finish(concurrently: Bool = false) -> [ProjectIndex] {
             guard ordered else {
                 return views.map { view in
                     var index = ProjectIndex()

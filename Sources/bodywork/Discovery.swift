@@ -88,11 +88,10 @@ struct Discovery {
             }
         }
         onFound?([])
-        let found = explicitFiles.isEmpty && walkedFiles.isEmpty ? [] : (explicitFiles + walkedFiles).filter { !isExcluded($0) }
         if respectsGitignore {
-            let whileAskingGit = whileAskingGit
+            let found = explicitFiles + walkedFiles
             let ignored = Discovery.gitignored(walkedFiles, canonicalDirectories: canonicalDirectories, around: repository,
-                                               meanwhile: { whileAskingGit?(found) })
+                                               meanwhile: { whileAskingGit?(found.filter { !isExcluded($0) }) })
             if !ignored.isEmpty {
                 selection.excludedCount += ignored.count
                 walkedFiles.removeAll { ignored.contains($0) }

@@ -225,7 +225,7 @@ struct ModuleIndexes: Sendable {
         cache?.save()
         let all = filesToFold.sorted()
         let indexes: [ProjectIndex]
-        if var folding, rest.count == visibleByView.count, all == foldedPaths {
+        if let folding, rest.count == visibleByView.count, all == foldedPaths {
             indexes = folding.finish(concurrently: jobs > 1)
         } else {
             let position = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1, $0) })
