@@ -406,14 +406,72 @@ public struct Node: Sendable, Hashable, CustomStringConvertible {
         var indices: [Int] = []
         tree.nodes.withUnsafeBufferPointer { nodes in
             for i in Int(nodes[index].subtreeStart)...index where matches(nodes[i].kind) { indices.append(i) }
-            indices.sort { a, b in
+            func precedes(_ a: Int, _ b: Int) -> Bool {
                 let x = nodes[a], y = nodes[b]
                 if x.firstToken != y.firstToken { return x.firstToken < y.firstToken }
                 if x.endToken != y.endToken { return x.endToken > y.endToken }
                 return a > b
             }
+            func inOrder(_ list: [Int]) -> Bool {
+                var position = 1
+                while position < list.count {
+                    if !precedes(list[position - 1], list[position]) { return false }
+                    position += 1
+                }
+                return true
+            }
+            // Storage order is source order unless a match holds another one, the common
+            // case. Otherwise the nesting puts each match before those it holds, in one
+            // pass (a sort of a whole file's calls dominated a run over one large file);
+            // sorted only in the rare case that disagrees (empty nodes).
+            guard !inOrder(indices) else { return }
+            let nested = Node.sourceOrder(indices, nodes)
+            indices = inOrder(nested) ? nested : indices.sorted(by: precedes)
         }
         return indices.map { Node(tree: tree, index: $0) }
+    }
+
+    /// `postorder` (node indices in storage order, each subtree before its root) in
+    /// preorder: each node before the nodes of its subtree, siblings in order. Linear: the
+    /// finished subtrees wait on a stack as linked lists, and a node that holds some of them
+    /// takes them as its own in one link each.
+    private static func sourceOrder(_ postorder: [Int], _ nodes: UnsafeBufferPointer<RawNode>) -> [Int] {
+        let count = postorder.count
+        // `next`: positions in `postorder`; `heads` and `tails`: the finished subtrees, in
+        // order, `depth` of them.
+        var links = [Int32](repeating: -1, count: 3 * count)
+        return links.withUnsafeMutableBufferPointer { links in
+            let next = UnsafeMutableBufferPointer(rebasing: links[0..<count])
+            let heads = UnsafeMutableBufferPointer(rebasing: links[count..<2 * count])
+            let tails = UnsafeMutableBufferPointer(rebasing: links[(2 * count)...])
+            var depth = 0
+            for position in 0..<count {
+                let start = Int(nodes[postorder[position]].subtreeStart)
+                // The subtrees on top of the stack whose roots lie in this node's span are its.
+                var held = depth
+                while held > 0 && postorder[Int(heads[held - 1])] >= start { held -= 1 }
+                var tail = Int32(position)
+                if held < depth {
+                    next[position] = heads[held]
+                    for subtree in held..<depth - 1 { next[Int(tails[subtree])] = heads[subtree + 1] }
+                    tail = tails[depth - 1]
+                }
+                heads[held] = Int32(position)
+                tails[held] = tail
+                depth = held + 1
+            }
+            var result: [Int] = []
+            result.reserveCapacity(count)
+            for subtree in 0..<depth {
+                var position = heads[subtree]
+                while true {
+                    result.append(postorder[Int(position)])
+                    if position == tails[subtree] { break }
+                    position = next[Int(position)]
+                }
+            }
+            return result
+        }
     }
 
     /// The nearest ancestor (not self) of `kind`.
