@@ -1,5 +1,5 @@
-// Where a run spends its time (`--timings`): the wall time of each phase, and for each rule
-// the time its checks took, summed over files and jobs.
+// Where a run spends its time (`--timings`): the wall and CPU time of each phase, and for
+// each rule the time its checks took, summed over files and jobs.
 import Foundation
 
 /// A shared account of time, filled by the engine and the phases of a run. Recording is
@@ -16,8 +16,15 @@ public final class Timings: @unchecked Sendable {
         public var findings = 0
     }
 
+    /// A point in time: the monotonic clock and the CPU time the process has used (all
+    /// threads), so a phase shows how many cores it kept busy.
+    public struct Mark: Sendable {
+        public var wall: Double
+        public var cpu: Double
+    }
+
     private let lock = NSLock()
-    private var phases: [(name: String, seconds: Double)] = []
+    private var phases: [(name: String, seconds: Double, cpuSeconds: Double?)] = []
     private var rules: [String: RuleEntry] = [:]
 
     public init() {}
@@ -29,21 +36,30 @@ public final class Timings: @unchecked Sendable {
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
-    /// Adds `seconds` to the phase `name` (phases are listed in the order first recorded).
-    public func record(phase name: String, seconds: Double) {
+    /// The monotonic clock and the process's CPU time, now.
+    public static func mark() -> Mark {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Mark(wall: now(), cpu: Double(time.tv_sec) + Double(time.tv_nsec) / 1e9)
+    }
+
+    /// Adds `seconds` (and `cpuSeconds`, when measured) to the phase `name` (phases are
+    /// listed in the order first recorded).
+    public func record(phase name: String, seconds: Double, cpuSeconds: Double? = nil) {
         lock.withLock {
             if let index = phases.firstIndex(where: { $0.name == name }) {
                 phases[index].seconds += seconds
+                if let cpuSeconds { phases[index].cpuSeconds = (phases[index].cpuSeconds ?? 0) + cpuSeconds }
             } else {
-                phases.append((name, seconds))
+                phases.append((name, seconds, cpuSeconds))
             }
         }
     }
 
     /// Adds the time since `start` to the phase `name`, and starts the next phase now.
-    public func lap(_ name: String, since start: inout Double) {
-        let now = Timings.now()
-        record(phase: name, seconds: now - start)
+    public func lap(_ name: String, since start: inout Mark) {
+        let now = Timings.mark()
+        record(phase: name, seconds: now.wall - start.wall, cpuSeconds: now.cpu - start.cpu)
         start = now
     }
 
@@ -61,8 +77,9 @@ public final class Timings: @unchecked Sendable {
         }
     }
 
-    /// The phases, in the order first recorded.
-    public var phaseTimes: [(name: String, seconds: Double)] { lock.withLock { phases } }
+    /// The phases, in the order first recorded: wall time, and CPU time summed over threads
+    /// when measured.
+    public var phaseTimes: [(name: String, seconds: Double, cpuSeconds: Double?)] { lock.withLock { phases } }
 
     /// The rules' accounts, slowest first (ties by id).
     public var ruleTimes: [(id: String, entry: RuleEntry)] {
@@ -75,18 +92,25 @@ public final class Timings: @unchecked Sendable {
 
     /// The report printed after the summary: phases as wall time, rules as time summed over
     /// jobs, each with its share of the rules' total.
-    public func text(totalSeconds: Double) -> String {
+    public func text(totalSeconds: Double, totalCPUSeconds: Double? = nil) -> String {
         func milliseconds(_ seconds: Double) -> String {
             let text = String(format: "%.1f", seconds * 1000)
             return String(repeating: " ", count: max(0, 9 - text.count)) + text
         }
-        var lines = ["timings: phases (wall time, ms)"]
+        // CPU time over wall time: how many cores the phase kept busy on average.
+        func cpu(_ cpuSeconds: Double?, _ seconds: Double) -> String {
+            guard let cpuSeconds else { return "" }
+            let cores = seconds > 0 ? String(format: "  (%.2f cores)", cpuSeconds / seconds) : ""
+            return milliseconds(cpuSeconds) + cores
+        }
+        var lines = ["timings: phases (wall time, ms; CPU time of all threads, ms)"]
         let phases = phaseTimes
         let width = max(5, phases.map(\.name.count).max() ?? 0)
-        for (name, seconds) in phases {
-            lines.append("  " + name.padding(toLength: width, withPad: " ", startingAt: 0) + milliseconds(seconds))
+        for (name, seconds, cpuSeconds) in phases {
+            lines.append("  " + name.padding(toLength: width, withPad: " ", startingAt: 0) + milliseconds(seconds) + cpu(cpuSeconds, seconds))
         }
-        lines.append("  " + "total".padding(toLength: width, withPad: " ", startingAt: 0) + milliseconds(totalSeconds))
+        lines.append("  " + "total".padding(toLength: width, withPad: " ", startingAt: 0) + milliseconds(totalSeconds)
+                     + cpu(totalCPUSeconds, totalSeconds))
         let rules = ruleTimes
         guard !rules.isEmpty else { return lines.joined(separator: "\n") }
         let sum = rules.reduce(0) { $0 + $1.entry.seconds }

@@ -155,7 +155,8 @@ enum Help {
                           $XDG_CACHE_HOME/bodywork or ~/.cache/bodywork).
         --timings         After the summary, on standard error: the wall time of each
                           phase (finding files, planning, indexing, the rules and their
-                          output) and each rule's time summed over files and jobs, with
+                          output) with the CPU time of all its threads and the cores
+                          that kept busy, and each rule's time summed over files and jobs, with
                           the files it searched and checked and the findings it returned.
         -V, --version     Print `bodywork \(bodyworkVersion)`.
         -h, --help        Print this manual.

@@ -45,7 +45,7 @@ struct ModuleIndexes: Sendable {
     static func build(files: [String], model: ProjectModel, jobs: Int, maxFileSize: Int,
                       unindexed: String? = nil, cache: IndexCache? = nil, trees: ParsedTrees? = nil,
                       prefetch: TreePrefetch? = nil, timings: Timings? = nil) -> ModuleIndexes {
-        var phaseStart = Timings.now()
+        var phaseStart = Timings.mark()
         var result = ModuleIndexes()
         var viewByOwners: [[String]: Int] = [:]
         var visibleByView: [[String]] = []

@@ -71,7 +71,7 @@ struct RunOptions {
     var verbose = false
     /// Index every file afresh, neither reading nor writing the index cache.
     var noCache = false
-    /// `--timings`: after the summary, the wall time of each phase and each rule's time.
+    /// `--timings`: after the summary, the wall and CPU time of each phase and each rule's time.
     var timings = false
     var maxFileSize = 32 * 1024 * 1024
     /// `--severity RULE=LEVEL`, in order; later ones win.

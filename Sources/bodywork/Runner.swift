@@ -44,7 +44,7 @@ struct Runner {
             // and the project model run.
             let trees = ParsedTrees()
             let prefetch = options.jobs > 1 ? TreePrefetch(maxFileSize: options.maxFileSize, trees: trees) : nil
-            var phaseStart = Timings.now()
+            var phaseStart = Timings.mark()
             let selection = try selectFiles(model: planner.model, prefetch: prefetch)
             timings?.lap("find files", since: &phaseStart)
             let plan: RunPlan
@@ -77,7 +77,7 @@ struct Runner {
 
             // Listed before its parts, which ModuleIndexes records.
             timings?.record(phase: "index (read, parse, facts, fold)", seconds: 0)
-            phaseStart = Timings.now()
+            phaseStart = Timings.mark()
             let indexes = moduleIndexes(for: plan.files.map(\.path), settings: plan.settings, model: planner.model,
                                         trees: trees, prefetch: prefetch, timings: timings)
             prefetch?.stop(keepingFor: Set(plan.files.map(\.path)))
@@ -397,7 +397,7 @@ struct Runner {
             console.message(totals.text(mode: options.mode, seconds: seconds))
         }
         // Asked for, so printed even with --quiet.
-        if let timings { console.message(timings.text(totalSeconds: seconds)) }
+        if let timings { console.message(timings.text(totalSeconds: seconds, totalCPUSeconds: Timings.mark().cpu)) }
         console.flush()
         if let error = console.outputError {
             console.message("bodywork: \(error)")

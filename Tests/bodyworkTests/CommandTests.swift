@@ -139,6 +139,9 @@ final class CommandTests: XCTestCase {
         for phase in ["find files", "plan (settings, project model)", "rules, fixes and output", "total"] {
             XCTAssertTrue(timed.stderr.contains("\n  \(phase) "), "phase \(phase): \(timed.stderr)")
         }
+        // Each phase also gives the CPU time of all threads, and the cores that makes.
+        let total = timed.stderr.split(separator: "\n").first { $0.hasPrefix("  total ") }
+        XCTAssertNotNil(total?.range(of: #"^  total +[0-9.]+ +[0-9.]+  \([0-9.]+ cores\)$"#, options: .regularExpression), String(total ?? ""))
         // The test rule searched both files and found one thing.
         let line = timed.stderr.split(separator: "\n").first { $0.hasPrefix("  test-rename-foo ") }
         XCTAssertNotNil(line, timed.stderr)
