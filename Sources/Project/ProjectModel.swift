@@ -66,6 +66,9 @@ public final class ProjectModel: @unchecked Sendable {
     private var probedWorkspaceDirectories: Set<String> = []
     private var reachableByDirectory: [String: [String]] = [:]
     private var ownersCache: [String: [String]] = [:]
+    /// `visibleFiles(owners:)` as last worked out, with the count of registrations then:
+    /// valid while no module or file has been added since.
+    private var visibleByOwners: [[String]: (registrations: Int, files: [String])] = [:]
     /// Per directory of a file asked about: its ancestors up to the repository root, the
     /// projects reachable from the first `n` of them (filled as far as a query went), and
     /// the project root its folder module falls back to. All files of a directory share
@@ -128,14 +131,18 @@ public final class ProjectModel: @unchecked Sendable {
 
     /// The files every compilation of a file owned by `owners` sees: for a file in
     /// several modules, only what all of them see. Sorted.
+    /// Remembered until a module or file is added, so that the answer can be worked out
+    /// ahead (while git answers) and asked again for free.
     public func visibleFiles(owners: [String]) -> [String] {
         lock.withLock {
+            if let known = visibleByOwners[owners], known.registrations == registrations { return known.files }
             // Each module's files are sorted: merged, not hashed into sets and sorted again.
             var common: [String]?
             for owner in owners {
                 let files = ProjectModel.union(closure(of: owner).map { modulesByID[$0]?.files ?? [] })
                 common = common.map { ProjectModel.intersection($0, files) } ?? files
             }
+            visibleByOwners[owners] = (registrations, common ?? [])
             return common ?? []
         }
     }

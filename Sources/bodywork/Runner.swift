@@ -125,8 +125,15 @@ struct Runner {
         if let prefetch { discovery.onFound = { $0.isEmpty ? prefetch.finishAdding() : prefetch.add($0) } }
         // The plan asks the model for each file's modules, reading the projects that hold
         // it: asked now, while git runs, for every file found (an answer does not depend
-        // on which other files were asked about).
-        if let model { discovery.whileAskingGit = { files in for path in files { _ = model.owners(ofFile: FilePath.absolute(path)) } } }
+        // on which other files were asked about), and what each set of modules sees, which
+        // the model remembers until it reads more.
+        if let model {
+            discovery.whileAskingGit = { files in
+                var asked: Set<[String]> = []
+                for path in files { asked.insert(model.owners(ofFile: FilePath.absolute(path))) }
+                for owners in asked { _ = model.visibleFiles(owners: owners) }
+            }
+        }
         var paths = options.paths
         if let list = options.filesFrom {
             paths += try Runner.readPathList(list)
