@@ -60,6 +60,9 @@ struct Discovery {
         // Which work tree the working directory is in is asked of git while the walk runs:
         // starting git takes longer than walking most trees.
         var repository: BackgroundAnswer<GitRepository?>?
+        // Found without git where nothing but a `.git` directory decides it; then the
+        // ignore files may settle the question with no git process at all.
+        var workTree: String??
         let roots = paths.map { FilePath.canonical($0) }
         for given in paths {
             let path = FilePath.display(given)
@@ -73,7 +76,10 @@ struct Discovery {
             case .danglingSymlink:
                 selection.problems.append(SkippedFile(path: path, reason: "dangling symlink"))
             case .directory:
-                if respectsGitignore && repository == nil { repository = BackgroundAnswer { GitRepository.containing(FilePath.currentDirectory) } }
+                if respectsGitignore && workTree == nil {
+                    workTree = GitIgnoreProof.workTree(containing: FilePath.currentDirectory, environment: GitIgnoreProof.environment)
+                    if workTree! == nil { repository = BackgroundAnswer { GitRepository.containing(FilePath.currentDirectory) } }
+                }
                 let before = walkedFiles.count
                 var walk = Walk(roots: roots, files: walkedFiles, problems: selection.problems,
                                 canonicalDirectories: canonicalDirectories)
@@ -90,7 +96,8 @@ struct Discovery {
         onFound?([])
         if respectsGitignore {
             let found = explicitFiles + walkedFiles
-            let ignored = Discovery.gitignored(walkedFiles, canonicalDirectories: canonicalDirectories, around: repository,
+            let ignored = Discovery.gitignored(walkedFiles, canonicalDirectories: canonicalDirectories,
+                                               workTree: workTree ?? nil, around: repository,
                                                meanwhile: { whileAskingGit?(found.filter { !isExcluded($0) }) })
             if !ignored.isEmpty {
                 selection.excludedCount += ignored.count
@@ -321,12 +328,16 @@ struct Discovery {
         return text
     }
 
-    /// The paths among `files` that .gitignore excludes, asked of git once per work tree.
-    /// `lookup`: the work tree of the working directory, when already asked for;
-    /// `meanwhile` runs here while git answers (not at all when git is not asked).
-    private static func gitignored(_ files: [String], canonicalDirectories: [String: String],
+    /// The paths among `files` that .gitignore excludes, asked of git once per work tree
+    /// unless the ignore files show that none is. `workTree`: the top of the working
+    /// directory's work tree when found without git; `lookup`: git's answer to that
+    /// question, when already asked for; `meanwhile` runs here while git answers (not at
+    /// all when git is not asked).
+    private static func gitignored(_ files: [String], canonicalDirectories: [String: String], workTree: String?,
                                    around lookup: BackgroundAnswer<GitRepository?>?, meanwhile: () -> Void) -> Set<String> {
-        guard !files.isEmpty, let repository = (lookup.map { $0.value } ?? GitRepository.containing(FilePath.currentDirectory))
+        guard !files.isEmpty else { return [] }
+        guard let repository = workTree.map(GitRepository.init(topLevel:))
+                ?? (lookup.map { $0.value } ?? GitRepository.containing(FilePath.currentDirectory))
                 ?? GitRepository.containing(FilePath.canonical(FilePath.directory(of: files[0]))) else { return [] }
         var byRelative: [String: String] = [:]
         var canonicalDirectories = canonicalDirectories
@@ -338,6 +349,10 @@ struct Discovery {
             if let relative = FilePath.relative(absolute, to: repository.topLevel) { byRelative[relative] = path }
         }
         let relative = byRelative.keys.sorted()
+        if workTree != nil, GitIgnoreProof.ignoresNone(relative, topLevel: repository.topLevel,
+                                                       environment: GitIgnoreProof.environment) {
+            return []
+        }
         let ignored = BackgroundAnswer { repository.ignored(relative) }
         meanwhile()
         return Set(ignored.value.compactMap { byRelative[$0] })

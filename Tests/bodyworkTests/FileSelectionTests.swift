@@ -51,6 +51,35 @@ final class FileSelectionTests: XCTestCase {
         XCTAssertEqual(changedFiles(try box.run(["scratch.swift"])), ["scratch.swift"], "named files bypass .gitignore")
     }
 
+    func testEverySourceOfIgnorePatternsIsRespected() throws {
+        // Each is read without git when it can be and left to git when it cannot: either
+        // way, the file it names is skipped and the others are taken.
+        let box = try Sandbox()
+        try box.git("init", "-q", ".")
+        try box.write(".gitignore", "xcuserdata/\n*.ipa\n")
+        try box.write("Sources/Gen/.gitignore", "Nested.swift\n")
+        try box.write(".git/info/exclude", "Local.swift\n")
+        try box.write("xdg/git/ignore", "Global.swift\n")
+        try box.write("home/.gitconfig", "[core]\n\texcludesFile = ~/my-ignores\n")
+        try box.write("home/my-ignores", "Configured.swift\n")
+        for path in ["A.swift", "Sources/Gen/Nested.swift", "Sources/Nested.swift", "Local.swift", "Global.swift",
+                     "Configured.swift"] {
+            try box.write(path, "let fooBar = 1\n")
+        }
+        let environment = ["HOME": box.path("home"), "XDG_CONFIG_HOME": box.path("xdg")]
+        // A configured excludes file replaces the user's default one, as in git.
+        XCTAssertEqual(changedFiles(try box.run(["."], environment: environment)),
+                       ["A.swift", "Global.swift", "Sources/Nested.swift"])
+        try FileManager.default.removeItem(atPath: box.path("home/.gitconfig"))
+        XCTAssertEqual(changedFiles(try box.run(["."], environment: environment)),
+                       ["A.swift", "Configured.swift", "Sources/Nested.swift"])
+        // A config the proof does not read (an include) leaves the answer to git: the same.
+        try box.write("home/.gitconfig", "[include]\n\tpath = ~/more\n")
+        try box.write("home/more", "[core]\n\texcludesFile = ~/my-ignores\n")
+        XCTAssertEqual(changedFiles(try box.run(["."], environment: environment)),
+                       ["A.swift", "Global.swift", "Sources/Nested.swift"])
+    }
+
     func testChangedSinceTakesModifiedAndUntrackedSwiftFiles() throws {
         let box = try Sandbox()
         try box.write("Old.swift", "let fooBar = 1\n")
