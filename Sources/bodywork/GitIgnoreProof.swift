@@ -51,6 +51,7 @@ enum GitIgnoreProof {
     static func ignoresNone(_ files: [String], topLevel: String, environment: [String: String]) -> Bool {
         var sources = PatternSources(topLevel: topLevel)
         guard let common = sources.commonPatterns(environment: environment) else { return false }
+        sources.common = common
         var byDirectory: [String: [Substring]] = [:]
         for file in files {
             let slash = file.utf8.lastIndex(of: UInt8(ascii: "/"))
@@ -62,18 +63,17 @@ enum GitIgnoreProof {
         /// file cannot be read.
         func mayBeIgnored(directory: String) -> Bool? {
             if let known = directoryMayBeIgnored[directory] { return known }
-            let slash = directory.utf8.lastIndex(of: UInt8(ascii: "/"))
-            let parent = slash.map { String(directory[..<$0]) } ?? ""
+            let parent = PatternSources.parent(of: directory)
             guard let parentIgnored = mayBeIgnored(directory: parent) else { return nil }
             var answer = parentIgnored
             if !answer {
                 // The patterns of the directories above it; the top's include those of
                 // info/exclude and the user's ignore files.
-                guard let bases = sources.patterns(above: parent, common: common) else { return nil }
-                let path = Pattern.lowercased(directory)
-                answer = bases.contains { (base: String, patterns: [Pattern]) in
-                    let below = path.dropFirst(base.isEmpty ? 0 : base.utf8.count + 1)
-                    return patterns.contains { $0.mayMatch(below, isDirectory: true) }
+                guard let bases = sources.patterns(below: parent) else { return nil }
+                let path = Pattern.lowercased(directory)[...]
+                let name = path[(path.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0)...]
+                answer = bases.contains { base in
+                    base.patterns.contains { $0.mayMatch(path[base.offset...], name: name, isDirectory: true) }
                 }
             }
             directoryMayBeIgnored[directory] = answer
@@ -81,14 +81,15 @@ enum GitIgnoreProof {
         }
         for (directory, names) in byDirectory {
             guard let ignored = mayBeIgnored(directory: directory), !ignored,
-                  let bases = sources.patterns(above: directory, common: common) else { return false }
-            let loweredDirectory = Pattern.lowercased(directory)
-            for (base, patterns) in bases where !patterns.isEmpty {
-                var prefix = Array(loweredDirectory.dropFirst(base.isEmpty ? 0 : base.utf8.count + 1))
-                if !prefix.isEmpty { prefix.append(UInt8(ascii: "/")) }
-                for name in names {
-                    let path = prefix + Pattern.lowercased(String(name))
-                    if patterns.contains(where: { $0.mayMatch(path[...], isDirectory: false) }) { return false }
+                  let bases = sources.patterns(below: directory) else { return false }
+            var prefix = Pattern.lowercased(directory)
+            if !prefix.isEmpty { prefix.append(UInt8(ascii: "/")) }
+            for name in names {
+                let path = (prefix + Pattern.lowercased(String(name)))[...]
+                let nameSlice = path[prefix.count...]
+                for base in bases where base.patterns.contains(where: { $0.mayMatch(path[base.offset...], name: nameSlice,
+                                                                                    isDirectory: false) }) {
+                    return false
                 }
             }
         }
@@ -119,9 +120,10 @@ enum GitIgnoreProof {
     /// The `.gitignore` files of a work tree, read once per directory.
     private struct PatternSources {
         let topLevel: String
-        /// Per directory relative to the top (`""` for the top): its `.gitignore`'s
-        /// patterns; nil when that exists but cannot be read or understood.
-        var byDirectory: [String: [Pattern]?] = [:]
+        /// The patterns of info/exclude and the user's ignore files.
+        var common: [Pattern] = []
+        /// Per directory relative to the top (`""` for the top): `patterns(below:)`.
+        var applicable: [String: [(offset: Int, patterns: [Pattern])]?] = [:]
 
         init(topLevel: String) {
             self.topLevel = topLevel
@@ -162,28 +164,34 @@ enum GitIgnoreProof {
             return patterns
         }
 
-        /// For `directory` and each directory above it up to the top: its relative path
-        /// and the patterns that apply below it (the top's with `common`); nil when one
+        /// The patterns that apply to paths below `directory`: its `.gitignore`'s and
+        /// those of each directory above it (the top's with `common`), each with the
+        /// offset of its directory's part in a path relative to the top; nil when one
         /// cannot be read.
-        mutating func patterns(above directory: String, common: [Pattern]) -> [(String, [Pattern])]? {
-            var chain = [""]
+        mutating func patterns(below directory: String) -> [(offset: Int, patterns: [Pattern])]? {
+            if let known = applicable[directory] { return known }
+            var result: [(offset: Int, patterns: [Pattern])] = []
             if !directory.isEmpty {
-                var end = directory.startIndex
-                while let slash = directory[end...].firstIndex(of: "/") {
-                    chain.append(String(directory[..<slash]))
-                    end = directory.index(after: slash)
+                guard let above = patterns(below: PatternSources.parent(of: directory)) else {
+                    applicable[directory] = .some(nil)
+                    return nil
                 }
-                chain.append(directory)
+                result = above
             }
-            var result: [(String, [Pattern])] = []
-            for base in chain {
-                if byDirectory[base] == nil {
-                    byDirectory[base] = GitIgnoreProof.patterns(in: (base.isEmpty ? topLevel : topLevel + "/" + base) + "/.gitignore")
-                }
-                guard let patterns = byDirectory[base]! else { return nil }
-                result.append((base, base.isEmpty ? common + patterns : patterns))
+            let file = (directory.isEmpty ? topLevel : topLevel + "/" + directory) + "/.gitignore"
+            guard let own = GitIgnoreProof.patterns(in: file) else {
+                applicable[directory] = .some(nil)
+                return nil
             }
+            let patterns = directory.isEmpty ? common + own : own
+            if !patterns.isEmpty { result.append((directory.isEmpty ? 0 : directory.utf8.count + 1, patterns)) }
+            applicable[directory] = result
             return result
+        }
+
+        /// The directory above `directory` (relative to the top; `""` is the top).
+        static func parent(of directory: String) -> String {
+            directory.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(directory[..<$0]) } ?? ""
         }
     }
 
@@ -231,7 +239,7 @@ enum GitIgnoreProof {
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return .unreadable }
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
+        var chunk = [UInt8](repeating: 0, count: max(Int(info.st_size) + 1, 512))
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 { if errno == EINTR { continue }; return .unreadable }
@@ -331,11 +339,12 @@ enum GitIgnoreProof {
         }
 
         /// Whether git's pattern could match `path` (below the ignore file's directory,
-        /// lowercased).
-        func mayMatch(_ path: ArraySlice<UInt8>, isDirectory: Bool) -> Bool {
+        /// lowercased), whose last component is `name`.
+        func mayMatch(_ path: ArraySlice<UInt8>, name: ArraySlice<UInt8>, isDirectory: Bool) -> Bool {
             if directoryOnly && !isDirectory { return false }
-            var subject = path
-            if !anchored, let slash = subject.lastIndex(of: UInt8(ascii: "/")) { subject = subject[(slash + 1)...] }
+            let subject = anchored ? path : name
+            // Most patterns end in a literal (`*.ipa`, `xcuserdata`): most paths fail there.
+            if let last = variants[0].last, last != Pattern.star, subject.last != last { return false }
             return variants.contains { Pattern.glob($0, subject) }
         }
 
