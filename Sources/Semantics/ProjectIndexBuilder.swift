@@ -164,19 +164,45 @@ public struct ProjectIndexBuilder: Sendable {
     // MARK: - Declarations
 
     private mutating func record(declarations: [Node], scope: String?) {
+        // A type's properties are gathered here and stored with one lookup of the type,
+        // before any nested declaration is recorded (so that the order of writes holds).
+        var properties = Properties()
         for declaration in declarations {
             switch declaration.kind {
             case .structDecl, .classDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl:
+                if let scope { store(&properties, in: scope) }
                 if let type = TypeDecl(declaration) { record(type: type, scope: scope) }
             case .typealiasDecl:
                 guard let alias = TypealiasDecl(declaration), let name = alias.name,
                       let aliased = alias.aliasedType else { continue }
                 index.typealiases[qualify(name, in: scope)] = TypeResolver.typeText(of: aliased)
             case .variableDecl:
-                if let scope, let variable = VariableDecl(declaration) { record(variable: variable, in: scope) }
+                if let scope, let variable = VariableDecl(declaration) { record(variable: variable, in: scope, into: &properties) }
             default:
                 continue
             }
+        }
+        if let scope { store(&properties, in: scope) }
+    }
+
+    /// Property types and wrappers of one type, by property name, in order of writing.
+    private struct Properties {
+        var types: [String: String] = [:]
+        var wrappers: [String: String] = [:]
+    }
+
+    private mutating func store(_ properties: inout Properties, in type: String) {
+        if !properties.types.isEmpty {
+            if index.propertyTypes[type]?.isEmpty ?? true {
+                index.propertyTypes[type] = properties.types
+            } else {
+                index.propertyTypes[type, default: [:]].merge(properties.types) { $1 }
+            }
+            properties.types = [:]
+        }
+        if !properties.wrappers.isEmpty {
+            index.propertyWrappers[type, default: [:]].merge(properties.wrappers) { $1 }
+            properties.wrappers = [:]
         }
     }
 
@@ -207,19 +233,18 @@ public struct ProjectIndexBuilder: Sendable {
         record(declarations: type.members, scope: qualified)
     }
 
-    private mutating func record(variable: VariableDecl, in type: String) {
-        let declModifiers = variable.modifiers
-        guard !declModifiers.has("static") && !declModifiers.has("class") else { return }
-        let wrapper = declModifiers.lastAttribute.map(\.name)
+    private mutating func record(variable: VariableDecl, in type: String, into properties: inout Properties) {
+        guard !variable.isStatic else { return }
+        let wrapper = variable.modifiers.lastAttribute.map(\.name)
         for binding in variable.bindings {
             guard let name = binding.name else { continue }
             let typeText = binding.type.map(TypeResolver.typeText(of:))
                 ?? binding.initializer.flatMap(TypeResolver.inferredType(ofInitializer:))
-            if let typeText { index.propertyTypes[type, default: [:]][name] = typeText }
+            if let typeText { properties.types[name] = typeText }
             if name == "id", let getter = binding.accessorBlock, ProjectIndexBuilder.returnsSelf(getter) {
                 index.selfIdentifiedTypes.insert(type)
             }
-            if let wrapper { index.propertyWrappers[type, default: [:]][name] = wrapper }
+            if let wrapper { properties.wrappers[name] = wrapper }
         }
     }
 

@@ -135,7 +135,13 @@ public struct VariableDecl: SyntaxView {
     }
     public var modifiers: DeclModifiers { DeclModifiers(node: node) }
     public var isLet: Bool { node.token(.let) != nil }
-    public var isStatic: Bool { modifiers.has("static") || modifiers.has("class") }
+    /// `static` or `class`, found in one pass over the modifiers.
+    public var isStatic: Bool {
+        node.firstChild { child in
+            guard child.kind == .modifier, let token = child.firstToken else { return false }
+            return token.keyword == .static || token.keyword == .class
+        } != nil
+    }
     public var bindingKeyword: Token? { node.ownTokens.first { $0.keyword == .let || $0.keyword == .var } }
     public var bindings: [PatternBinding] { node.children(.patternBinding).map { PatternBinding(checked: $0) } }
 }
