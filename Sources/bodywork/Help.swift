@@ -344,6 +344,16 @@ enum Help {
         kind is asked for. Positions are UTF-8 when the client offers it, else UTF-16;
         changes may be incremental. The exit status is 0 after `shutdown` then `exit`, else 1.
 
+    ENVIRONMENT
+        NO_COLOR          No color on a terminal (as --color never).
+        XDG_CACHE_HOME    Where the index cache lives outside a SwiftPM package
+                          ($XDG_CACHE_HOME/bodywork, else ~/.cache/bodywork).
+        BODYWORK_NO_HEAP_TUNING
+                          On Linux, a run asks for transparent huge pages over its heap
+                          and grows the heap in large steps (memory faulted in 4 KB
+                          pages cost about a tenth of its time); set, or with
+                          GLIBC_TUNABLES set, the allocator is left as it is.
+
     EXIT STATUS
         0   success
         1   --check found a pending fix, or a warning or error (a note with --strict)

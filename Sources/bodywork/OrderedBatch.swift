@@ -25,6 +25,7 @@ func runOrdered<Output: Sendable>(count: Int, jobs: Int,
     for _ in 1..<max(threads, 1) {
         finished.enter()
         let thread = Thread {
+            HeapTuning.prepareThread()
             worker()
             finished.leave()
         }

@@ -27,6 +27,7 @@ struct Runner {
 
     func run() -> Int32 {
         let start = Console.now()
+        HeapTuning.prepareProcess()
         let rules = AvailableRules.all(environment: environment)
         do {
             try RunPlanner.validateRuleIDs(options, rules: rules)

@@ -61,7 +61,10 @@ final class TreePrefetch: @unchecked Sendable {
             return true
         }
         guard starts else { return }
-        let thread = Thread { [self] in run() }
+        let thread = Thread { [self] in
+            HeapTuning.prepareThread()
+            run()
+        }
         thread.stackSize = parsingStackSize
         thread.start()
     }
