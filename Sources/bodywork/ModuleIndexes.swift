@@ -162,13 +162,18 @@ struct ModuleIndexes: Sendable {
                 guard let bytes else { return ReadFile(stamp: stamp) }
                 let store = index < stores.count ? stores[index] : nil
                 let key = store != nil || stamped ? IndexCache.key(of: bytes) : nil
-                // Parsed ahead (its room reserved): its facts come from that tree.
+                // Parsed ahead (its room reserved): kept for the rules, and its facts come from
+                // the cache when it has them (reading them costs less than building them
+                // again), else from that tree.
                 var tree = trees != nil ? ahead?.tree : nil
-                if tree == nil {
-                    // Only text files' facts are ever stored, so a hit needs no UTF-8 check.
-                    if let cache, let store, let key, let cached = cache.encodedFacts(store: store, key: key) {
-                        return ReadFile(facts: .encoded(cached, path: name), stamp: stamp, key: key)
+                // Only text files' facts are ever stored, so a hit needs no UTF-8 check.
+                if let cache, let store, let key, let cached = cache.encodedFacts(store: store, key: key) {
+                    if let trees, let tree {
+                        trees.keep(tree, path: name, file: FileSnapshot(path: name, bytes: tree.bytes, status: status))
                     }
+                    return ReadFile(facts: .encoded(cached, path: name), stamp: stamp, key: key)
+                }
+                if tree == nil {
                     guard FileProcessor.isUTF8Text(bytes) else { return ReadFile(stamp: stamp, key: key) }
                     if let trees, displayNames[path] != nil, trees.reserve(bytes.count) { tree = SyntaxTree.parse(bytes) }
                 }

@@ -66,10 +66,46 @@ final class IndexCacheTests: XCTestCase {
         _ = try preview(sandbox)
         let identifiable = try sandbox.read(tag)
         // Forge the cache: store the old facts (Tag is Identifiable) under the key of new content.
-        let plain = Array("public struct Tag: Hashable {\n    public let id: Int\n    public var title: String\n}\n".utf8)
+        try forge(sandbox, entryOf: identifiable, as: IndexCacheTests.plainTag)
+        try sandbox.write(tag, bytes: IndexCacheTests.plainTag)
+        XCTAssertTrue(try preview(sandbox).contains("+            ForEach(tags) { tag in"), "the forged entry was read")
+        XCTAssertFalse(try preview(sandbox, ["--no-cache"]).contains("+            ForEach(tags) { tag in"),
+                       "--no-cache reads the file itself")
+    }
+
+    /// A run over the whole package parses every file for its rules (ahead, with two jobs),
+    /// and still takes the facts of unchanged files from the cache: a warm run writes
+    /// nothing, and a forged entry is what the run believes.
+    func testAWholeRunTakesTheFactsOfTheFilesItParsesFromTheCache() throws {
+        let sandbox = try sandbox()
+        let tag = "OnePackage/Sources/Core/Tag.swift"
+        let run = { (extra: [String]) throws -> String in
+            let result = try sandbox.run(["--rules", "foreach-identity", "--jobs", "2"] + extra + ["OnePackage"],
+                                         environment: ["XDG_CACHE_HOME": sandbox.path("user-cache")])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            return result.output
+        }
+        let fresh = try run([])
+        XCTAssertTrue(fresh.contains("+            ForEach(tags) { tag in"), fresh)
+        let written = try FileManager.default.attributesOfItem(atPath: sandbox.path(store))[.systemFileNumber] as? Int
+        XCTAssertEqual(try run([]), fresh, "a warm cache gives the same result")
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: sandbox.path(store))[.systemFileNumber] as? Int, written,
+                       "nothing new to store: the store is not written again")
+
+        try forge(sandbox, entryOf: try sandbox.read(tag), as: IndexCacheTests.plainTag)
+        try sandbox.write(tag, bytes: IndexCacheTests.plainTag)
+        XCTAssertTrue(try run([]).contains("+            ForEach(tags) { tag in"), "the forged entry was read")
+        XCTAssertFalse(try run(["--no-cache"]).contains("+            ForEach(tags) { tag in"), "--no-cache reads the file itself")
+    }
+
+    /// Tag.swift without its `Identifiable` conformance.
+    private static let plainTag = Array("public struct Tag: Hashable {\n    public let id: Int\n    public var title: String\n}\n".utf8)
+
+    /// Moves the store's entry for the content `old` to the key of the content `new`.
+    private func forge(_ sandbox: Sandbox, entryOf old: [UInt8], as new: [UInt8]) throws {
         var bytes = try sandbox.read(store)
-        let oldKey = IndexCacheTests.key(identifiable)
-        let newKey = IndexCacheTests.key(plain)
+        let oldKey = IndexCacheTests.key(old)
+        let newKey = IndexCacheTests.key(new)
         var replaced = false
         var offset = bytes.firstIndex(of: 10)! + 1
         while offset + 32 <= bytes.count {
@@ -81,12 +117,8 @@ final class IndexCacheTests: XCTestCase {
             for i in 0..<8 { length |= Int(bytes[offset + 24 + i]) << (8 * i) }
             offset += 32 + length
         }
-        XCTAssertTrue(replaced, "the store holds Tag.swift's entry")
+        XCTAssertTrue(replaced, "the store holds the file's entry")
         try sandbox.write(store, bytes: bytes)
-        try sandbox.write(tag, bytes: plain)
-        XCTAssertTrue(try preview(sandbox).contains("+            ForEach(tags) { tag in"), "the forged entry was read")
-        XCTAssertFalse(try preview(sandbox, ["--no-cache"]).contains("+            ForEach(tags) { tag in"),
-                       "--no-cache reads the file itself")
     }
 
     func testNoCacheWritesNothingAndFoldersUseTheUserCache() throws {
