@@ -79,9 +79,14 @@ enum GitIgnoreProof {
             directoryMayBeIgnored[directory] = answer
             return answer
         }
+        // Matching is patterns × files: past this many, git (in C, once) is the cheaper
+        // way to the answer (a monorepo's ignore file of thousands of lines).
+        var budget = GitIgnoreProof.matchBudget
         for (directory, names) in byDirectory {
             guard let ignored = mayBeIgnored(directory: directory), !ignored,
                   let bases = sources.patterns(below: directory) else { return false }
+            budget -= names.count * bases.reduce(0) { $0 + $1.patterns.count }
+            guard budget >= 0 else { return false }
             var prefix = Pattern.lowercased(directory)
             if !prefix.isEmpty { prefix.append(UInt8(ascii: "/")) }
             for name in names {
@@ -95,6 +100,9 @@ enum GitIgnoreProof {
         }
         return true
     }
+
+    /// The pattern-file matches the proof makes at most before leaving the answer to git.
+    static let matchBudget = 2_000_000
 
     /// Whether a variable may change where git finds the repository, its config or its
     /// patterns: any `GIT_` variable but those known to be about other things

@@ -120,6 +120,16 @@ final class GitIgnoreProofTests: XCTestCase {
         XCTAssertFalse(GitIgnoreProof.ignoresNone(["App.swift"], topLevel: top, environment: [:]), "no home directory")
     }
 
+    func testAnIgnoreFileTooLargeToMatchCheaplyIsLeftToGit() throws {
+        let (box, top, home) = try makeRepository()
+        let files = (0..<500).map { "Sources/Feature\($0 / 50)/File\($0).swift" }
+        try box.write(".gitignore", (0..<100).map { "generated-\($0).txt\n" }.joined())
+        XCTAssertTrue(GitIgnoreProof.ignoresNone(files, topLevel: top, environment: ["HOME": home]))
+        try box.write(".gitignore", (0..<5_000).map { "generated-\($0).txt\n" }.joined())
+        XCTAssertFalse(GitIgnoreProof.ignoresNone(files, topLevel: top, environment: ["HOME": home]),
+                       "500 files × 5,000 patterns is past the budget")
+    }
+
     func testTheWorkTreeIsFoundOnlyWhereNothingButTheGitDirectoryDecidesIt() throws {
         let (box, top, _) = try makeRepository()
         XCTAssertEqual(GitIgnoreProof.workTree(containing: top, environment: [:]), top)
