@@ -45,8 +45,15 @@ public struct ObjectInBody: Rule {
             }
         """
 
+    /// The module index's class names, by their last component: most calls of a file
+    /// name no class, and are passed over on their name's bytes.
+    private static let classNames = IndexMemo<NameEndings>()
+
     public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
         let index = context.index(including: tree)
+        // Only a class of the index can be an observable object the rule reports.
+        let classNames = ObjectInBody.classNames.value(for: index) { NameEndings($0.classTypes) }
+        guard !classNames.isEmpty else { return [] }
         let types = context.fileTypes(tree, index: index)
         var findings: [Finding] = []
         var seen = Set<Range<Int>>()
@@ -55,7 +62,9 @@ public struct ObjectInBody: Rule {
         var built: [Int: (type: String, kind: String)] = [:]
         var kindByType: [String: String?] = [:]  // a file calls the same types many times
         for node in tree.root.descendants(.functionCallExpr) {
-            if let construction = construction(node, index: index, known: &kindByType) { built[node.index] = construction }
+            if let construction = construction(node, index: index, classNames: classNames, known: &kindByType) {
+                built[node.index] = construction
+            }
         }
         guard !built.isEmpty else { return [] }
         for view in types.views where built.keys.contains(where: { view.node.contains(Node(tree: tree, index: $0)) }) {
@@ -69,7 +78,8 @@ public struct ObjectInBody: Rule {
     }
 
     /// The type `node` calls and what it is, when the call builds an observable object.
-    private func construction(_ node: Node, index: ProjectIndex, known: inout [String: String?]) -> (type: String, kind: String)? {
+    private func construction(_ node: Node, index: ProjectIndex, classNames: NameEndings,
+                              known: inout [String: String?]) -> (type: String, kind: String)? {
         // A type's name starts with an uppercase letter: told from the bytes when the first
         // character is ASCII, before anything else is asked (most calls are modifiers).
         guard let call = FunctionCallExpr(node), let token = call.calleeNameToken else { return nil }
@@ -81,6 +91,8 @@ public struct ObjectInBody: Rule {
             guard first >= 0x80 || (first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")),
                   token.text.first?.isUppercase == true else { return nil }
         }
+        // The type is a class of the index (`observableKind`): its name ends as one does.
+        guard classNames.mayContain(bytes, range) else { return nil }
         guard var callee = call.callee else { return nil }
         if callee.kind == .genericSpecializationExpr, let base = callee.firstChildNode { callee = base }
         guard callee.kind == .identifierExpr || callee.kind == .memberAccessExpr else { return nil }

@@ -44,6 +44,11 @@ public struct ProjectIndex: Sendable {
 
     private var storage: Storage
 
+    /// The same for copies of one index that no change has set apart; a memo of values
+    /// derived from an index keys them by it, holding the index (so that the identity is
+    /// not reused while the value is kept).
+    public var identity: ObjectIdentifier { ObjectIdentifier(storage) }
+
     /// Copies the storage when another index shares it, before a change.
     private mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
