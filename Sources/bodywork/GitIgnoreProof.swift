@@ -20,8 +20,9 @@ enum GitIgnoreProof {
     /// The top of the work tree holding the absolute, canonical `directory`, found as git
     /// finds it: the nearest directory above with a `.git` repository directory, on the
     /// same file system. Nil whenever git could see it otherwise: a `GIT_` variable in
-    /// `environment` that may move it, a `.git` file (worktree, submodule) or link, an incomplete
-    /// repository directory, a file system boundary, or `directory` inside a `.git`.
+    /// `environment` that may move it, a `.git` file (worktree, submodule) or link, an
+    /// incomplete repository directory, a file system boundary, or `directory` inside a
+    /// `.git`.
     static func workTree(containing directory: String, environment: [String: String]) -> String? {
         guard directory.hasPrefix("/"), !environment.keys.contains(where: GitIgnoreProof.mayMoveRepository) else { return nil }
         guard !directory.split(separator: "/").contains(".git") else { return nil }
