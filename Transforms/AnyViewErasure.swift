@@ -94,7 +94,7 @@ public struct AnyViewErasure: Rule {
             }
             findings.append(Finding(range: range, message: message + " (\(reason ?? ""))", withheldReason: reason))
         }
-        for node in tree.root.descendants(.functionCallExpr) where !covered.contains(node) && isAnyViewCall(node) {
+        for node in context.functionCalls(in: tree) where !covered.contains(node) && isAnyViewCall(node) {
             let reason = siteReason(node)
             findings.append(Finding(range: node.trimmedRange.lowerBound..<(node.firstToken.map { $0.textRange.upperBound } ?? node.trimmedRange.upperBound),
                                     message: "`AnyView` erases the view's type (\(reason)); prefer `some View` from a `@ViewBuilder`",

@@ -119,7 +119,7 @@ public struct EagerStack: Rule {
             return found
         }
         var findings: [Finding] = []
-        for node in tree.root.descendants(.functionCallExpr) {
+        for node in context.functionCalls(in: tree) {
             guard let scroll = call(named: "ScrollView", node), let axis = EagerStack.axis(of: scroll),
                   let content = scroll.contentClosure else { continue }
             // A module with its own `ScrollView`, `VStack` or `ForEach` writes something else.

@@ -54,7 +54,7 @@ public struct ForEachFilter: Rule {
         let layout = SourceLayout(tree.bytes)
         var findings: [Finding] = []
         let types = DataTypes(tree: tree, context: context)
-        for site in ForEachSite.all(in: tree) {
+        for site in context.functionCalls(in: tree).compactMap(ForEachSite.init) {
             if site.row != nil, let finding = rowFinding(site, layout: layout, types: types) { findings.append(finding) }
         }
         return findings

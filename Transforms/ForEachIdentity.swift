@@ -69,7 +69,7 @@ public struct ForEachIdentity: Rule {
         // The file's own declarations are always known, even when no index pass ran.
         let index = context.index(including: tree)
         var pass = IdentityPass(tree: tree, context: context, index: index)
-        for node in tree.root.descendants(.functionCallExpr) {
+        for node in context.functionCalls(in: tree) {
             // `.id(…)` for the first pattern, `ForEach`/`List` for the others: the name is
             // read once here, where each pattern used to read it again for every call.
             guard let call = FunctionCallExpr(node), let name = call.calleeNameToken,

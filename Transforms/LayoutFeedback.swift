@@ -67,7 +67,7 @@ public struct LayoutFeedback: Rule {
     public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
         var findings: [Finding] = []
         var seen = Set<Range<Int>>()
-        for node in tree.root.descendants(.functionCallExpr) {
+        for node in context.functionCalls(in: tree) {
             guard let call = FunctionCallExpr(node), call.calleeNameIs("GeometryReader"), call.callee?.kind == .identifierExpr,
                   let container = enclosingCalls(of: node).first(where: { LayoutFeedback.lazyContainers.contains($0.name) })
             else { continue }

@@ -61,7 +61,7 @@ public struct ObjectInBody: Rule {
         // build none, and then no view's render path is needed.
         var built: [Int: (type: String, kind: String)] = [:]
         var kindByType: [String: String?] = [:]  // a file calls the same types many times
-        for node in tree.root.descendants(.functionCallExpr) {
+        for node in context.functionCalls(in: tree) {
             if let construction = construction(node, index: index, classNames: classNames, known: &kindByType) {
                 built[node.index] = construction
             }

@@ -63,7 +63,7 @@ public struct OnAppearTask: Rule {
         let taskShadowed = index.declaredSimpleNames.contains("Task")
             || !tree.root.descendants(.typealiasDecl).filter { TypealiasDecl($0)?.name == "Task" }.isEmpty
         var findings: [Finding] = []
-        for node in tree.root.descendants(.functionCallExpr) {
+        for node in context.functionCalls(in: tree) {
             guard let site = TaskOnAppear(node) else { continue }
             let message = "`.onAppear { Task { … } }` starts work that keeps running after the view disappears; use `.task { … }`"
             var reason: String? = nil

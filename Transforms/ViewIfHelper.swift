@@ -75,7 +75,7 @@ public struct ViewIfHelper: Rule {
                                         message: "`\(helper.name)(\(helper.labels))` applies a modifier under a condition, so each call gives its view two identities and a change of the condition rebuilds it, losing its state (\(reach)); apply the modifier with a value that depends on the condition instead"))
             }
         }
-        for node in tree.root.descendants(.functionCallExpr) {
+        for node in context.functionCalls(in: tree) {
             // No base in a postfix `#if` branch (`#if os(iOS) .if(c) { … } #endif`).
             guard let call = FunctionCallExpr(node), let callee = call.callee, let access = MemberAccessExpr(callee),
                   let name = access.nameToken, helperNames.contains(ViewIfHelper.bare(name.text)),

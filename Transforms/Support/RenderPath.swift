@@ -276,4 +276,12 @@ extension RuleContext {
     func nameUses(in tree: SyntaxTree) -> NameUses {
         memo.value(NameUsesKey(), in: tree) { NameUses(tree) }
     }
+
+    /// Every call of `tree`, in source order: listed once per round for the many rules
+    /// that look through them all.
+    func functionCalls(in tree: SyntaxTree) -> [Node] {
+        memo.value(FunctionCallsKey(), in: tree) { tree.root.descendants(.functionCallExpr) }
+    }
 }
+
+private struct FunctionCallsKey: Hashable {}
