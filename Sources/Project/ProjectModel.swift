@@ -288,7 +288,7 @@ public final class ProjectModel: @unchecked Sendable {
     }
 
     /// The union of sorted lists, sorted, each element once.
-    static func union(_ lists: [[String]]) -> [String] {
+    public static func union(_ lists: [[String]]) -> [String] {
         var lists = lists.filter { !$0.isEmpty }
         while lists.count > 1 {
             var merged: [[String]] = []

@@ -117,7 +117,8 @@ struct ModuleIndexes: Sendable {
         }
         // The files of every view, made once: views overlap (a module sees its
         // dependencies' files), and each path hashed again costs more than its parse.
-        lazy var filesOfEveryView = Set(visibleByView.joined())
+        // Merged as the sorted lists they are, then hashed once per file, not once per view.
+        lazy var filesOfEveryView = Set(ProjectModel.union(visibleByView))
         var wanted = Set<String>()
         // A snapshot's files left out are few: parsing them costs less than reading the
         // store for their facts (which changes no fact).
@@ -147,9 +148,8 @@ struct ModuleIndexes: Sendable {
             let stores = cache != nil ? paths.map { uncached.contains($0) ? nil : store(ofFile: $0) } : []
             let collector = FactCollector(count: paths.count)
             if foldsAhead && folding == nil {
-                let position = Dictionary(uniqueKeysWithValues: paths.enumerated().map { ($1, $0) })
                 collector.folding = ProjectIndex.Folding(fileCount: paths.count,
-                                                         views: visibleByView.map { $0.compactMap { position[$0] } })
+                                                         views: visibleByView.map { ModuleIndexes.positions(of: $0, in: paths) })
                 foldedPaths = paths
             }
             runOrdered(count: paths.count, jobs: jobs, work: { index -> ReadFile in
@@ -233,14 +233,30 @@ struct ModuleIndexes: Sendable {
         if let folding, rest.count == visibleByView.count, all == foldedPaths {
             indexes = folding.finish(concurrently: jobs > 1)
         } else {
-            let position = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1, $0) })
             // Files in path order, in every view: the fold shares what views see alike.
             indexes = ProjectIndex.fold(facts: all.map { read[$0]?.facts },
-                                        views: rest.map { visibleByView[$0].compactMap { position[$0] } })
+                                        views: rest.map { ModuleIndexes.positions(of: visibleByView[$0], in: all) })
         }
         for (number, index) in zip(rest, indexes) { folded[number] = index }
         result.indexes = folded.map { $0 ?? ProjectIndex() }
         timings?.lap("  index: fold", since: &phaseStart)
+        return result
+    }
+
+    /// The positions in `paths` of the elements of `view` it holds: both sorted, without
+    /// repeats, so one walk through the two compares names instead of hashing them.
+    static func positions(of view: [String], in paths: [String]) -> [Int] {
+        var result: [Int] = []
+        result.reserveCapacity(view.count)
+        var next = 0
+        for file in view {
+            while next < paths.count && paths[next] < file { next += 1 }
+            guard next < paths.count else { break }
+            if paths[next] == file {
+                result.append(next)
+                next += 1
+            }
+        }
         return result
     }
 
