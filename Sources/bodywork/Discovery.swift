@@ -62,7 +62,8 @@ struct Discovery {
         var repository: BackgroundAnswer<GitRepository?>?
         // Found without git where nothing but a `.git` directory decides it; then the
         // ignore files may settle the question with no git process at all.
-        var workTree: String??
+        var workTree: String?
+        var soughtWorkTree = false
         let roots = paths.map { FilePath.canonical($0) }
         for given in paths {
             let path = FilePath.display(given)
@@ -76,9 +77,10 @@ struct Discovery {
             case .danglingSymlink:
                 selection.problems.append(SkippedFile(path: path, reason: "dangling symlink"))
             case .directory:
-                if respectsGitignore && workTree == nil {
+                if respectsGitignore && !soughtWorkTree {
+                    soughtWorkTree = true
                     workTree = GitIgnoreProof.workTree(containing: FilePath.currentDirectory, environment: GitIgnoreProof.environment)
-                    if workTree! == nil { repository = BackgroundAnswer { GitRepository.containing(FilePath.currentDirectory) } }
+                    if workTree == nil { repository = BackgroundAnswer { GitRepository.containing(FilePath.currentDirectory) } }
                 }
                 let before = walkedFiles.count
                 var walk = Walk(roots: roots, files: walkedFiles, problems: selection.problems,
@@ -97,7 +99,7 @@ struct Discovery {
         if respectsGitignore {
             let found = explicitFiles + walkedFiles
             let ignored = Discovery.gitignored(walkedFiles, canonicalDirectories: canonicalDirectories,
-                                               workTree: workTree ?? nil, around: repository,
+                                               workTree: workTree, around: repository,
                                                meanwhile: { whileAskingGit?(found.filter { !isExcluded($0) }) })
             if !ignored.isEmpty {
                 selection.excludedCount += ignored.count

@@ -7,6 +7,7 @@
 // (an environment variable that moves the repository, an include in a config file, a
 // pattern with an escape) sends the question to git.
 import Foundation
+import Patch
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -50,9 +51,7 @@ enum GitIgnoreProof {
     /// be ignored by git: false when one may be, or when a source of patterns cannot be
     /// read or understood.
     static func ignoresNone(_ files: [String], topLevel: String, environment: [String: String]) -> Bool {
-        var sources = PatternSources(topLevel: topLevel)
-        guard let common = sources.commonPatterns(environment: environment) else { return false }
-        sources.common = common
+        guard var sources = PatternSources(topLevel: topLevel, environment: environment) else { return false }
         var byDirectory: [String: [Substring]] = [:]
         for file in files {
             let slash = file.utf8.lastIndex(of: UInt8(ascii: "/"))
@@ -130,12 +129,15 @@ enum GitIgnoreProof {
     private struct PatternSources {
         let topLevel: String
         /// The patterns of info/exclude and the user's ignore files.
-        var common: [Pattern] = []
+        let common: [Pattern]
         /// Per directory relative to the top (`""` for the top): `patterns(below:)`.
         var applicable: [String: [(offset: Int, patterns: [Pattern])]?] = [:]
 
-        init(topLevel: String) {
+        /// Nil when the patterns outside `.gitignore` files cannot all be read.
+        init?(topLevel: String, environment: [String: String]) {
+            guard let common = PatternSources.commonPatterns(topLevel: topLevel, environment: environment) else { return nil }
             self.topLevel = topLevel
+            self.common = common
         }
 
         /// The patterns that apply below the top besides `.gitignore` files: the
@@ -143,7 +145,7 @@ enum GitIgnoreProof {
         /// config names as `core.excludesFile` (all of them, whichever git would pick).
         /// Nil when a config includes another, moves the work tree, names an excludes
         /// file in a way not read here, or cannot be read.
-        func commonPatterns(environment: [String: String]) -> [Pattern]? {
+        private static func commonPatterns(topLevel: String, environment: [String: String]) -> [Pattern]? {
             let gitDirectory = topLevel + "/.git"
             guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
             let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
@@ -246,15 +248,9 @@ enum GitIgnoreProof {
         guard descriptor >= 0 else { return errno == ENOENT || errno == ENOTDIR ? .missing : .unreadable }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return .unreadable }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: max(Int(info.st_size) + 1, 512))
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 { if errno == EINTR { continue }; return .unreadable }
-            if count == 0 { return .bytes(bytes) }
-            bytes += chunk[..<count]
-        }
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+              let bytes = try? DescriptorReader.readAll(descriptor, expectedSize: Int(info.st_size)) else { return .unreadable }
+        return .bytes(bytes)
     }
 
     /// The ignoring patterns of an ignore file (`!` lines only un-ignore and are left
