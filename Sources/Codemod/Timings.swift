@@ -30,17 +30,17 @@ public final class Timings: @unchecked Sendable {
     public init() {}
 
     /// The monotonic clock, in seconds.
-    public static func now() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
+    public static func now() -> Double { seconds(on: CLOCK_MONOTONIC) }
 
     /// The monotonic clock and the process's CPU time, now.
     public static func mark() -> Mark {
+        Mark(wall: now(), cpu: seconds(on: CLOCK_PROCESS_CPUTIME_ID))
+    }
+
+    private static func seconds(on clock: clockid_t) -> Double {
         var time = timespec()
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
-        return Mark(wall: now(), cpu: Double(time.tv_sec) + Double(time.tv_nsec) / 1e9)
+        clock_gettime(clock, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     /// Adds `seconds` (and `cpuSeconds`, when measured) to the phase `name` (phases are

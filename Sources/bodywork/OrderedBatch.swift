@@ -6,6 +6,17 @@ import Foundation
 /// parser, so it gets more room than a thread's default.
 let parsingStackSize = 16 << 20
 
+/// Starts a thread that parses or checks files: a parser's stack, and its heap advised
+/// like the main thread's.
+func startParsingThread(_ body: @escaping @Sendable () -> Void) {
+    let thread = Thread {
+        HeapTuning.prepareThread()
+        body()
+    }
+    thread.stackSize = parsingStackSize
+    thread.start()
+}
+
 /// Runs `work` for every index on `jobs` threads and calls `emit` for each result in index
 /// order, one at a time. At most `window` results wait for a slow predecessor, so memory
 /// stays bounded however many files there are.
@@ -24,13 +35,10 @@ func runOrdered<Output: Sendable>(count: Int, jobs: Int,
     let finished = DispatchGroup()
     for _ in 1..<max(threads, 1) {
         finished.enter()
-        let thread = Thread {
-            HeapTuning.prepareThread()
+        startParsingThread {
             worker()
             finished.leave()
         }
-        thread.stackSize = parsingStackSize
-        thread.start()
     }
     worker()
     finished.wait()

@@ -61,12 +61,7 @@ final class TreePrefetch: @unchecked Sendable {
             return true
         }
         guard starts else { return }
-        let thread = Thread { [self] in
-            HeapTuning.prepareThread()
-            run()
-        }
-        thread.stackSize = parsingStackSize
-        thread.start()
+        startParsingThread { [self] in run() }
     }
 
     /// No paths will be added: the thread ends when it has come to the last.

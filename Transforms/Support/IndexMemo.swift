@@ -34,16 +34,12 @@ struct NameEndings: Sendable {
 
     init(_ typeNames: some Sequence<String>) {
         for name in typeNames {
-            let last = name.utf8.lastIndex(of: UInt8(ascii: ".")).map { name.utf8[name.utf8.index(after: $0)...] } ?? name.utf8[...]
-            let bytes = Array(last)
-            insert(bytes[...])
+            let bytes = Array(name.utf8)
+            let last = bytes.lastIndex(of: UInt8(ascii: ".")).map { bytes[($0 + 1)...] } ?? bytes[...]
+            guard let slot = NameEndings.slot(last) else { continue }
+            bits[slot >> 6] |= 1 << UInt64(slot & 63)
+            isEmpty = false
         }
-    }
-
-    private mutating func insert(_ bytes: ArraySlice<UInt8>) {
-        guard let slot = NameEndings.slot(bytes) else { return }
-        bits[slot >> 6] |= 1 << UInt64(slot & 63)
-        isEmpty = false
     }
 
     /// Whether the name in `range` of `bytes` may be one of the endings.
