@@ -251,10 +251,13 @@ struct NameUses {
     }
 }
 
-private struct NameUsesKey: Hashable {}
+private struct NameUsesKey: TreeMemoKey {
+    typealias Value = NameUses
+}
 
 /// The render paths of a tree's views, kept in the round's `TreeMemo`.
-private struct RenderPathKey: Hashable {
+private struct RenderPathKey: TreeMemoKey {
+    typealias Value = RenderPath
     let declaration: Int
 }
 
@@ -284,4 +287,6 @@ extension RuleContext {
     }
 }
 
-private struct FunctionCallsKey: Hashable {}
+private struct FunctionCallsKey: TreeMemoKey {
+    typealias Value = [Node]
+}

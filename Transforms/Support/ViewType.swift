@@ -84,7 +84,9 @@ struct FileTypes {
         FileTypes(memo.value(DeclarationsKey(), in: tree) { Declarations(tree) }, index: index)
     }
 
-    private struct DeclarationsKey: Hashable {}
+    private struct DeclarationsKey: TreeMemoKey {
+        typealias Value = Declarations
+    }
 
     /// The type declarations of a tree and the names they declare, extend and make views.
     private struct Declarations {
