@@ -274,8 +274,10 @@ public struct Node: Sendable, Hashable, CustomStringConvertible {
     public func children(_ kind: SyntaxKind) -> [Node] { childNodes(matching: { $0 == kind }) }
 
     /// The child nodes whose kind matches, in source order. The children are walked from
-    /// the last (postorder keeps each subtree before its root), counted, then stored
-    /// back to front in an array of that size: no growing, no reversing.
+    /// the last (postorder keeps each subtree before its root), counted, then appended
+    /// back to front to an array of that capacity and reversed in place. (An array made
+    /// with `unsafeUninitializedCapacity` looks up its storage type at run time, which
+    /// cost more than the walk.)
     private func childNodes(matching matches: (SyntaxKind) -> Bool) -> [Node] {
         let start = Int(raw.subtreeStart)
         let tree = self.tree
@@ -287,18 +289,15 @@ public struct Node: Sendable, Hashable, CustomStringConvertible {
                 c = Int(nodes[c].subtreeStart) - 1
             }
             guard count > 0 else { return [] }
-            return [Node](unsafeUninitializedCapacity: count) { buffer, initialized in
-                var slot = count
-                var c = index - 1
-                while c >= start {
-                    if matches(nodes[c].kind) {
-                        slot -= 1
-                        (buffer.baseAddress! + slot).initialize(to: Node(tree: tree, index: c))
-                    }
-                    c = Int(nodes[c].subtreeStart) - 1
-                }
-                initialized = count
+            var result: [Node] = []
+            result.reserveCapacity(count)
+            c = index - 1
+            while c >= start {
+                if matches(nodes[c].kind) { result.append(Node(tree: tree, index: c)) }
+                c = Int(nodes[c].subtreeStart) - 1
             }
+            result.reverse()
+            return result
         }
     }
 
