@@ -118,14 +118,16 @@ struct ModuleIndexes: Sendable {
         // The files of every view, made once: views overlap (a module sees its
         // dependencies' files), and each path hashed again costs more than its parse.
         // Merged as the sorted lists they are, then hashed once per file, not once per view.
-        lazy var filesOfEveryView = Set(ProjectModel.union(visibleByView))
+        // Kept sorted as merged: the common run reads and folds them in this order, with no
+        // set made and no sort.
+        lazy var everyViewSorted = ProjectModel.union(visibleByView).filter { $0 != skipped }
+        lazy var filesOfEveryView = Set(everyViewSorted)
+        let readsEveryView = !snapshots.contains(where: { $0?.base != nil })
         var wanted = Set<String>()
         // A snapshot's files left out are few: parsing them costs less than reading the
         // store for their facts (which changes no fact).
         var uncached = Set<String>()
-        if !snapshots.contains(where: { $0?.base != nil }) {
-            wanted = filesOfEveryView
-        } else {
+        if !readsEveryView {
             for (number, visible) in visibleByView.enumerated() {
                 if let snapshot = snapshots[number], snapshot.base != nil {
                     wanted.formUnion(snapshot.extra)
@@ -134,14 +136,14 @@ struct ModuleIndexes: Sendable {
                     wanted.formUnion(visible)
                 }
             }
+            if let skipped { wanted.remove(skipped) }
         }
-        if let skipped { wanted.remove(skipped) }
         let recorded = FileStamp.now()
         let stamped = snapshots.contains { $0 != nil && $0?.base == nil }
         var read = [String: ReadFile]()
         // Without snapshots every view is folded from every file read, in path order: the
         // fold takes each file's facts as they come, while the other files are parsed.
-        let foldsAhead = !snapshots.contains { $0 != nil } && !wanted.isEmpty
+        let foldsAhead = !snapshots.contains { $0 != nil } && !everyViewSorted.isEmpty
         var folding: ProjectIndex.Folding?
         var foldedPaths: [String] = []
         func readFiles(_ paths: [String]) {
@@ -197,7 +199,7 @@ struct ModuleIndexes: Sendable {
         // The files parsed ahead so far are taken; the pass's threads read the rest.
         prefetch?.stopClaiming()
         timings?.lap("  index: snapshots", since: &phaseStart)
-        readFiles(wanted.sorted())
+        readFiles(readsEveryView ? everyViewSorted : wanted.sorted())
         timings?.lap("  index: read, parse, facts", since: &phaseStart)
         // A view with a snapshot: the files it leaves out added, in path order, to its fold.
         var folded = [ProjectIndex?](repeating: nil, count: visibleByView.count)
@@ -223,12 +225,18 @@ struct ModuleIndexes: Sendable {
             if consistent { folded[number] = index }
         }
         let rest = visibleByView.indices.filter { folded[$0] == nil }
-        let filesToFold = (rest.count == visibleByView.count ? filesOfEveryView : Set(rest.flatMap { visibleByView[$0] }))
-            .subtracting(skipped.map { [$0] } ?? [])
-        let missing = filesToFold.subtracting(read.keys)
-        if !missing.isEmpty { readFiles(missing.sorted()) }
+        let all: [String]
+        if readsEveryView && rest.count == visibleByView.count {
+            // Every file of every view was read above.
+            all = everyViewSorted
+        } else {
+            let filesToFold = (rest.count == visibleByView.count ? filesOfEveryView : Set(rest.flatMap { visibleByView[$0] }))
+                .subtracting(skipped.map { [$0] } ?? [])
+            let missing = filesToFold.subtracting(read.keys)
+            if !missing.isEmpty { readFiles(missing.sorted()) }
+            all = filesToFold.sorted()
+        }
         cache?.save()
-        let all = filesToFold.sorted()
         let indexes: [ProjectIndex]
         if let folding, rest.count == visibleByView.count, all == foldedPaths {
             indexes = folding.finish(concurrently: jobs > 1)
