@@ -67,7 +67,13 @@ public struct ObjectInBody: Rule {
             }
         }
         guard !built.isEmpty else { return [] }
-        for view in types.views where built.keys.contains(where: { view.node.contains(Node(tree: tree, index: $0)) }) {
+        // A view is looked at when a built call lies in it: found by binary search, as a
+        // file may hold hundreds of views and calls.
+        let builtIndices = built.keys.sorted()
+        for view in types.views {
+            let indices = view.node.subtreeIndices
+            let first = builtIndices.partitionPoint { $0 < indices.lowerBound }
+            guard first < builtIndices.count, builtIndices[first] <= indices.upperBound else { continue }
             for node in context.renderPath(of: view).renderedNodes(.functionCallExpr) {
                 guard let (type, kind) = built[node.index], seen.insert(node.trimmedRange).inserted else { continue }
                 findings.append(Finding(range: node.trimmedRange,

@@ -1,6 +1,8 @@
 // How the engine turns fixes into new bytes: checking a fix's own edits, choosing fixes
 // that do not collide, applying edits in one pass, and following offsets across a round.
 
+import SwiftCST
+
 /// The edits of one fix in application order, or why the fix cannot be applied.
 enum FixEdits {
     /// Sorts the edits of `fix` by position (insertions before a replacement starting at
@@ -97,7 +99,7 @@ struct FixSelector {
     }
 }
 
-/// Applying sorted, non-overlapping edits, and mapping offsets through them.
+/// Applying sorted, non-overlapping edits.
 enum EditApplication {
     /// `bytes` with `edits` applied. The edits must be sorted by position and must not
     /// overlap (as `FixSelector` and `FixEdits.ordered` guarantee); one pass, front to back.
@@ -115,27 +117,43 @@ enum EditApplication {
         output.append(contentsOf: bytes[copied...])
         return output
     }
+}
 
-    /// Where the byte at `offset` of the input went in the output: shifted by the edits
-    /// before it; the start of its replacement when an edit replaced it starting there;
-    /// nil when an edit swallowed it from the middle. Insertions at `offset` itself do not
-    /// move it, so a finding keeps its place when another fix inserts text just before it.
-    static func map(_ offset: Int, through edits: [Edit]) -> Int? {
+/// Where the bytes of an input went in the output of sorted, non-overlapping edits, looked up
+/// by binary search: mapping every finding of a round through its edits costs the
+/// findings' count times a logarithm, not times the edits before each one.
+struct EditOffsets {
+    private let edits: [Edit]
+    /// `shifts[k]`: how far the edits before `edits[k]` moved the bytes after them.
+    private let shifts: [Int]
+
+    init(_ edits: [Edit]) {
+        self.edits = edits
+        var shifts = [Int]()
+        shifts.reserveCapacity(edits.count + 1)
         var shift = 0
+        shifts.append(0)
         for edit in edits {
-            let range = edit.range
-            if range.isEmpty {
-                if range.lowerBound < offset { shift += edit.replacement.count } else { break }
-            } else if range.upperBound <= offset {
-                shift += edit.replacement.count - range.count
-            } else if range.lowerBound == offset {
-                return offset + shift
-            } else if range.lowerBound < offset {
-                return nil
-            } else {
-                break
-            }
+            shift += edit.replacement.count - edit.range.count
+            shifts.append(shift)
         }
-        return offset + shift
+        self.shifts = shifts
+    }
+
+    /// Where the byte at `offset` of the input went: shifted by the edits before it; the
+    /// start of its replacement when an edit replaced it starting there; nil when an edit
+    /// swallowed it from the middle. Insertions at `offset` itself do not move it, so a
+    /// finding keeps its place when another fix inserts text just before it.
+    func map(_ offset: Int) -> Int? {
+        // The edits wholly before `offset` (an insertion before it, a replacement ending at
+        // or before it) are a prefix of the sorted list.
+        let low = edits.partitionPoint { edit in
+            edit.range.isEmpty ? edit.range.lowerBound < offset : edit.range.upperBound <= offset
+        }
+        let shifted = offset + shifts[low]
+        guard low < edits.count else { return shifted }
+        let range = edits[low].range
+        if !range.isEmpty && range.lowerBound < offset { return nil }
+        return shifted
     }
 }

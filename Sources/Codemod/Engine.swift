@@ -264,8 +264,9 @@ private struct EngineRun {
         // An unfixed finding whose place another fix left alone, now reported there with
         // another message (a fix elsewhere let the rule do more: "use the shared `f`").
         var unfixedByPlace: [FindingKey: [Int]] = [:]
+        let offsets = EditOffsets(previousEdits)
         for (index, item) in previous.enumerated() {
-            let start = EditApplication.map(item.finding.range.lowerBound, through: previousEdits)
+            let start = offsets.map(item.finding.range.lowerBound)
             if let start { byPlace[FindingKey(item.finding, start: start), default: []].append(index) }
             if item.status != .fixed {
                 byMessage[FindingKey(item.finding, start: 0), default: []].append(index)

@@ -8,7 +8,8 @@
 /// Myers' middle-snake search, which needs memory linear in the number of lines. When a
 /// sub-problem's edit cost passes a cap (about the square root of its size, at least 256) the
 /// search settles for the furthest-reaching path found so far, as git does, so the result is
-/// minimal for ordinary edits and merely good for pathological ones. Runs of changes are then
+/// minimal for ordinary edits and merely good for pathological ones. A long text is first cut
+/// at lines both texts hold once, so its cost stays about linear. Runs of changes are then
 /// slid down over equal lines so ambiguous placements come out the same way every time.
 struct LineDiff {
     var table: LineTable
@@ -98,8 +99,14 @@ private struct MiddleSnakeSearch {
         var minimalLow: Bool, minimalHigh: Bool
     }
 
+    /// Texts with at least this many lines (both sides together, after discarding lines
+    /// only one side has) are first cut at anchors.
+    static let anchoringMinimum = 4096
+
     mutating func run() {
-        var pending = [Box(aLow: 0, aHigh: a.count, bLow: 0, bHigh: b.count, minimal: false)]
+        var pending = a.count + b.count >= MiddleSnakeSearch.anchoringMinimum
+            ? anchoredBoxes()
+            : [Box(aLow: 0, aHigh: a.count, bLow: 0, bHigh: b.count, minimal: false)]
         while var box = pending.popLast() {
             while box.aLow < box.aHigh && box.bLow < box.bHigh && a[box.aLow] == b[box.bLow] {
                 box.aLow += 1; box.bLow += 1
@@ -130,6 +137,57 @@ private struct MiddleSnakeSearch {
             pending.append(Box(aLow: box.aLow, aHigh: split.x, bLow: box.bLow, bHigh: split.y,
                                minimal: split.minimalLow))
         }
+    }
+
+    /// The boxes between anchors: lines that occur once in each text, the longest run of
+    /// them in the same order in both (as patience diff takes them). Anchors are matched
+    /// as they are and the search runs between them, so a long text with scattered edits
+    /// costs about its length rather than its length times the number of edits (a search
+    /// over the whole text follows every common run once per edit). Used for long texts
+    /// only: on a short one the whole search is cheap and finds a minimal diff where the
+    /// anchors might rule one out.
+    private func anchoredBoxes() -> [Box] {
+        var largest: Int32 = -1
+        for number in a { largest = max(largest, number) }
+        for number in b { largest = max(largest, number) }
+        guard largest >= 0 else { return [Box(aLow: 0, aHigh: a.count, bLow: 0, bHigh: b.count, minimal: false)] }
+        // Per line number: its position in `a` when it occurs there once, -1 when not yet
+        // seen, -2 when seen more often; the same for `b`.
+        var inA = [Int](repeating: -1, count: Int(largest) + 1)
+        var inB = inA
+        for (index, number) in a.enumerated() { inA[Int(number)] = inA[Int(number)] == -1 ? index : -2 }
+        for (index, number) in b.enumerated() { inB[Int(number)] = inB[Int(number)] == -1 ? index : -2 }
+        // The unique pairs in the order of `a`; the longest increasing run of their `b`
+        // positions, by patience sorting.
+        var pairs: [(a: Int, b: Int)] = []
+        for (index, number) in a.enumerated() where inA[Int(number)] >= 0 && inB[Int(number)] >= 0 {
+            pairs.append((index, inB[Int(number)]))
+        }
+        var pileTops: [Int] = []  // per pile, the index in `pairs` of its top
+        var below = [Int](repeating: -1, count: pairs.count)
+        for (index, pair) in pairs.enumerated() {
+            var low = 0, high = pileTops.count
+            while low < high {
+                let middle = (low + high) / 2
+                if pairs[pileTops[middle]].b < pair.b { low = middle + 1 } else { high = middle }
+            }
+            if low > 0 { below[index] = pileTops[low - 1] }
+            if low == pileTops.count { pileTops.append(index) } else { pileTops[low] = index }
+        }
+        var anchors: [(a: Int, b: Int)] = []
+        var cursor = pileTops.last ?? -1
+        while cursor >= 0 { anchors.append(pairs[cursor]); cursor = below[cursor] }
+        anchors.reverse()
+
+        var boxes: [Box] = []
+        var aLow = 0, bLow = 0
+        for anchor in anchors + [(a: a.count, b: b.count)] {
+            if aLow < anchor.a || bLow < anchor.b {
+                boxes.append(Box(aLow: aLow, aHigh: anchor.a, bLow: bLow, bHigh: anchor.b, minimal: false))
+            }
+            aLow = anchor.a + 1; bLow = anchor.b + 1
+        }
+        return boxes
     }
 
     /// Runs the forward and backward searches until they overlap (the middle snake), or

@@ -496,6 +496,10 @@ public struct Node: Sendable, Hashable, CustomStringConvertible {
     public func contains(_ other: Node) -> Bool {
         other.tree === tree && other.index <= index && other.index >= Int(raw.subtreeStart)
     }
+
+    /// The indices of the nodes of this subtree, itself the last (nodes are stored in
+    /// post-order): what to look up in a sorted list of node indices.
+    public var subtreeIndices: ClosedRange<Int> { Int(raw.subtreeStart)...index }
 }
 
 /// A view of one token.

@@ -29,20 +29,50 @@ struct HunkRules {
         }
     }
 
-    /// The rule ids whose fixes touch `hunk`, in order of first appearance, joined by
-    /// `, `; nil when none does.
-    func label(_ hunk: Hunk) -> String? {
-        var ids: [String] = []
-        func take(_ spans: [(ruleID: String, first: Int, last: Int)], start: Int, count: Int) {
+    /// For each of `hunks` (in file order), the rule ids whose fixes touch it, in order of
+    /// first appearance, joined by `, `; nil when none does. The spans are swept once with
+    /// the hunks, so a file with thousands of fixes is labelled in linear time.
+    func labels(_ hunks: [Hunk]) -> [String?] {
+        var old = SpanSweep(oldSpans), new = SpanSweep(newSpans)
+        return hunks.map { hunk in
+            var ids: [String] = []
+            for id in old.ruleIDs(start: hunk.oldStart, count: hunk.oldCount) + new.ruleIDs(start: hunk.newStart, count: hunk.newCount)
+            where !ids.contains(id) {
+                ids.append(id)
+            }
+            return ids.isEmpty ? nil : ids.joined(separator: ", ")
+        }
+    }
+
+    /// The spans that touch one hunk after another, for hunks given in file order: spans
+    /// join when the hunks reach their first line and leave once a hunk starts after them.
+    private struct SpanSweep {
+        let spans: [(ruleID: String, first: Int, last: Int)]
+        /// Span indices by first line.
+        let byFirst: [Int]
+        var next = 0
+        var active: [Int] = []
+        var previousFirst = Int.min
+
+        init(_ spans: [(ruleID: String, first: Int, last: Int)]) {
+            self.spans = spans
+            byFirst = spans.indices.sorted { (spans[$0].first, $0) < (spans[$1].first, $1) }
+        }
+
+        /// The rule ids of the spans touching the lines of a hunk's side (`start`, `count`
+        /// as in the hunk), in the order of the spans.
+        mutating func ruleIDs(start: Int, count: Int) -> [String] {
             // An empty side sits after line `start`; the fix's lines are next to it.
             let first = start, last = count == 0 ? start + 1 : start + count - 1
-            for span in spans where span.first <= last && span.last >= first && !ids.contains(span.ruleID) {
-                ids.append(span.ruleID)
+            if first < previousFirst { next = 0; active = [] }  // not in file order: start over
+            previousFirst = first
+            while next < byFirst.count && spans[byFirst[next]].first <= last {
+                active.append(byFirst[next])
+                next += 1
             }
+            active.removeAll { spans[$0].last < first }
+            return active.sorted().map { spans[$0].ruleID }
         }
-        take(oldSpans, start: hunk.oldStart, count: hunk.oldCount)
-        take(newSpans, start: hunk.newStart, count: hunk.newCount)
-        return ids.isEmpty ? nil : ids.joined(separator: ", ")
     }
 
     /// The whole diff of `outcome` with its hunks labelled.
@@ -56,10 +86,10 @@ struct HunkRules {
                        colored: Bool) -> (plain: [UInt8], colored: [UInt8]?) {
         let hunks = UnifiedDiff.hunks(old: outcome.original, new: outcome.output, context: context)
         if hunks.isEmpty { return ([], colored ? [] : nil) }
-        let rules = HunkRules(outcome)
+        let labels = HunkRules(outcome).labels(hunks)
         func rendered(color: Bool) -> [UInt8] {
             var output = UnifiedDiff.header(path: path, color: color)
-            for hunk in hunks { output += UnifiedDiff.renderHunk(hunk, color: color, label: rules.label(hunk)) }
+            for (hunk, label) in zip(hunks, labels) { output += UnifiedDiff.renderHunk(hunk, color: color, label: label) }
             return output
         }
         return (rendered(color: false), colored ? rendered(color: true) : nil)

@@ -364,12 +364,54 @@ final class FixSelectorTests: XCTestCase {
     }
 
     func testOffsetMapping() {
-        let edits = [Edit(range: 2..<4, replacement: "xyz"), .insert("++", at: 6)]
-        XCTAssertEqual(EditApplication.map(1, through: edits), 1)
-        XCTAssertEqual(EditApplication.map(2, through: edits), 2, "start of a replacement")
-        XCTAssertNil(EditApplication.map(3, through: edits), "swallowed from the middle")
-        XCTAssertEqual(EditApplication.map(4, through: edits), 5)
-        XCTAssertEqual(EditApplication.map(6, through: edits), 7, "an insertion at the offset does not move it")
-        XCTAssertEqual(EditApplication.map(7, through: edits), 10)
+        let offsets = EditOffsets([Edit(range: 2..<4, replacement: "xyz"), .insert("++", at: 6)])
+        XCTAssertEqual(offsets.map(1), 1)
+        XCTAssertEqual(offsets.map(2), 2, "start of a replacement")
+        XCTAssertNil(offsets.map(3), "swallowed from the middle")
+        XCTAssertEqual(offsets.map(4), 5)
+        XCTAssertEqual(offsets.map(6), 7, "an insertion at the offset does not move it")
+        XCTAssertEqual(offsets.map(7), 10)
+        XCTAssertEqual(EditOffsets([]).map(5), 5)
+    }
+
+    /// The binary search agrees with walking the edits one by one, on edit lists with
+    /// insertions next to and at the start of replacements.
+    func testOffsetMappingMatchesAWalkThroughTheEdits() {
+        func walked(_ offset: Int, _ edits: [Edit]) -> Int? {
+            var shift = 0
+            for edit in edits {
+                let range = edit.range
+                if range.isEmpty {
+                    if range.lowerBound < offset { shift += edit.replacement.count } else { break }
+                } else if range.upperBound <= offset {
+                    shift += edit.replacement.count - range.count
+                } else if range.lowerBound < offset {
+                    return nil
+                } else {
+                    break
+                }
+            }
+            return offset + shift
+        }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<300 {
+            var edits: [Edit] = []
+            var position = 0
+            while position < 60 {
+                position += Int.random(in: 0...4, using: &generator)
+                let text = String(repeating: "x", count: Int.random(in: 0...3, using: &generator))
+                if Bool.random(using: &generator) {
+                    edits.append(.insert(text.isEmpty ? "y" : text, at: position))
+                } else {
+                    let length = Int.random(in: 1...5, using: &generator)
+                    edits.append(Edit(range: position..<position + length, replacement: text))
+                    position += length
+                }
+            }
+            let offsets = EditOffsets(edits)
+            for offset in 0...70 {
+                XCTAssertEqual(offsets.map(offset), walked(offset, edits), "offset \(offset) through \(edits.map(\.range))")
+            }
+        }
     }
 }

@@ -85,4 +85,35 @@ final class HunkApplyPropertyTests: XCTestCase {
         }
         XCTAssertGreaterThan(checked, 100)
     }
+
+    /// Long texts (cut at the lines both hold once before the search) with scattered edits,
+    /// repeated lines and a line moved far away: every hunk applied gives the new text, and
+    /// the diff is no longer than the edits made.
+    func testLongTextsWithScatteredEdits() {
+        var generator = SeededGenerator(seed: 0x10AD)
+        for round in 0..<6 {
+            var lines: [String] = []
+            for number in 0..<2_500 {
+                lines.append("let value\(number) = \(number)\n")
+                lines.append(["}\n", "\n", "  .padding()\n"].randomElement(using: &generator)!)
+            }
+            let old = lines
+            let edits = Int.random(in: 1...60, using: &generator)
+            for _ in 0..<edits {
+                let position = Int.random(in: 0..<lines.count, using: &generator)
+                switch Int.random(in: 0..<3, using: &generator) {
+                case 0: lines.insert(["}\n", "Text(\"new\")\n"].randomElement(using: &generator)!, at: position)
+                case 1: lines.remove(at: position)
+                default: lines[position] = "Text(\"\(round)-\(position)\")\n"
+                }
+            }
+            let moved = lines.remove(at: 10)
+            lines.append(moved)
+            let oldBytes = Array(old.joined().utf8), newBytes = Array(lines.joined().utf8)
+            let hunks = UnifiedDiff.hunks(old: oldBytes, new: newBytes, context: 3)
+            XCTAssertEqual(UnifiedDiff.apply(hunks, accepted: Set(hunks.indices), to: oldBytes), newBytes, "round \(round)")
+            let changed = hunks.flatMap(\.lines).filter { $0.first == UInt8(ascii: "-") || $0.first == UInt8(ascii: "+") }
+            XCTAssertLessThanOrEqual(changed.count, 2 * (edits + 1), "round \(round): \(edits) edits and a move")
+        }
+    }
 }

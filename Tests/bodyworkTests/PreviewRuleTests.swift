@@ -31,6 +31,21 @@ final class PreviewRuleTests: XCTestCase {
             """)
     }
 
+    /// Many hunks in one file, each labelled with the rules of its own lines only.
+    func testManyHunksEachNameTheirOwnRules() throws {
+        let box = try Sandbox()
+        var lines: [String] = []
+        for number in 0..<40 {
+            lines.append(number % 3 == 0 ? "let bazQux = 2" : "let fooBar = 1")
+            lines += (1...8).map { "let filler\(number)_\($0) = \($0)" }
+        }
+        try box.write("A.swift", lines.joined(separator: "\n") + "\n")
+        let result = try box.run(["--unsafe-fixes", "--rules", "test-rename-foo,test-suggest-baz", "A.swift"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let labels = result.output.split(separator: "\n").filter { $0.hasPrefix("@@ ") }.map { $0.split(separator: "@@").last.map(String.init) }
+        XCTAssertEqual(labels, (0..<40).map { $0 % 3 == 0 ? " test-suggest-baz" : " test-rename-foo" })
+    }
+
     func testLabelledPatchAppliesWithGitAndPatch() throws {
         for tool in ["git", "patch"] {
             let box = try Sandbox()
