@@ -159,8 +159,8 @@ public final class ProjectModel: @unchecked Sendable {
             for (name, type) in children.entries {
                 let path = ProjectPaths.join(current, name)
                 if name.hasSuffix(".swift") { files.append(path); continue }
-                guard !name.hasPrefix("."), !ProjectPaths.skippedDirectoryNames.contains(name), !name.hasSuffix(".xcodeproj"),
-                      !name.hasSuffix(".xcworkspace"),
+                guard !name.hasPrefix("."), !ProjectPaths.skippedDirectoryNames.contains(name),
+                      !ProjectPaths.isBundleWithoutSources(name),
                       fileSystem.isDirectory(entry: name, type: type, searchable: children.searchable, in: current, follow: false)
                 else { continue }
                 pending.append(path)

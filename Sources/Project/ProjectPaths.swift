@@ -135,6 +135,13 @@ public enum ProjectPaths {
     /// Directory names a source walk never enters: build output and dependency checkouts.
     static let skippedDirectoryNames: Set<String> = [".build", "DerivedData", "Pods", "Carthage", "node_modules"]
 
+    /// Whether a directory named `name` is an Xcode bundle that holds no sources a target
+    /// compiles (a project, a workspace, an asset catalog, whose image and color sets are
+    /// a directory each): walks pass over it.
+    public static func isBundleWithoutSources(_ name: String) -> Bool {
+        name.hasSuffix(".xcassets") || name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace")
+    }
+
     /// The `.swift` files below `directory`, sorted. Hidden and build directories, Xcode
     /// bundles, links to directories, and directories `stop` answers true for (such as
     /// nested packages) are not entered. Listings and types come from `fileSystem`.
@@ -166,7 +173,7 @@ public enum ProjectPaths {
                 }
                 continue
             }
-            guard !skippedDirectoryNames.contains(name), !name.hasSuffix(".xcodeproj"), !name.hasSuffix(".xcworkspace"),
+            guard !skippedDirectoryNames.contains(name), !isBundleWithoutSources(name),
                   fileSystem.isDirectory(entry: name, type: type, searchable: children.searchable, in: directory, follow: false)
             else { continue }
             step.directories.append(path)

@@ -244,7 +244,8 @@ struct Discovery {
             switch recorded ?? FileKind.of(path) {
             case .directory:
                 // A symlink to a directory is not followed: no cycles, no walking out of the tree.
-                if Discovery.skippedDirectoryNames.contains(name) || (recorded == nil && FileKind.isSymlink(path)) || isExcluded(path) {
+                if Discovery.skippedDirectoryNames.contains(name) || ProjectPaths.isBundleWithoutSources(name)
+                    || (recorded == nil && FileKind.isSymlink(path)) || isExcluded(path) {
                     continue
                 }
                 self.walk(path, canonical: canonical + (canonical.hasSuffix("/") ? "" : "/") + name, &walk)

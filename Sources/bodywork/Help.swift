@@ -163,8 +163,9 @@ enum Help {
 
     FILE SELECTION
         Directories are walked for *.swift files in byte order of their paths, skipping
-        hidden entries and directories named .build, DerivedData, Pods, Carthage,
-        .swiftpm and node_modules; symbolic links to directories are not followed. Inside
+        hidden entries, directories named .build, DerivedData, Pods, Carthage, .swiftpm
+        and node_modules, and Xcode bundles that hold no sources (*.xcodeproj,
+        *.xcworkspace, *.xcassets); symbolic links to directories are not followed. Inside
         a git work tree, files that .gitignore excludes are skipped: git is asked once
         per run (`git check-ignore`), unless no pattern of the ignore files (.gitignore,
         info/exclude, the excludes files of git's config) could match a file found.
