@@ -102,6 +102,43 @@ final class DiffToolAgreementTests: XCTestCase {
         }
     }
 
+    /// A long source-like text (unique declarations between repeated braces, blank lines
+    /// and modifiers, long enough to be cut at anchors) with fixes scattered through it:
+    /// as few changed lines as a minimal GNU diff.
+    func testAsShortAsMinimalGNUDiffOnLongTextsWithScatteredFixes() throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        var generator = SeededGenerator(seed: 4096)
+        let repeated = ["}\n", "\n", "        .padding()\n", "    var body: some View {\n", "        }\n"]
+        for round in 0..<12 {
+            var old: [String] = []
+            for number in 0..<1_500 {
+                old.append("struct Row\(number): View {\n")
+                for _ in 0..<Int.random(in: 1...3, using: &generator) { old.append(repeated.randomElement(using: &generator)!) }
+            }
+            var new = old
+            for _ in 0..<Int.random(in: 1...80, using: &generator) {
+                let position = Int.random(in: 0..<new.count, using: &generator)
+                switch Int.random(in: 0..<4, using: &generator) {
+                case 0: new.insert(repeated.randomElement(using: &generator)!, at: position)
+                case 1: new.remove(at: position)
+                case 2: new[position] = repeated.randomElement(using: &generator)!
+                default: new.insert("    private static let shared\(position) = Formatter()\n", at: position)
+                }
+            }
+            let oldBytes = Array(old.joined().utf8), newBytes = Array(new.joined().utf8)
+            try scratch.write("old", oldBytes)
+            try scratch.write("new", newBytes)
+            let run = try runTool("diff", ["--minimal", "-U0", "old", "new"], in: scratch.path)
+            func changedLineCount(_ text: [UInt8]) -> Int {
+                hunkText(ofGNUDiff: text).split(separator: 0x0A, omittingEmptySubsequences: false)
+                    .filter { $0.first == UInt8(ascii: "-") || $0.first == UInt8(ascii: "+") }.count
+            }
+            let ours = UnifiedDiff.render(old: oldBytes, new: newBytes, path: "f", context: 0)
+            XCTAssertEqual(changedLineCount(ours), changedLineCount(run.output), "round \(round)")
+        }
+    }
+
     // MARK: - git apply and patch -p1
 
     /// Cases that stress what a patch tool must understand.
