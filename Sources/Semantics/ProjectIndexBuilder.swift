@@ -94,6 +94,12 @@ public struct ProjectIndexBuilder: Sendable {
         // no equivalent spelling changes, so a token starting with another is none of them.
         var firstLetters: UInt32 = 0  // bit n: a name starts with the n-th letter
         for key in wanted { if let first = key.bytes.first { firstLetters |= 1 << UInt32((first &- 0x61) & 31) } }
+        // The names by length and first byte: a file that declares hundreds of them
+        // compares each token with the few of its length and letter, not with all.
+        var buckets: [Int: [Int]] = [:]
+        for (index, key) in wanted.enumerated() where !key.bytes.isEmpty {
+            buckets[key.bytes.count &* 256 &+ Int(key.bytes[0]), default: []].append(index)
+        }
         let bytes = tree.bytes
         let tokens = tree.tokens
         var previous: TokenKind = .endOfFile
@@ -111,7 +117,9 @@ public struct ProjectIndexBuilder: Sendable {
                   firstLetters & (1 << UInt32((bytes[counted.lowerBound] &- 0x61) & 31)) != 0 else { continue }
             let key: (name: String, bytes: [UInt8])?
             if bytes[counted].allSatisfy({ $0 < 0x80 }) {
-                key = wanted.first { $0.bytes.count == counted.count && $0.bytes.elementsEqual(bytes[counted]) }
+                key = buckets[counted.count &* 256 &+ Int(bytes[counted.lowerBound])]?
+                    .first { wanted[$0].bytes.elementsEqual(bytes[counted]) }
+                    .map { wanted[$0] }
             } else {
                 // Not ASCII: compared as decoded text, as the declared names were.
                 let name = String(decoding: bytes[counted], as: UTF8.self)
