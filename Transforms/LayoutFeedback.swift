@@ -77,6 +77,7 @@ public struct LayoutFeedback: Rule {
                                     message: "`GeometryReader` in the rows of `\(container.name)` measures every row again as it scrolls in and takes all the space offered; read the size once outside the container, or use `onGeometryChange(for:)` on the row"))
         }
         let types = context.fileTypes(tree, index: context.index(including: tree))
+        var typesByName: [String: [TypeDecl]]? = nil  // made at the first key looked up
         for view in types.views {
             let state = Set(view.storedProperties.compactMap { property -> String? in
                 guard let wrapper = property.modifiers.lastAttribute?.name, LayoutFeedback.stateWrappers.contains(wrapper) else { return nil }
@@ -86,7 +87,7 @@ public struct LayoutFeedback: Rule {
             for node in view.node.descendants(.functionCallExpr) {
                 guard let call = FunctionCallExpr(node), let callee = call.callee, let access = MemberAccessExpr(callee),
                       let name = access.name, let nameToken = access.nameToken,
-                      let callback = geometryCallback(call, name: name, tree: tree) else { continue }
+                      let callback = geometryCallback(call, name: name, tree: tree, typesByName: &typesByName) else { continue }
                 let written = writes(in: callback.action, to: state)
                 fastState.formUnion(written)
                 guard let first = written.first, !callback.isThresholded, !isGuarded(callback.action) else { continue }
@@ -118,8 +119,8 @@ public struct LayoutFeedback: Rule {
     /// A geometry callback: `onGeometryChange`/`onScrollGeometryChange`, or `onPreferenceChange`
     /// of a key that carries geometry; its action closure and whether its transform already
     /// reduces the value to a threshold.
-    private func geometryCallback(_ call: FunctionCallExpr, name: String, tree: SyntaxTree)
-        -> (action: Node, isThresholded: Bool)? {
+    private func geometryCallback(_ call: FunctionCallExpr, name: String, tree: SyntaxTree,
+                                  typesByName: inout [String: [TypeDecl]]?) -> (action: Node, isThresholded: Bool)? {
         let labeled = Dictionary(call.additionalTrailingClosures.compactMap { closure -> (String, Node)? in
             guard let label = closure.firstToken?.text, let body = closure.child(.closureExpr) else { return nil }
             return (label, body)
@@ -135,15 +136,24 @@ public struct LayoutFeedback: Rule {
         guard name == "onPreferenceChange", let key = call.arguments.first?.expression?.text,
               let action = call.argument("perform")?.expression ?? call.trailingClosure?.node else { return nil }
         let keyName = key.hasSuffix(".self") ? String(key.dropLast(5)) : key
-        guard isGeometryKey(keyName, tree: tree) else { return nil }
+        guard isGeometryKey(keyName, tree: tree, typesByName: &typesByName) else { return nil }
         return (action, false)
     }
 
     /// Whether the key's name says geometry, or the file declares its `defaultValue` as a geometry type.
-    private func isGeometryKey(_ name: String, tree: SyntaxTree) -> Bool {
+    /// `typesByName`: the file's type declarations by name, in source order, made at the
+    /// first call (a file may name many keys).
+    private func isGeometryKey(_ name: String, tree: SyntaxTree, typesByName: inout [String: [TypeDecl]]?) -> Bool {
         let simple = FileTypes.lastComponent(name)
         if LayoutFeedback.geometryWords.contains(where: simple.contains) { return true }
-        for declaration in tree.root.descendants(SyntaxKind.typeDeclarations).compactMap(TypeDecl.init) where declaration.name == simple {
+        if typesByName == nil {
+            var byName: [String: [TypeDecl]] = [:]
+            for declaration in tree.root.descendants(SyntaxKind.typeDeclarations).compactMap(TypeDecl.init) {
+                if let name = declaration.name { byName[name, default: []].append(declaration) }
+            }
+            typesByName = byName
+        }
+        for declaration in typesByName?[simple] ?? [] {
             for member in declaration.members {
                 guard let variable = VariableDecl(member), let binding = variable.bindings.first, binding.name == "defaultValue" else { continue }
                 let type = binding.type?.text ?? binding.initializer.flatMap { TypeResolver.inferredType(ofInitializer: $0) } ?? ""

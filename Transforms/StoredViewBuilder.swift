@@ -148,9 +148,14 @@ public struct StoredViewBuilder: Rule {
                 }
             }
         }
-        for index in 0..<tree.tokens.count {
+        // Compared as bytes, without a string per token; a name that is not ASCII as text,
+        // so that its other normal form matches too.
+        let nameBytes = Array(name.utf8)
+        let asciiName = nameBytes.allSatisfy { $0 < 0x80 }
+        for index in 0..<tree.tokens.count where tree.tokens[index].kind == .identifier {
             let token = tree.token(at: index)
-            guard token.kind == .identifier, token.text == name, !handled.contains(token.textRange.lowerBound) else { continue }
+            guard asciiName ? token.textEquals(nameBytes) : token.text == name,
+                  !handled.contains(token.textRange.lowerBound) else { continue }
             if isArgumentLabel(token) { continue }
             guard let owner = ownDeclarations.first(where: { $0.contains(token.parent) }) else {
                 if FileTypes.isOwnMemberOfValueType(token) { continue }

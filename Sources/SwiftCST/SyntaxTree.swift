@@ -541,6 +541,19 @@ public struct Token: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Whether the token's text is `bytes`, compared byte for byte (no string is made).
+    public func textEquals(_ bytes: [UInt8]) -> Bool {
+        let raw = tree.tokens[index]
+        let start = Int(raw.textStart)
+        guard Int(raw.textEnd) - start == bytes.count else { return false }
+        return tree.bytes.withUnsafeBufferPointer { source in
+            bytes.withUnsafeBufferPointer { wanted in
+                for offset in 0..<wanted.count where source[start + offset] != wanted[offset] { return false }
+                return true
+            }
+        }
+    }
+
     public var next: Token? { index + 1 < tree.tokens.count ? Token(tree: tree, index: index + 1) : nil }
     public var previous: Token? { index > 0 ? Token(tree: tree, index: index - 1) : nil }
 
