@@ -83,22 +83,28 @@ final class DiffToolAgreementTests: XCTestCase {
         XCTAssertGreaterThan(compared, 70)
     }
 
+    /// The changed lines (`-` and `+`) of our diff and of `diff --minimal` for the same texts.
+    private func changedLineCounts(old: [UInt8], new: [UInt8], in scratch: ScratchDirectory) throws
+        -> (ours: Int, minimal: Int, diff: [UInt8]) {
+        try scratch.write("old", old)
+        try scratch.write("new", new)
+        let run = try runTool("diff", ["--minimal", "-U0", "old", "new"], in: scratch.path)
+        func changedLineCount(_ text: [UInt8]) -> Int {
+            hunkText(ofGNUDiff: text).split(separator: 0x0A, omittingEmptySubsequences: false)
+                .filter { $0.first == UInt8(ascii: "-") || $0.first == UInt8(ascii: "+") }.count
+        }
+        let ours = UnifiedDiff.render(old: old, new: new, path: "f", context: 0)
+        return (changedLineCount(ours), changedLineCount(run.output), ours)
+    }
+
     func testAsShortAsMinimalGNUDiffOnRepetitiveLines() throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         var generator = SeededGenerator(seed: 99)
         for round in 0..<100 {
             let (old, new) = smallAlphabetEdit(&generator)
-            try scratch.write("old", old)
-            try scratch.write("new", new)
-            let run = try runTool("diff", ["--minimal", "-U0", "old", "new"], in: scratch.path)
-            func changedLineCount(_ text: [UInt8]) -> Int {
-                hunkText(ofGNUDiff: text).split(separator: 0x0A, omittingEmptySubsequences: false)
-                    .filter { $0.first == UInt8(ascii: "-") || $0.first == UInt8(ascii: "+") }.count
-            }
-            let ours = UnifiedDiff.render(old: old, new: new, path: "f", context: 0)
-            XCTAssertEqual(changedLineCount(ours), changedLineCount(run.output),
-                           "round \(round)\nours:\n\(visible(ours))\ndiff:\n\(visible(run.output))")
+            let counts = try changedLineCounts(old: old, new: new, in: scratch)
+            XCTAssertEqual(counts.ours, counts.minimal, "round \(round)\nours:\n\(visible(counts.diff))")
         }
     }
 
@@ -126,16 +132,8 @@ final class DiffToolAgreementTests: XCTestCase {
                 default: new.insert("    private static let shared\(position) = Formatter()\n", at: position)
                 }
             }
-            let oldBytes = Array(old.joined().utf8), newBytes = Array(new.joined().utf8)
-            try scratch.write("old", oldBytes)
-            try scratch.write("new", newBytes)
-            let run = try runTool("diff", ["--minimal", "-U0", "old", "new"], in: scratch.path)
-            func changedLineCount(_ text: [UInt8]) -> Int {
-                hunkText(ofGNUDiff: text).split(separator: 0x0A, omittingEmptySubsequences: false)
-                    .filter { $0.first == UInt8(ascii: "-") || $0.first == UInt8(ascii: "+") }.count
-            }
-            let ours = UnifiedDiff.render(old: oldBytes, new: newBytes, path: "f", context: 0)
-            XCTAssertEqual(changedLineCount(ours), changedLineCount(run.output), "round \(round)")
+            let counts = try changedLineCounts(old: Array(old.joined().utf8), new: Array(new.joined().utf8), in: scratch)
+            XCTAssertEqual(counts.ours, counts.minimal, "round \(round)")
         }
     }
 
