@@ -84,7 +84,10 @@ public struct LayoutFeedback: Rule {
                 return property.bindings.first?.name
             })
             var fastState = Set<String>()
-            for node in view.node.descendants(.functionCallExpr) {
+            // A geometry callback is a call named for one: a view that names none has none.
+            let namesCallbacks = containsAny(tree.bytes, of: ["onGeometryChange", "onScrollGeometryChange", "onPreferenceChange"],
+                                             in: view.node.trimmedRange)
+            for node in namesCallbacks ? view.node.descendants(.functionCallExpr) : [] {
                 guard let call = FunctionCallExpr(node), let callee = call.callee, let access = MemberAccessExpr(callee),
                       let name = access.name, let nameToken = access.nameToken,
                       let callback = geometryCallback(call, name: name, tree: tree, typesByName: &typesByName) else { continue }

@@ -243,9 +243,16 @@ extension Rule {
 /// checked with `memcmp`: searching for a common first byte (`e` of `else`, `.` of `.if`)
 /// stopped every few bytes.
 public func containsAny(_ bytes: [UInt8], of words: [StaticString]) -> Bool {
+    containsAny(bytes, of: words, in: 0..<bytes.count)
+}
+
+/// Whether `bytes[range]` contains any of `words`: the same search over one declaration,
+/// for a rule that passes over the declarations of a long file that cannot hold a finding.
+public func containsAny(_ bytes: [UInt8], of words: [StaticString], in range: Range<Int>) -> Bool {
     bytes.withUnsafeBufferPointer { haystack in
-        guard let base = haystack.baseAddress else { return false }
-        let count = haystack.count
+        guard let whole = haystack.baseAddress, range.lowerBound >= 0, range.upperBound <= haystack.count else { return false }
+        let base = whole + range.lowerBound
+        let count = range.count
         let commonness = byteCommonness
         for word in words {
             let length = word.utf8CodeUnitCount

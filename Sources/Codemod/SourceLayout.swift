@@ -37,28 +37,42 @@ public struct SourceLayout: Sendable {
         }
     }
 
+    /// The unit the file indents by: a tab when more lines start with one than lines
+    /// indent deeper than the line before, else the step of 2, 3, 4 or 8 spaces seen most
+    /// often (the smaller on a tie), 4 when none is. Lines are found with `memchr`.
     private static func detectIndentUnit(_ bytes: [UInt8]) -> String {
         var tabLines = 0
-        var steps = [Int: Int]()
+        var deeper = 0  // lines indented deeper than the one before: the evidence for spaces
+        var stepCounts = [Int](repeating: 0, count: 9)  // of the steps 2, 3, 4 and 8
         var previous = 0
-        var i = 0
-        while i < bytes.count {
-            var spaces = 0
-            var j = i
-            if j < bytes.count && bytes[j] == 9 { tabLines += 1 }
-            while j < bytes.count && bytes[j] == 32 { spaces += 1; j += 1 }
-            let blank = j >= bytes.count || bytes[j] == 10 || bytes[j] == 13
-            if !blank && bytes[j] != 9 {
-                if spaces > previous { steps[spaces - previous, default: 0] += 1 }
-                previous = spaces
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let count = buffer.count
+            var i = 0
+            while i < count {
+                var j = i
+                if base[j] == 9 { tabLines += 1 }
+                while j < count && base[j] == 32 { j += 1 }
+                let spaces = j - i
+                let blank = j >= count || base[j] == 10 || base[j] == 13
+                if !blank && base[j] != 9 {
+                    if spaces > previous {
+                        deeper += 1
+                        let step = spaces - previous
+                        if step < stepCounts.count { stepCounts[step] += 1 }
+                    }
+                    previous = spaces
+                }
+                guard j < count, let newline = memchr(base + j, 10, count - j) else { break }
+                i = base.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
             }
-            while j < bytes.count && bytes[j] != 10 { j += 1 }
-            i = j + 1
         }
-        let spaceEvidence = steps.values.reduce(0, +)
-        if tabLines > spaceEvidence { return "\t" }
-        let best = steps.filter { [2, 3, 4, 8].contains($0.key) }.max { a, b in a.value == b.value ? a.key > b.key : a.value < b.value }
-        return String(repeating: " ", count: best?.key ?? 4)
+        if tabLines > deeper { return "\t" }
+        var best: Int? = nil
+        for step in [2, 3, 4, 8] where stepCounts[step] > 0 && stepCounts[step] > (best.map { stepCounts[$0] } ?? 0) {
+            best = step
+        }
+        return String(repeating: " ", count: best ?? 4)
     }
 
     /// Offset of the first byte of the line holding `offset`.

@@ -54,4 +54,24 @@ final class ContainsAnyTests: XCTestCase {
         XCTAssertFalse(containsAny(Array("View".utf8), of: []))
         XCTAssertTrue(containsAny(Array("View".utf8), of: ["", "View"]))
     }
+
+    /// Over a range, the search sees the range only: a word that crosses either end of it
+    /// is not in it.
+    func testARangeHoldsTheWordsWhollyInsideIt() {
+        let bytes = Array("let a = AnyView(x); let b = 1".utf8)
+        let word = 8..<15  // "AnyView"
+        XCTAssertTrue(containsAny(bytes, of: ["AnyView"], in: word))
+        XCTAssertTrue(containsAny(bytes, of: ["AnyView"], in: 0..<bytes.count))
+        XCTAssertFalse(containsAny(bytes, of: ["AnyView"], in: 9..<bytes.count))
+        XCTAssertFalse(containsAny(bytes, of: ["AnyView"], in: 0..<14))
+        XCTAssertFalse(containsAny(bytes, of: ["AnyView"], in: 16..<bytes.count))
+        XCTAssertFalse(containsAny(bytes, of: ["AnyView"], in: 8..<8))
+        for start in 0..<bytes.count {
+            for end in start...bytes.count {
+                XCTAssertEqual(containsAny(bytes, of: ["AnyView", "b ="], in: start..<end),
+                               naive(Array(bytes[start..<end]), ["AnyView", "b ="]), "\(start)..<\(end)")
+            }
+        }
+    }
 }
+
