@@ -84,21 +84,24 @@ func singleLineText(_ node: Node) -> String? {
 
 /// The references to the member `name` in `root`, outside its own `declaration`: `name`
 /// and `self.name` (not `other.name`).
+///
+/// The nodes are visited in storage order without a list of them: the matches of each pass
+/// do not nest, so that is their order in the source, as `descendants` would give it.
 func memberReferences(_ name: String, in root: Node, outside declaration: Node) -> [Node] {
     var result: [Node] = []
-    for node in root.descendants(.identifierExpr) where node.textEquals(name) {
-        if declaration.contains(node) { continue }
+    root.forEachDescendant([.identifierExpr]) { node in
+        guard node.textEquals(name), !declaration.contains(node) else { return }
         if let parent = node.parent, parent.kind == .memberAccessExpr, parent.firstChildNode != node {
             // `x.name`: only `self.name` refers to the member.
             if MemberAccessExpr(parent)?.base?.textEquals("self") == true { result.append(parent) }
-            continue
+            return
         }
         result.append(node)
     }
     // `self.name` where the parser made `name` a plain token of the access.
-    for node in root.descendants(.memberAccessExpr) {
+    root.forEachDescendant([.memberAccessExpr]) { node in
         guard let access = MemberAccessExpr(node), access.name == name, access.base?.textEquals("self") == true,
-              !declaration.contains(node), !result.contains(node) else { continue }
+              !declaration.contains(node), !result.contains(node) else { return }
         result.append(node)
     }
     return result
