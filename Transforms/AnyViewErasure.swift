@@ -71,6 +71,7 @@ public struct AnyViewErasure: Rule {
         let layout = SourceLayout(tree.bytes)
         var findings: [Finding] = []
         var covered = Set<Node>()
+        var membersByName: [String: [Node]]? = nil  // made for the first member whose callers are read
         for node in tree.root.descendants([.functionDecl, .variableDecl]) {
             // A member that erases returns `AnyView(…)`: the others are passed over on
             // their bytes (in a long file, most of them).
@@ -82,7 +83,7 @@ public struct AnyViewErasure: Rule {
             let message = "`\(member.name)` erases its view with `AnyView`; return `some View` from a `@ViewBuilder`"
             var reason = plan.failure ?? member.declarationReason
             if reason == nil, member.declaresAnyView {
-                reason = callerReason(of: member, in: tree, index: index, path: context.path)
+                reason = callerReason(of: member, in: tree, index: index, path: context.path, membersByName: &membersByName)
             }
             if reason == nil {
                 let fix = Fix(edits: plan.edits + member.signatureEdits(needsBuilder: plan.needsBuilder),
@@ -111,7 +112,8 @@ public struct AnyViewErasure: Rule {
     /// is proven not to: no other indexed file names it, and each use in this file is a
     /// view-builder statement, the one result of a `some View` member, or `AnyView(…)`'s
     /// argument.
-    private func callerReason(of member: ErasingMember, in tree: SyntaxTree, index: ProjectIndex, path: String) -> String? {
+    private func callerReason(of member: ErasingMember, in tree: SyntaxTree, index: ProjectIndex, path: String,
+                              membersByName: inout [String: [Node]]?) -> String? {
         if !member.isFilePrivate {
             let others = index.filesMentioning(member.name, besides: path)
             if let first = others.sorted().first {
@@ -121,7 +123,7 @@ public struct AnyViewErasure: Rule {
         }
         let declared = member.nameToken.textRange
         let anyViewExtended = index.isSeen("AnyView")
-        let reached = membersReached(from: member.node, in: tree)
+        let reached = membersReached(from: member.node, in: tree, membersByName: &membersByName)
         for position in 0..<tree.tokens.count {
             let token = tree.token(at: position)
             guard token.kind == .identifier, token.text == member.name, token.textRange != declared else { continue }
@@ -143,22 +145,32 @@ public struct AnyViewErasure: Rule {
 
     /// The functions and properties of the file that `start` reaches by naming them, and
     /// those reach in turn (by name, whatever their type: a superset is only stricter).
-    private func membersReached(from start: Node, in tree: SyntaxTree) -> [(name: String, declaration: Node)] {
-        var byName: [String: [Node]] = [:]
-        for node in tree.root.descendants([.functionDecl, .variableDecl]) where node != start {
-            if let name = FunctionLikeDecl(node)?.name ?? VariableDecl(node)?.bindings.first?.name {
-                byName[name, default: []].append(node)
+    /// `membersByName` holds the file's functions and properties by name, made at the
+    /// first call for all members of the file.
+    private func membersReached(from start: Node, in tree: SyntaxTree,
+                                membersByName: inout [String: [Node]]?) -> [(name: String, declaration: Node)] {
+        if membersByName == nil {
+            var byName: [String: [Node]] = [:]
+            for node in tree.root.descendants([.functionDecl, .variableDecl]) {
+                if let name = FunctionLikeDecl(node)?.name ?? VariableDecl(node)?.bindings.first?.name {
+                    byName[name, default: []].append(node)
+                }
             }
+            membersByName = byName
         }
+        let byName = membersByName ?? [:]
         var reached: [(name: String, declaration: Node)] = []
-        var seen = Set<Node>()
+        var seen = [Bool](repeating: false, count: tree.nodes.count)  // by node index: no hashing
         var pending = [start]
         while let node = pending.popLast() {
             for position in node.firstTokenIndex..<node.endTokenIndex {
                 let token = tree.token(at: position)
                 guard token.kind == .identifier, let declarations = byName[token.text] else { continue }
-                for declaration in declarations where !seen.contains(declaration) && !declaration.contains(token.parent) {
-                    seen.insert(declaration)
+                // A declaration holds the token's innermost node exactly when its tokens
+                // hold the token: told from the indices, without finding that node.
+                for declaration in declarations where declaration != start && !seen[declaration.index]
+                    && !(declaration.firstTokenIndex <= position && position < declaration.endTokenIndex) {
+                    seen[declaration.index] = true
                     reached.append((token.text, declaration))
                     pending.append(declaration)
                 }
