@@ -43,7 +43,7 @@ struct LineDiff {
             if inOld[Int(number)] { newKept.append(number); newIndex.append(index) } else { newChanged[index] = true }
         }
 
-        var search = MiddleSnakeSearch(a: oldKept, b: newKept)
+        var search = MiddleSnakeSearch(a: oldKept, b: newKept, distinctCount: table.distinctCount)
         search.run()
         for (kept, changed) in search.aChanged.enumerated() where changed { oldChanged[oldIndex[kept]] = true }
         for (kept, changed) in search.bChanged.enumerated() where changed { newChanged[newIndex[kept]] = true }
@@ -67,14 +67,17 @@ private struct MiddleSnakeSearch {
     /// Smallest x reached backward on each diagonal (`Int.max`: not reached).
     private var backward: [Int]
     private let diagonalOffset: Int
+    /// How many line numbers there are: every element of `a` and `b` is below it.
+    private let distinctCount: Int
     private let costCap: Int
 
     private static let forwardUnreached = -1
     private static let backwardUnreached = Int.max
 
-    init(a: [Int32], b: [Int32]) {
+    init(a: [Int32], b: [Int32], distinctCount: Int) {
         self.a = a
         self.b = b
+        self.distinctCount = distinctCount
         aChanged = Array(repeating: false, count: a.count)
         bChanged = Array(repeating: false, count: b.count)
         let diagonals = a.count + b.count + 3
@@ -147,13 +150,9 @@ private struct MiddleSnakeSearch {
     /// only: on a short one the whole search is cheap and finds a minimal diff where the
     /// anchors might rule one out.
     private func anchoredBoxes() -> [Box] {
-        var largest: Int32 = -1
-        for number in a { largest = max(largest, number) }
-        for number in b { largest = max(largest, number) }
-        guard largest >= 0 else { return [Box(aLow: 0, aHigh: a.count, bLow: 0, bHigh: b.count, minimal: false)] }
         // Per line number: its position in `a` when it occurs there once, -1 when not yet
         // seen, -2 when seen more often; the same for `b`.
-        var inA = [Int](repeating: -1, count: Int(largest) + 1)
+        var inA = [Int](repeating: -1, count: distinctCount)
         var inB = inA
         for (index, number) in a.enumerated() { inA[Int(number)] = inA[Int(number)] == -1 ? index : -2 }
         for (index, number) in b.enumerated() { inB[Int(number)] = inB[Int(number)] == -1 ? index : -2 }
