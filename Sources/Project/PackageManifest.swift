@@ -81,19 +81,21 @@ public struct PackageManifest: Sendable {
         var sawPlatforms = false
         var sawModes = false
         for node in tree.root.preorder {
-            if node.kind == .argument, let argument = Argument(node), let label = argument.label,
-               let list = argument.expression, list.kind == .arrayExpr {
-                if label == "platforms" && !sawPlatforms {
+            if node.kind == .argument {
+                // Labels are compared as bytes: a manifest has thousands of arguments.
+                guard let argument = Argument(node), let list = argument.expression, list.kind == .arrayExpr,
+                      let label = argument.labelToken else { continue }
+                if label.textIs("platforms") && !sawPlatforms {
                     sawPlatforms = true
                     manifest.platforms = platforms(in: list)
-                } else if (label == "swiftLanguageModes" || label == "swiftLanguageVersions") && !sawModes {
+                } else if (label.textIs("swiftLanguageModes") || label.textIs("swiftLanguageVersions")) && !sawModes {
                     sawModes = true
                     manifest.languageModes = elements(of: list).compactMap(languageMode)
                 }
                 continue
             }
-            guard node.kind == .functionCallExpr, let call = FunctionCallExpr(node), let factory = call.calleeName,
-                  isFactory(call) else { continue }
+            guard node.kind == .functionCallExpr, let call = FunctionCallExpr(node), isFactory(call),
+                  let factory = call.calleeName else { continue }
             switch factory {
             case "Package" where manifest.name == nil:
                 manifest.name = call.argument("name")?.expression.flatMap(stringValue)
@@ -201,7 +203,7 @@ public struct PackageManifest: Sendable {
     /// `dependencies:` list names a dependency and a `.plugin(name:targets:)` in
     /// `products:` a product; neither declares a target.
     private static func isInside(_ node: Node, argument label: String) -> Bool {
-        node.ancestors.contains { Argument($0)?.label == label }
+        node.ancestors.contains { Argument($0)?.labelToken?.textEquals(label) == true }
     }
 
     /// `// swift-tools-version:6.0`, `// swift-tools-version: 5.9`, `5.10.1;(…)`.

@@ -54,6 +54,17 @@ public struct Project: Sendable {
     public var members: [String]
 }
 
+/// A model's modules and files as numbers, while it has made `registrations`: `files`
+/// sorted, and by module number (`numberByModule`, by id) its files as positions in
+/// `files` and its dependencies in the model as module numbers.
+private struct FileRanks {
+    let registrations: Int
+    let files: [String]
+    let numberByModule: [String: Int]
+    let filesByModule: [[Int32]]
+    let dependenciesByModule: [[Int]]
+}
+
 /// Answers which modules a file belongs to and what they see.
 public final class ProjectModel: @unchecked Sendable {
     private let lock = NSLock()
@@ -69,6 +80,7 @@ public final class ProjectModel: @unchecked Sendable {
     /// `visibleFiles(owners:)` as last worked out, with the count of registrations then:
     /// valid while no module or file has been added since.
     private var visibleByOwners: [[String]: (registrations: Int, files: [String])] = [:]
+    private var fileRanks: FileRanks?
     /// Per directory of a file asked about: its ancestors up to the repository root, the
     /// projects reachable from the first `n` of them (filled as far as a query went), and
     /// the project root its folder module falls back to. All files of a directory share
@@ -136,15 +148,53 @@ public final class ProjectModel: @unchecked Sendable {
     public func visibleFiles(owners: [String]) -> [String] {
         lock.withLock {
             if let known = visibleByOwners[owners], known.registrations == registrations { return known.files }
-            // Each module's files are sorted: merged, not hashed into sets and sorted again.
-            var common: [String]?
+            // Gathered as positions in the list of all files: views share most of their
+            // modules, and merging each view's lists of paths compared the same paths again.
+            let ranks = fileRanksLocked()
+            var common: [Int32]?
             for owner in owners {
-                let files = ProjectModel.union(closure(of: owner).map { modulesByID[$0]?.files ?? [] })
-                common = common.map { ProjectModel.intersection($0, files) } ?? files
+                var seen: [Int32] = []
+                var reached = [Bool](repeating: false, count: ranks.filesByModule.count)
+                var pending = ranks.numberByModule[owner].map { [$0] } ?? []
+                while let current = pending.popLast() {
+                    guard !reached[current] else { continue }
+                    reached[current] = true
+                    seen += ranks.filesByModule[current]
+                    pending += ranks.dependenciesByModule[current]
+                }
+                seen.sort()
+                // A file in two modules of one closure is seen once.
+                var write = 0
+                for read in seen.indices where write == 0 || seen[read] != seen[write - 1] {
+                    seen[write] = seen[read]
+                    write += 1
+                }
+                seen.removeLast(seen.count - write)
+                common = common.map { ProjectModel.intersection($0, seen) } ?? seen
             }
-            visibleByOwners[owners] = (registrations, common ?? [])
-            return common ?? []
+            let files = (common ?? []).map { ranks.files[Int($0)] }
+            visibleByOwners[owners] = (registrations, files)
+            return files
         }
+    }
+
+    /// Every file of the modules registered, sorted, and each module's files as positions
+    /// in that list; made again once a module or file has been added.
+    private func fileRanksLocked() -> FileRanks {
+        if let known = fileRanks, known.registrations == registrations { return known }
+        let modules = Array(modulesByID.values)
+        let files = ProjectModel.union(modules.map(\.files))
+        var rankOf: [String: Int32] = [:]
+        rankOf.reserveCapacity(files.count)
+        for (rank, file) in files.enumerated() { rankOf[file] = Int32(rank) }
+        var numberByModule: [String: Int] = [:]
+        numberByModule.reserveCapacity(modules.count)
+        for (number, module) in modules.enumerated() { numberByModule[module.id] = number }
+        let ranks = FileRanks(registrations: registrations, files: files, numberByModule: numberByModule,
+                              filesByModule: modules.map { $0.files.compactMap { rankOf[$0] } },
+                              dependenciesByModule: modules.map { $0.dependencies.compactMap { numberByModule[$0] } })
+        fileRanks = ranks
+        return ranks
     }
 
     /// Reads every project at or below `directory` (and those its files belong to above
@@ -334,8 +384,8 @@ public final class ProjectModel: @unchecked Sendable {
     }
 
     /// The elements two sorted lists without repeats have in common, sorted.
-    static func intersection(_ a: [String], _ b: [String]) -> [String] {
-        var result: [String] = []
+    static func intersection<Element: Comparable>(_ a: [Element], _ b: [Element]) -> [Element] {
+        var result: [Element] = []
         var i = 0, j = 0
         while i < a.count && j < b.count {
             if a[i] < b[j] {

@@ -554,6 +554,19 @@ public struct Token: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Whether the token's text is `text`, comparing its UTF-8 bytes (no string is made).
+    public func textEquals(_ text: String) -> Bool {
+        let raw = tree.tokens[index]
+        let start = Int(raw.textStart)
+        guard Int(raw.textEnd) - start == text.utf8.count else { return false }
+        var offset = start
+        for byte in text.utf8 {
+            guard tree.bytes[offset] == byte else { return false }
+            offset += 1
+        }
+        return true
+    }
+
     public var next: Token? { index + 1 < tree.tokens.count ? Token(tree: tree, index: index + 1) : nil }
     public var previous: Token? { index > 0 ? Token(tree: tree, index: index - 1) : nil }
 

@@ -386,7 +386,11 @@ public struct FunctionCallExpr: SyntaxView {
     public var trailingClosure: ClosureExpr? { node.child(.closureExpr).flatMap(ClosureExpr.init) }
     public var additionalTrailingClosures: [Node] { node.children(.labeledTrailingClosure) }
     /// The argument with `label`, if any.
-    public func argument(_ label: String) -> Argument? { arguments.first { $0.label == label } }
+    public func argument(_ label: String) -> Argument? {
+        // The labels compared as bytes, no list made: manifests and rules ask often.
+        argumentList?.firstChild { $0.kind == .argument && Argument($0)?.labelToken?.textEquals(label) == true }
+            .flatMap(Argument.init)
+    }
 }
 
 /// `label: value` or `value`.

@@ -209,4 +209,47 @@ final class ProjectModelTests: XCTestCase {
                            alone.visibleFiles(owners: alone.owners(ofFile: path)), file)
         }
     }
+
+    /// A module that sees a file through two of its dependencies sees it once; what a set
+    /// of modules sees is the intersection of what each sees; an answer given before a
+    /// project was read is not given again after.
+    func testVisibleFilesAreEachFileOnceAndFollowNewModules() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("bodywork-visible-\(UUID().uuidString)").path
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: root) }
+        let files = ["Sources/Core/Tag.swift", "Sources/Core/Inner/Badge.swift", "Sources/App/Main.swift", "Sources/Solo/Only.swift"]
+        for file in files {
+            try FileManager.default.createDirectory(atPath: root + "/" + (file as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            try Data("struct S {}\n".utf8).write(to: URL(fileURLWithPath: root + "/" + file))
+        }
+        // `Wide` takes all of Sources/Core, `Narrow` a part of it; `App` depends on both.
+        try Data("""
+        // swift-tools-version:5.9
+        import PackageDescription
+        let package = Package(name: "Overlap", targets: [
+            .target(name: "Wide", path: "Sources/Core"),
+            .target(name: "Narrow", path: "Sources/Core/Inner"),
+            .target(name: "App", dependencies: ["Wide", "Narrow"]),
+            .target(name: "Solo"),
+        ])
+        """.utf8).write(to: URL(fileURLWithPath: root + "/Package.swift"))
+        let model = ProjectModel(roots: [root])
+        let app = model.owners(ofFile: root + "/Sources/App/Main.swift")
+        XCTAssertEqual(names(model, app), ["App"])
+        XCTAssertEqual(model.visibleFiles(owners: app),
+                       [root + "/Sources/App/Main.swift", root + "/Sources/Core/Inner/Badge.swift", root + "/Sources/Core/Tag.swift"])
+        let badge = model.owners(ofFile: root + "/Sources/Core/Inner/Badge.swift")
+        XCTAssertEqual(names(model, badge), ["Narrow", "Wide"])
+        XCTAssertEqual(model.visibleFiles(owners: badge), [root + "/Sources/Core/Inner/Badge.swift"])
+        XCTAssertEqual(model.visibleFiles(owners: [app[0], badge[1]]),
+                       [root + "/Sources/Core/Inner/Badge.swift", root + "/Sources/Core/Tag.swift"])
+        // A file outside every module asked about: its folder module (with the manifest) is
+        // made, and a view that does not see it is unchanged.
+        let loose = root + "/Loose.swift"
+        try Data("struct L {}\n".utf8).write(to: URL(fileURLWithPath: loose))
+        let looseOwners = model.owners(ofFile: loose)
+        XCTAssertEqual(model.visibleFiles(owners: looseOwners), [loose, root + "/Package.swift"])
+        XCTAssertEqual(model.visibleFiles(owners: app),
+                       [root + "/Sources/App/Main.swift", root + "/Sources/Core/Inner/Badge.swift", root + "/Sources/Core/Tag.swift"])
+    }
 }
