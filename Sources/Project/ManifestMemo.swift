@@ -19,16 +19,27 @@ private final class ManifestMemo: @unchecked Sendable {
     static let shared = ManifestMemo()
     private let capacity = 512
     private let lock = NSLock()
-    private var manifests: [[UInt8]: PackageManifest] = [:]
+    private var manifests: [Text: PackageManifest] = [:]
 
     func manifest(for bytes: [UInt8]) -> PackageManifest? {
-        lock.withLock { manifests[bytes] }
+        lock.withLock { manifests[Text(bytes: bytes)] }
     }
 
     func keep(_ manifest: PackageManifest, for bytes: [UInt8]) {
         lock.withLock {
             if manifests.count >= capacity { manifests = [:] }
-            manifests[bytes] = manifest
+            manifests[Text(bytes: bytes)] = manifest
+        }
+    }
+
+    /// A manifest's bytes as a key, hashed as one buffer: an array of bytes hashes them
+    /// one at a time, which cost more than a tenth of reading the manifest.
+    private struct Text: Hashable {
+        let bytes: [UInt8]
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(bytes.count)
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
         }
     }
 }

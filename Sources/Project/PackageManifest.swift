@@ -80,6 +80,7 @@ public struct PackageManifest: Sendable {
                                        targets: [], products: [], dependencies: [])
         var sawPlatforms = false
         var sawModes = false
+        var targetNames: Set<String> = []  // the first declaration of a name is kept
         for node in tree.root.preorder {
             if node.kind == .argument {
                 // Labels are compared as bytes: a manifest has thousands of arguments.
@@ -105,7 +106,7 @@ public struct PackageManifest: Sendable {
                 if isInside(node, argument: "products") || factory == "library" || factory == "executable" {
                     let targets = call.argument("targets")?.expression.map(elements(of:))?.compactMap(stringValue) ?? []
                     manifest.products.append(Product(name: name, targets: targets))
-                } else if !isInside(node, argument: "dependencies"), !manifest.targets.contains(where: { $0.name == name }) {
+                } else if !isInside(node, argument: "dependencies"), targetNames.insert(name).inserted {
                     manifest.targets.append(target(call, name: name, kind: factory))
                 }
             case "package":
@@ -189,8 +190,15 @@ public struct PackageManifest: Sendable {
 
     /// The value of a string literal without interpolation.
     private static func stringValue(_ node: Node) -> String? {
-        guard let literal = StringLiteralExpr(node), literal.isStatic else { return nil }
-        return literal.segments.map(\.text).joined()
+        guard let literal = StringLiteralExpr(node) else { return nil }
+        // Without child nodes there is no interpolation and every token is the literal's
+        // own: its segments are read in place, with no list of tokens made.
+        guard node.firstChildNode == nil else { return literal.isStatic ? literal.segments.map(\.text).joined() : nil }
+        var text = ""
+        for index in node.firstTokenIndex..<node.endTokenIndex where node.tree.tokens[index].kind == .stringSegment {
+            text += node.tree.token(at: index).text
+        }
+        return text
     }
 
     /// `.name(…)` or `Type.name(…)` (`Target.target(…)`), or a bare `Package(…)`.
@@ -203,7 +211,12 @@ public struct PackageManifest: Sendable {
     /// `dependencies:` list names a dependency and a `.plugin(name:targets:)` in
     /// `products:` a product; neither declares a target.
     private static func isInside(_ node: Node, argument label: String) -> Bool {
-        node.ancestors.contains { Argument($0)?.labelToken?.textEquals(label) == true }
+        var current = node.parent
+        while let ancestor = current {
+            if ancestor.kind == .argument, Argument(ancestor)?.labelToken?.textEquals(label) == true { return true }
+            current = ancestor.parent
+        }
+        return false
     }
 
     /// `// swift-tools-version:6.0`, `// swift-tools-version: 5.9`, `5.10.1;(…)`.

@@ -79,7 +79,7 @@ public final class ProjectModel: @unchecked Sendable {
     private var ownersCache: [String: [String]] = [:]
     /// `visibleFiles(owners:)` as last worked out, with the count of registrations then:
     /// valid while no module or file has been added since.
-    private var visibleByOwners: [[String]: (registrations: Int, files: [String])] = [:]
+    private var visibleByOwners: [[String]: (registrations: Int, files: [String], numbers: [Int32])] = [:]
     private var fileRanks: FileRanks?
     /// Per directory of a file asked about: its ancestors up to the repository root, the
     /// projects reachable from the first `n` of them (filled as far as a query went), and
@@ -146,36 +146,56 @@ public final class ProjectModel: @unchecked Sendable {
     /// Remembered until a module or file is added, so that the answer can be worked out
     /// ahead (while git answers) and asked again for free.
     public func visibleFiles(owners: [String]) -> [String] {
+        lock.withLock { visibleLocked(owners).files }
+    }
+
+    /// Counts what the model has read (modules registered, files added to them): while it
+    /// stays the same, every answer stays the same.
+    public var generation: Int { lock.withLock { registrations } }
+
+    /// Every file that some of these sets of modules sees (`visibleFiles(owners:)` of
+    /// each), sorted: the files a run over them reads.
+    public func filesVisible(toAnyOf ownersList: [[String]]) -> [String] {
         lock.withLock {
-            if let known = visibleByOwners[owners], known.registrations == registrations { return known.files }
-            // Gathered as positions in the list of all files: views share most of their
-            // modules, and merging each view's lists of paths compared the same paths again.
+            let numbers = ownersList.map { visibleLocked($0).numbers }
             let ranks = fileRanksLocked()
-            var common: [Int32]?
-            for owner in owners {
-                var seen: [Int32] = []
-                var reached = [Bool](repeating: false, count: ranks.filesByModule.count)
-                var pending = ranks.numberByModule[owner].map { [$0] } ?? []
-                while let current = pending.popLast() {
-                    guard !reached[current] else { continue }
-                    reached[current] = true
-                    seen += ranks.filesByModule[current]
-                    pending += ranks.dependenciesByModule[current]
-                }
-                seen.sort()
-                // A file in two modules of one closure is seen once.
-                var write = 0
-                for read in seen.indices where write == 0 || seen[read] != seen[write - 1] {
-                    seen[write] = seen[read]
-                    write += 1
-                }
-                seen.removeLast(seen.count - write)
-                common = common.map { ProjectModel.intersection($0, seen) } ?? seen
-            }
-            let files = (common ?? []).map { ranks.files[Int($0)] }
-            visibleByOwners[owners] = (registrations, files)
-            return files
+            var seen = [Bool](repeating: false, count: ranks.files.count)
+            for list in numbers { for number in list { seen[Int(number)] = true } }
+            return seen.indices.filter { seen[$0] }.map { ranks.files[$0] }
         }
+    }
+
+    /// `visibleFiles(owners:)`, with the files' numbers in the current `fileRanks`.
+    private func visibleLocked(_ owners: [String]) -> (files: [String], numbers: [Int32]) {
+        // Gathered as positions in the list of all files: views share most of their
+        // modules, and merging each view's lists of paths compared the same paths again.
+        let ranks = fileRanksLocked()
+        if let known = visibleByOwners[owners], known.registrations == registrations { return (known.files, known.numbers) }
+        var common: [Int32]?
+        for owner in owners {
+            var seen: [Int32] = []
+            var reached = [Bool](repeating: false, count: ranks.filesByModule.count)
+            var pending = ranks.numberByModule[owner].map { [$0] } ?? []
+            while let current = pending.popLast() {
+                guard !reached[current] else { continue }
+                reached[current] = true
+                seen += ranks.filesByModule[current]
+                pending += ranks.dependenciesByModule[current]
+            }
+            seen.sort()
+            // A file in two modules of one closure is seen once.
+            var write = 0
+            for read in seen.indices where write == 0 || seen[read] != seen[write - 1] {
+                seen[write] = seen[read]
+                write += 1
+            }
+            seen.removeLast(seen.count - write)
+            common = common.map { ProjectModel.intersection($0, seen) } ?? seen
+        }
+        let numbers = common ?? []
+        let files = numbers.map { ranks.files[Int($0)] }
+        visibleByOwners[owners] = (registrations, files, numbers)
+        return (files, numbers)
     }
 
     /// Every file of the modules registered, sorted, and each module's files as positions

@@ -52,6 +52,7 @@ struct ModuleIndexes: Sendable {
         var ownersByView: [[String]] = []
         var displayByAbsolute: [String: String] = [:]
         var absoluteDirectories: [Substring: String] = [:]
+        var generation: Int?  // the model's when the first view was taken
         for path in files {
             let absolute = absolutePath(path, directories: &absoluteDirectories)
             displayByAbsolute[absolute] = path
@@ -62,6 +63,7 @@ struct ModuleIndexes: Sendable {
             }
             let view = visibleByView.count
             viewByOwners[owners] = view
+            if generation == nil { generation = model.generation }
             visibleByView.append(model.visibleFiles(owners: owners))
             ownersByView.append(owners)
             result.viewByFile[path] = view
@@ -120,7 +122,10 @@ struct ModuleIndexes: Sendable {
         // Merged as the sorted lists they are, then hashed once per file, not once per view.
         // Kept sorted as merged: the common run reads and folds them in this order, with no
         // set made and no sort.
-        lazy var everyViewSorted = ProjectModel.union(visibleByView).filter { $0 != skipped }
+        // Numbered by the model while it has read nothing since the views were taken.
+        let viewsCurrent = generation == model.generation
+        lazy var everyViewSorted = (viewsCurrent ? model.filesVisible(toAnyOf: ownersByView) : ProjectModel.union(visibleByView))
+            .filter { $0 != skipped }
         lazy var filesOfEveryView = Set(everyViewSorted)
         let readsEveryView = !snapshots.contains(where: { $0?.base != nil })
         var wanted = Set<String>()

@@ -211,8 +211,8 @@ final class ProjectModelTests: XCTestCase {
     }
 
     /// A module that sees a file through two of its dependencies sees it once; what a set
-    /// of modules sees is the intersection of what each sees; an answer given before a
-    /// project was read is not given again after.
+    /// of modules sees is the intersection of what each sees, and what several sets see
+    /// the union; an answer given before a project was read is not given again after.
     func testVisibleFilesAreEachFileOnceAndFollowNewModules() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("bodywork-visible-\(UUID().uuidString)").path
         addTeardownBlock { try? FileManager.default.removeItem(atPath: root) }
@@ -243,6 +243,12 @@ final class ProjectModelTests: XCTestCase {
         XCTAssertEqual(model.visibleFiles(owners: badge), [root + "/Sources/Core/Inner/Badge.swift"])
         XCTAssertEqual(model.visibleFiles(owners: [app[0], badge[1]]),
                        [root + "/Sources/Core/Inner/Badge.swift", root + "/Sources/Core/Tag.swift"])
+        let solo = model.owners(ofFile: root + "/Sources/Solo/Only.swift")
+        XCTAssertEqual(model.filesVisible(toAnyOf: [badge, solo, app]),
+                       [root + "/Sources/App/Main.swift", root + "/Sources/Core/Inner/Badge.swift",
+                        root + "/Sources/Core/Tag.swift", root + "/Sources/Solo/Only.swift"])
+        XCTAssertEqual(model.filesVisible(toAnyOf: [badge]), model.visibleFiles(owners: badge))
+        XCTAssertEqual(model.filesVisible(toAnyOf: []), [])
         // A file outside every module asked about: its folder module (with the manifest) is
         // made, and a view that does not see it is unchanged.
         let loose = root + "/Loose.swift"
