@@ -63,7 +63,8 @@ public struct StateWriteInBody: Rule {
             guard !state.isEmpty || !objects.isEmpty else { continue }
             // The render path is built only when the view has a sequence that may write one
             // of these properties outside an action closure (which the path leaves out): a
-            // view's writes are mostly in actions, or absent.
+            // view's writes are mostly in actions, or absent, and most sequences that start
+            // with a property read it (`isLoading && …`, `count + 1`).
             let mayWrite = view.node.containsDescendant(.sequenceExpr) { sequence in
                 guard let target = sequence.firstChildNode else { return false }
                 let named: Bool
@@ -74,7 +75,7 @@ public struct StateWriteInBody: Rule {
                 } else {
                     named = false
                 }
-                return named && !RenderPath.isInAction(sequence, within: view.node)
+                return named && Writes.isAssigned(target) && !RenderPath.isInAction(sequence, within: view.node)
             }
             guard mayWrite else { continue }
             let path = context.renderPath(of: view)

@@ -374,7 +374,14 @@ public struct FunctionCallExpr: SyntaxView {
         if callee.kind == .genericSpecializationExpr, let specialized = callee.firstChildNode { callee = specialized }
         switch callee.kind {
         case .identifierExpr: return callee.firstToken
-        case .memberAccessExpr: return MemberAccessExpr(callee)?.nameToken
+        case .memberAccessExpr:
+            // Nearly always the name ends the access, right after its period (`x.name`,
+            // `.name`): read from the last two tokens, without finding the base.
+            let last = callee.endTokenIndex - 1
+            if last > callee.firstTokenIndex, node.tree.tokens[last - 1].kind == .period {
+                return Token(tree: node.tree, index: last)
+            }
+            return MemberAccessExpr(callee)?.nameToken
         default: return nil
         }
     }
