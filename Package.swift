@@ -13,7 +13,10 @@ let package = Package(
     ],
     targets: [
         .target(name: "SwiftCST"),
-        .target(name: "Patch"),
+        // The C library's allocator tuning and extended attributes, which the Glibc module
+        // does not export (called directly, so that a static executable has them too).
+        .target(name: "SystemShims"),
+        .target(name: "Patch", dependencies: ["SystemShims"]),
         .target(name: "Project", dependencies: ["SwiftCST"]),
         // Type facts gathered from every file of a run, and the queries rules ask of them.
         .target(name: "Semantics", dependencies: ["SwiftCST"]),
@@ -24,7 +27,8 @@ let package = Package(
         .target(name: "Transforms", dependencies: ["SwiftCST", "Codemod"], path: "Transforms"),
         // The command line as a library, so that the shipping executable and the test build
         // share it; only `bodywork-testing` adds the test-only rules.
-        .target(name: "BodyworkCLI", dependencies: ["SwiftCST", "Codemod", "Settings", "Transforms", "Patch", "Project"],
+        .target(name: "BodyworkCLI", dependencies: ["SwiftCST", "Codemod", "Settings", "Transforms", "Patch", "Project",
+                                                    "SystemShims"],
                 path: "Sources/bodywork"),
         .executableTarget(name: "bodywork", dependencies: ["BodyworkCLI"], path: "Sources/BodyworkMain"),
         .executableTarget(name: "bodywork-testing", dependencies: ["BodyworkCLI", "Codemod", "SwiftCST"],

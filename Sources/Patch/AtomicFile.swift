@@ -5,6 +5,7 @@
 import Darwin
 #elseif canImport(Glibc)
 import Glibc
+import SystemShims
 #endif
 
 /// What was read from disk, kept to detect a change before writing back.
@@ -348,23 +349,20 @@ public enum AtomicFile {
     }
 }
 
-/// `listxattr`, `getxattr` and `fsetxattr` from the C library, looked up at run time:
-/// the Glibc module does not export `<sys/xattr.h>`. Nil where the library lacks them.
+/// `listxattr`, `getxattr` and `fsetxattr` of the C library (through `SystemShims`: the
+/// Glibc module does not export `<sys/xattr.h>`). Nil where there are none.
 private struct ExtendedAttributeCalls: @unchecked Sendable {
-    typealias List = @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<CChar>?, Int) -> Int
-    typealias Get = @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?, Int) -> Int
-    typealias Set = @convention(c) (Int32, UnsafePointer<CChar>?, UnsafeRawPointer?, Int, Int32) -> Int32
+    typealias List = (UnsafePointer<CChar>?, UnsafeMutablePointer<CChar>?, Int) -> Int
+    typealias Get = (UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?, Int) -> Int
+    typealias Set = (Int32, UnsafePointer<CChar>?, UnsafeRawPointer?, Int, Int32) -> Int32
     let list: List
     let get: Get
     let set: Set
 
     static let shared: ExtendedAttributeCalls? = {
         #if os(Linux)
-        let library = dlopen(nil, RTLD_NOW)
-        guard let list = dlsym(library, "listxattr"), let get = dlsym(library, "getxattr"),
-              let set = dlsym(library, "fsetxattr") else { return nil }
-        return ExtendedAttributeCalls(list: unsafeBitCast(list, to: List.self), get: unsafeBitCast(get, to: Get.self),
-                                      set: unsafeBitCast(set, to: Set.self))
+        return ExtendedAttributeCalls(list: { listxattr($0, $1, $2) }, get: { getxattr($0, $1, $2, $3) },
+                                      set: { fsetxattr($0, $1, $2, $3, $4) })
         #else
         return nil
         #endif

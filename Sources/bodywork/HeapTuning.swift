@@ -6,10 +6,9 @@
 // the run goes on as before.
 #if canImport(Glibc)
 import Glibc
+import SystemShims
 
 enum HeapTuning {
-    private typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-
     /// Room the main heap is grown by at once, and given huge pages over.
     private static let heapRoom = 64 << 20
     /// The span glibc reserves for each thread's heap, aligned to its size, so that the
@@ -27,12 +26,10 @@ enum HeapTuning {
     static func prepareProcess() { _ = processPrepared }
 
     private static let processPrepared: Void = {
-        guard enabled, let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
-        let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
-        let trimThreshold: Int32 = -1, topPad: Int32 = -2, mmapThreshold: Int32 = -3
-        _ = mallopt(trimThreshold, Int32(4 * heapRoom))
-        _ = mallopt(topPad, Int32(heapRoom))
-        _ = mallopt(mmapThreshold, Int32(32 << 20))
+        guard enabled else { return }
+        _ = mallopt(M_TRIM_THRESHOLD, Int32(4 * heapRoom))
+        _ = mallopt(M_TOP_PAD, Int32(heapRoom))
+        _ = mallopt(M_MMAP_THRESHOLD, Int32(32 << 20))
         guard let before = sbrk(0), Int(bitPattern: before) != -1 else { return }
         // Blocks larger than the heap's free top make it grow, by a block and the pad. They
         // are kept in a list until the break has moved (a block freed unused may never be

@@ -1,0 +1,3 @@
+#include "SystemShims.h"
+
+int bodywork_system_shims_present(void) { return 1; }
