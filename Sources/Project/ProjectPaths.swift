@@ -83,17 +83,36 @@ public enum ProjectPaths {
     public static func hasPlainComponents(_ path: String) -> Bool {
         // A native string's bytes are contiguous: read through a pointer, not the view.
         if let answer = path.utf8.withContiguousStorageIfAvailable(hasPlainComponents) { return answer }
-        return hasPlainComponents(Array(path.utf8))
+        return Array(path.utf8).withUnsafeBufferPointer(hasPlainComponents)
     }
 
-    private static func hasPlainComponents<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
-        guard !bytes.isEmpty else { return false }
+    private static func hasPlainComponents(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
         var previous: UInt8 = 0
         // The length of the current component so far, and how many of its bytes are dots.
         var length = 0
         var dots = 0
         var index = 0
-        for byte in bytes {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        while index < bytes.count {
+            // Eight ASCII bytes at a time: those before the word's first `/` only lengthen
+            // the component, and need no count of dots once it is longer than `..`.
+            if index + 8 <= bytes.count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if word & highs == 0 {
+                    let slashes = word ^ (ones &* UInt64(UInt8(ascii: "/")))
+                    // The lowest byte flagged is the first `/` (a borrow flags only bytes above one).
+                    let flagged = (slashes &- ones) & ~slashes & highs
+                    let plain = flagged == 0 ? 8 : flagged.trailingZeroBitCount / 8
+                    if plain > 0 && length + plain > 2 {
+                        length += plain
+                        previous = base[index + plain - 1]
+                        index += plain
+                        continue
+                    }
+                }
+            }
+            let byte = base[index]
             if byte == UInt8(ascii: "/") {
                 if index > 0 && (length == 0 || dots == length && dots <= 2 || previous >= 0x80) { return false }
                 length = 0

@@ -342,20 +342,41 @@ struct Discovery {
         guard let repository = workTree.map(GitRepository.init(topLevel:))
                 ?? (lookup.map { $0.value } ?? GitRepository.containing(FilePath.currentDirectory))
                 ?? GitRepository.containing(FilePath.canonical(FilePath.directory(of: files[0]))) else { return [] }
-        var byRelative: [String: String] = [:]
+        // The walk gives files directory by directory: each directory's place in the work
+        // tree is worked out once, and the files' own paths only if git is asked.
         var canonicalDirectories = canonicalDirectories
+        var groups: [(relative: String, names: [Substring], paths: [String])] = []
+        var groupOfDirectory: [String: Int?] = [:]
         for path in files {
             let directory = FilePath.directory(of: path)
-            let canonicalDirectory = canonicalDirectories[directory] ?? FilePath.canonical(directory)
-            canonicalDirectories[directory] = canonicalDirectory
-            let absolute = canonicalDirectory + "/" + FilePath.fileName(path)
-            if let relative = FilePath.relative(absolute, to: repository.topLevel) { byRelative[relative] = path }
+            let known = groupOfDirectory[directory]
+            let group: Int?
+            if let known {
+                group = known
+            } else {
+                let canonicalDirectory = canonicalDirectories[directory] ?? FilePath.canonical(directory)
+                canonicalDirectories[directory] = canonicalDirectory
+                group = FilePath.relative(canonicalDirectory, to: repository.topLevel).map { relative in
+                    groups.append((relative, [], []))
+                    return groups.count - 1
+                }
+                groupOfDirectory[directory] = .some(group)
+            }
+            guard let group else { continue }
+            groups[group].names.append(FilePath.fileName(path))
+            groups[group].paths.append(path)
         }
-        let relative = byRelative.keys.sorted()
-        if workTree != nil, GitIgnoreProof.ignoresNone(relative, topLevel: repository.topLevel,
-                                                       environment: GitIgnoreProof.environment) {
+        if workTree != nil, GitIgnoreProof.ignoresNone(directories: groups.map { ($0.relative, $0.names) },
+                                                       topLevel: repository.topLevel, environment: GitIgnoreProof.environment) {
             return []
         }
+        var byRelative: [String: String] = [:]
+        for group in groups {
+            for (name, path) in zip(group.names, group.paths) {
+                byRelative[group.relative.isEmpty ? String(name) : group.relative + "/" + name] = path
+            }
+        }
+        let relative = byRelative.keys.sorted()
         let ignored = BackgroundAnswer { repository.ignored(relative) }
         meanwhile()
         return Set(ignored.value.compactMap { byRelative[$0] })

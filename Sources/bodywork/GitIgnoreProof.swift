@@ -51,13 +51,20 @@ enum GitIgnoreProof {
     /// be ignored by git: false when one may be, or when a source of patterns cannot be
     /// read or understood.
     static func ignoresNone(_ files: [String], topLevel: String, environment: [String: String]) -> Bool {
-        guard var sources = PatternSources(topLevel: topLevel, environment: environment) else { return false }
         var byDirectory: [String: [Substring]] = [:]
         for file in files {
             let slash = file.utf8.lastIndex(of: UInt8(ascii: "/"))
             let directory = slash.map { String(file[..<$0]) } ?? ""
             byDirectory[directory, default: []].append(slash.map { file[file.index(after: $0)...] } ?? Substring(file))
         }
+        return ignoresNone(directories: byDirectory.map { ($0.key, $0.value) }, topLevel: topLevel, environment: environment)
+    }
+
+    /// `ignoresNone(_:topLevel:environment:)` of the files named by directory (relative to
+    /// `topLevel`, `""` for the top) and the names in each.
+    static func ignoresNone(directories byDirectory: [(directory: String, names: [Substring])], topLevel: String,
+                            environment: [String: String]) -> Bool {
+        guard var sources = PatternSources(topLevel: topLevel, environment: environment) else { return false }
         var directoryMayBeIgnored: [String: Bool] = ["": false]
         /// Whether git may ignore `directory` (and so all below it); nil when a pattern
         /// file cannot be read.
@@ -89,8 +96,12 @@ enum GitIgnoreProof {
             guard budget >= 0 else { return false }
             var prefix = Pattern.lowercased(directory)
             if !prefix.isEmpty { prefix.append(UInt8(ascii: "/")) }
+            // One buffer for the directory's paths: the prefix, then each name in turn.
+            var buffer = prefix
             for name in names {
-                let path = (prefix + Pattern.lowercased(String(name)))[...]
+                buffer.removeSubrange(prefix.count...)
+                Pattern.appendLowercased(name, to: &buffer)
+                let path = buffer[...]
                 let nameSlice = path[prefix.count...]
                 for base in bases where base.patterns.contains(where: { $0.mayMatch(path[base.offset...], name: nameSlice,
                                                                                     isDirectory: false) }) {
@@ -355,6 +366,10 @@ enum GitIgnoreProof {
 
         static func lowercased(_ text: String) -> [UInt8] {
             text.utf8.map(lowercased)
+        }
+
+        static func appendLowercased(_ text: Substring, to bytes: inout [UInt8]) {
+            for byte in text.utf8 { bytes.append(lowercased(byte)) }
         }
 
         private static func lowercased(_ byte: UInt8) -> UInt8 {

@@ -60,6 +60,44 @@ final class ProjectPathsTests: XCTestCase {
         XCTAssertFalse(ProjectPaths.hasPlainComponents("/a/\u{338}"))
     }
 
+    /// The byte loop the word-at-a-time scan stands in for, kept as the reference.
+    private func referencePlainComponents(_ path: String) -> Bool {
+        let bytes = Array(path.utf8)
+        guard !bytes.isEmpty else { return false }
+        var previous: UInt8 = 0, length = 0, dots = 0
+        for (index, byte) in bytes.enumerated() {
+            if byte == UInt8(ascii: "/") {
+                if index > 0 && (length == 0 || dots == length && dots <= 2 || previous >= 0x80) { return false }
+                length = 0
+                dots = 0
+            } else {
+                if previous == UInt8(ascii: "/") && byte >= 0x80 { return false }
+                length += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+            previous = byte
+        }
+        return length > 0 && !(dots == length && dots <= 2)
+    }
+
+    /// Long paths, so that whole words of eight bytes are read: runs of letters between
+    /// slashes, dots and non-ASCII characters at every offset.
+    func testPlainComponentsReadByWordsAgreeWithTheByteLoop() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["/", ".", "..", "a", "Sources", "IceCubesApp", "é", "\u{338}", "日本", "//", "x.swift", "0123456789abcdef"]
+        for path in paths { XCTAssertEqual(ProjectPaths.hasPlainComponents(path), referencePlainComponents(path), path) }
+        for _ in 0..<3000 {
+            let path = (0..<Int.random(in: 1...24, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            XCTAssertEqual(ProjectPaths.hasPlainComponents(path), referencePlainComponents(path), path)
+            let plain = "/" + (0..<Int.random(in: 1...8, using: &generator)).map { _ in
+                String(repeating: "a", count: Int.random(in: 1...20, using: &generator))
+            }.joined(separator: "/")
+            XCTAssertTrue(ProjectPaths.hasPlainComponents(plain), plain)
+            XCTAssertFalse(ProjectPaths.hasPlainComponents(plain + "/"), plain)
+            XCTAssertFalse(ProjectPaths.hasPlainComponents(plain + "/.."), plain)
+        }
+    }
+
     func testSortedListsMergeAsSetsWould() {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<200 {
