@@ -1,5 +1,10 @@
 // The old-style (OpenStep) property list format that Xcode writes `project.pbxproj` in:
 // an exact reader, so the project model never guesses from text patterns.
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
 
 /// A value of an old-style property list: strings, arrays, dictionaries and data.
 ///
@@ -149,6 +154,14 @@ private struct PropertyListReader {
     private mutating func quoted() throws(PropertyListError) -> String {
         let quote = bytes[offset]
         offset += 1
+        // Most quoted strings hold no escape: decoded from the bytes in place.
+        var end = offset
+        while end < bytes.count && bytes[end] != quote && bytes[end] != UInt8(ascii: "\\") { end += 1 }
+        if end < bytes.count && bytes[end] == quote {
+            let text = String(decoding: bytes[offset..<end], as: UTF8.self)
+            offset = end + 1
+            return text
+        }
         var result: [UInt8] = []
         while offset < bytes.count {
             let byte = bytes[offset]
@@ -198,9 +211,17 @@ private struct PropertyListReader {
             if byte == 32 || byte == 9 || byte == 10 || byte == 13 || byte == 12 || byte == 11 {
                 offset += 1
             } else if byte == UInt8(ascii: "/"), offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "*") {
+                // `/* name */` follows nearly every identifier Xcode writes: its end is
+                // searched for a star at a time.
                 offset += 2
-                while offset < bytes.count && !(bytes[offset] == UInt8(ascii: "*") && offset + 1 < bytes.count
-                                                && bytes[offset + 1] == UInt8(ascii: "/")) {
+                while offset < bytes.count {
+                    let star = bytes.withUnsafeBufferPointer { buffer in
+                        memchr(buffer.baseAddress! + offset, Int32(UInt8(ascii: "*")), buffer.count - offset)
+                            .map { buffer.baseAddress!.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
+                    }
+                    guard let star else { offset = bytes.count; break }
+                    offset = star
+                    if offset + 1 < bytes.count && bytes[offset + 1] == UInt8(ascii: "/") { break }
                     offset += 1
                 }
                 offset = min(offset + 2, bytes.count)
