@@ -17,7 +17,7 @@ public enum CommandLineEntry {
         signal(SIGPIPE, { _ in })
         Interruption.install()
         let console = Console()
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.variables
         var parser = ArgumentParser(Array(CommandLine.arguments.dropFirst()),
                                     defaultJobs: ProcessInfo.processInfo.activeProcessorCount)
         let status: Int32

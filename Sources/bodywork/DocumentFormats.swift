@@ -244,9 +244,8 @@ struct ReportPrinter {
         return TerminalColor.shouldColor(mode: options.color.rawValue, isTerminal: stream, environment: ReportPrinter.environment)
     }
 
-    /// The environment, copied once: asked for every file's report, ProcessInfo builds a
-    /// new dictionary of every variable each time.
-    private static let environment = ProcessInfo.processInfo.environment
+    /// The environment (asked for every file's report).
+    private static let environment = ProcessEnvironment.variables
 
     /// One file's report; `diff` (possibly colored) is shown first in a text preview.
     func file(_ report: FileReport, diff: [UInt8] = []) {

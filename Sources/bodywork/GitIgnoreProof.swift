@@ -16,7 +16,7 @@ import Glibc
 
 enum GitIgnoreProof {
     /// The process's environment, which decides where git looks for config and patterns.
-    static let environment = ProcessInfo.processInfo.environment
+    static let environment = ProcessEnvironment.variables
 
     /// The top of the work tree holding the absolute, canonical `directory`, found as git
     /// finds it: the nearest directory above with a `.git` repository directory, on the

@@ -20,7 +20,7 @@ struct GitRepository {
     /// Whether `directory` or a directory above it holds a `.git` entry (a directory, or
     /// the file of a worktree or submodule). `GIT_DIR` set in the environment counts too.
     static func hasGitEntry(at directory: String) -> Bool {
-        if ProcessInfo.processInfo.environment["GIT_DIR"] != nil { return true }
+        if ProcessEnvironment.variables["GIT_DIR"] != nil { return true }
         var current = URL(fileURLWithPath: FilePath.canonical(directory))
         while true {
             if FileManager.default.fileExists(atPath: current.appendingPathComponent(".git").path) { return true }
@@ -78,7 +78,7 @@ struct GitRepository {
 
     /// The `git` found on `PATH`, or nil when there is none.
     static let executable: String? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        let path = ProcessEnvironment.variables["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         for directory in path.split(separator: ":") where !directory.isEmpty {
             let candidate = String(directory) + "/git"
             if access(candidate, X_OK) == 0, FileKind.of(candidate) == .regularFile { return candidate }

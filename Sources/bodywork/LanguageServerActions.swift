@@ -340,7 +340,7 @@ final class ModuleIndexMemo: @unchecked Sendable {
             if let known = byPath[path] { return known }
             let model = self.model ?? ProjectModel(roots: [root])
             self.model = model
-            let environment = ProcessInfo.processInfo.environment
+            let environment = ProcessEnvironment.variables
             let indexes = ModuleIndexes.build(files: [path], model: model, jobs: 2, maxFileSize: RunOptions().maxFileSize,
                                               unindexed: path, cache: IndexCache(environment: environment))
             let index = indexes.index(forFile: path)
