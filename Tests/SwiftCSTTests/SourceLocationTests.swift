@@ -84,7 +84,7 @@ final class SourceLocationTests: XCTestCase {
     func testLocationsMatchAByteByByteCount() {
         var generator = SystemRandomNumberGenerator()
         let pieces: [[UInt8]] = [Array("abcdefghijklmnopqrstuvwxyz".utf8), [10], [13], [13, 10], [9, 9], Array("é€".utf8), [32]]
-        for _ in 0..<200 {
+        for _ in 0..<400 {
             var bytes: [UInt8] = []
             for _ in 0..<Int.random(in: 0..<40, using: &generator) {
                 let piece = pieces.randomElement(using: &generator)!
@@ -97,8 +97,10 @@ final class SourceLocationTests: XCTestCase {
                 guard index < bytes.count else { break }
                 if bytes[index] == 13 && index + 1 < bytes.count && bytes[index + 1] == 10 {
                     XCTAssertTrue(converter.location(of: index + 1) == (line, column + 1), "offset \(index + 1) of \(bytes)")
+                    XCTAssertEqual(converter.lineRange(line)?.upperBound, index, "line \(line) of \(bytes)")
                     index += 2; line += 1; column = 1
                 } else if bytes[index] == 10 || bytes[index] == 13 {
+                    XCTAssertEqual(converter.lineRange(line)?.upperBound, index, "line \(line) of \(bytes)")
                     index += 1; line += 1; column = 1
                 } else {
                     index += 1; column += 1
