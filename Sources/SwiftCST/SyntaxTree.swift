@@ -195,6 +195,11 @@ public struct Node: Sendable, Hashable, CustomStringConvertible {
 
     /// The first child node in source order, found without building the child list.
     public var firstChildNode: Node? {
+        firstChildIndex.map { Node(tree: tree, index: $0) }
+    }
+
+    /// The index of `firstChildNode`, found without making a node.
+    var firstChildIndex: Int? {
         var c = index - 1
         var first: Int?
         let start = Int(raw.subtreeStart)
@@ -202,7 +207,7 @@ public struct Node: Sendable, Hashable, CustomStringConvertible {
             first = c
             c = Int(tree.nodes[c].subtreeStart) - 1
         }
-        return first.map { Node(tree: tree, index: $0) }
+        return first
     }
 
     /// The first child node in source order that matches, found without building the

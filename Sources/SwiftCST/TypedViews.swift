@@ -339,9 +339,12 @@ public struct MemberAccessExpr: SyntaxView {
     }
     /// The expression before the dot; nil for an implicit member (`.red`).
     public var base: Node? {
-        guard let first = node.firstChildNode, first.kind != .genericArgumentClause,
-              first.firstTokenIndex == node.firstTokenIndex, node.firstToken?.kind != .period else { return nil }
-        return first
+        // By index, making only the node returned.
+        let tree = node.tree, own = tree.nodes[node.index]
+        guard let first = node.firstChildIndex, tree.nodes[first].kind != .genericArgumentClause,
+              tree.nodes[first].firstToken == own.firstToken,
+              own.firstToken == own.endToken || tree.tokens[Int(own.firstToken)].kind != .period else { return nil }
+        return Node(tree: tree, index: first)
     }
     /// The dot: right after the base, or the first token of an implicit member.
     public var period: Token? {
@@ -370,18 +373,23 @@ public struct FunctionCallExpr: SyntaxView {
     /// The token `calleeName` reads, without making its text.
     public var calleeNameToken: Token? {
         if node.kind == .macroExpansionExpr { return node.ownTokens.dropFirst().first }
-        guard var callee else { return nil }
-        if callee.kind == .genericSpecializationExpr, let specialized = callee.firstChildNode { callee = specialized }
-        switch callee.kind {
-        case .identifierExpr: return callee.firstToken
+        // Read by index: every call of a file is asked, and each node made on the way
+        // retained the tree.
+        let tree = node.tree
+        guard var callee = node.firstChildIndex else { return nil }
+        if tree.nodes[callee].kind == .genericSpecializationExpr,
+           let specialized = Node(tree: tree, index: callee).firstChildIndex { callee = specialized }
+        let raw = tree.nodes[callee]
+        switch raw.kind {
+        case .identifierExpr: return raw.firstToken == raw.endToken ? nil : Token(tree: tree, index: Int(raw.firstToken))
         case .memberAccessExpr:
             // Nearly always the name ends the access, right after its period (`x.name`,
             // `.name`): read from the last two tokens, without finding the base.
-            let last = callee.endTokenIndex - 1
-            if last > callee.firstTokenIndex, node.tree.tokens[last - 1].kind == .period {
-                return Token(tree: node.tree, index: last)
+            let last = Int(raw.endToken) - 1
+            if last > Int(raw.firstToken), tree.tokens[last - 1].kind == .period {
+                return Token(tree: tree, index: last)
             }
-            return MemberAccessExpr(callee)?.nameToken
+            return MemberAccessExpr(Node(tree: tree, index: callee))?.nameToken
         default: return nil
         }
     }
