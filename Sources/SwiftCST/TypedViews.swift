@@ -137,13 +137,44 @@ public struct VariableDecl: SyntaxView {
     public var isLet: Bool { node.token(.let) != nil }
     /// `static` or `class`, found in one pass over the modifiers.
     public var isStatic: Bool {
-        node.firstChild { child in
-            guard child.kind == .modifier, let token = child.firstToken else { return false }
-            return token.keyword == .static || token.keyword == .class
-        } != nil
+        // Read by index: asked of every property, and a node and a token made per
+        // modifier each retained the tree.
+        let tree = node.tree
+        var c = node.index - 1
+        let start = Int(tree.nodes[node.index].subtreeStart)
+        while c >= start {
+            let child = tree.nodes[c]
+            if child.kind == .modifier, child.firstToken != child.endToken {
+                let keyword = tree.tokens[Int(child.firstToken)].keyword
+                if keyword == .static || keyword == .class { return true }
+            }
+            c = Int(child.subtreeStart) - 1
+        }
+        return false
     }
     public var bindingKeyword: Token? { node.ownTokens.first { $0.keyword == .let || $0.keyword == .var } }
-    public var bindings: [PatternBinding] { node.children(.patternBinding).map { PatternBinding(checked: $0) } }
+    /// Made as one list (not a list of nodes mapped into another): asked of every property.
+    public var bindings: [PatternBinding] {
+        let tree = node.tree
+        let start = Int(tree.nodes[node.index].subtreeStart)
+        var count = 0
+        var c = node.index - 1
+        while c >= start {
+            if tree.nodes[c].kind == .patternBinding { count += 1 }
+            c = Int(tree.nodes[c].subtreeStart) - 1
+        }
+        guard count > 0 else { return [] }
+        var result: [PatternBinding] = []
+        result.reserveCapacity(count)
+        // Children walked from the last: appended back to front, then reversed.
+        c = node.index - 1
+        while c >= start {
+            if tree.nodes[c].kind == .patternBinding { result.append(PatternBinding(checked: Node(tree: tree, index: c))) }
+            c = Int(tree.nodes[c].subtreeStart) - 1
+        }
+        result.reverse()
+        return result
+    }
 }
 
 /// `pattern: Type = value { accessors }`.
