@@ -206,11 +206,11 @@ public enum AtomicFile {
     /// are skipped, as `cp --preserve=xattr` does. Returns an `errno` only for failures
     /// that mean the copy cannot be trusted (out of memory).
     private static func copyExtendedAttributes(from source: String, to descriptor: Int32) -> Int32? {
-        guard let calls = ExtendedAttributeCalls.shared else { return nil }
-        let size = calls.list(source, nil, 0)
+        #if os(Linux)
+        let size = listxattr(source, nil, 0)
         guard size > 0 else { return nil }
         var names = [CChar](repeating: 0, count: size)
-        let listed = names.withUnsafeMutableBufferPointer { calls.list(source, $0.baseAddress, size) }
+        let listed = names.withUnsafeMutableBufferPointer { listxattr(source, $0.baseAddress, size) }
         guard listed > 0 else { return nil }
         var start = 0
         while start < listed {
@@ -218,15 +218,16 @@ public enum AtomicFile {
             while end < listed && names[end] != 0 { end += 1 }
             names.withUnsafeBufferPointer { buffer in
                 let name = buffer.baseAddress! + start
-                let valueSize = calls.get(source, name, nil, 0)
+                let valueSize = getxattr(source, name, nil, 0)
                 guard valueSize >= 0 else { return }
                 var value = [UInt8](repeating: 0, count: max(valueSize, 1))
-                let read = value.withUnsafeMutableBytes { calls.get(source, name, $0.baseAddress, valueSize) }
+                let read = value.withUnsafeMutableBytes { getxattr(source, name, $0.baseAddress, valueSize) }
                 guard read >= 0 else { return }
-                _ = value.withUnsafeBytes { calls.set(descriptor, name, $0.baseAddress, read, 0) }
+                _ = value.withUnsafeBytes { fsetxattr(descriptor, name, $0.baseAddress, read, 0) }
             }
             start = end + 1
         }
+        #endif
         return nil
     }
 
@@ -347,26 +348,6 @@ public enum AtomicFile {
     private static func describe(_ code: Int32) -> String {
         String(cString: strerror(code))
     }
-}
-
-/// `listxattr`, `getxattr` and `fsetxattr` of the C library (through `SystemShims`: the
-/// Glibc module does not export `<sys/xattr.h>`). Nil where there are none.
-private struct ExtendedAttributeCalls: @unchecked Sendable {
-    typealias List = (UnsafePointer<CChar>?, UnsafeMutablePointer<CChar>?, Int) -> Int
-    typealias Get = (UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?, Int) -> Int
-    typealias Set = (Int32, UnsafePointer<CChar>?, UnsafeRawPointer?, Int, Int32) -> Int32
-    let list: List
-    let get: Get
-    let set: Set
-
-    static let shared: ExtendedAttributeCalls? = {
-        #if os(Linux)
-        return ExtendedAttributeCalls(list: { listxattr($0, $1, $2) }, get: { getxattr($0, $1, $2, $3) },
-                                      set: { fsetxattr($0, $1, $2, $3, $4) })
-        #else
-        return nil
-        #endif
-    }()
 }
 
 /// read(2) under a name that `AtomicFile.read` does not hide.

@@ -65,6 +65,17 @@ public final class SyntaxTree: Sendable {
         parse(Array(text.utf8))
     }
 
+    /// Whether `bytes[range]` are the UTF-8 bytes of `text` (no string is made).
+    func bytes(_ range: Range<Int>, equal text: String) -> Bool {
+        guard range.count == text.utf8.count else { return false }
+        var offset = range.lowerBound
+        for byte in text.utf8 {
+            guard bytes[offset] == byte else { return false }
+            offset += 1
+        }
+        return true
+    }
+
     /// The `sourceFile` node.
     public var root: Node { Node(tree: self, index: nodes.count - 1) }
 
@@ -179,14 +190,7 @@ public struct Node: Sendable, Hashable, CustomStringConvertible {
     public var text: String { tree.text(trimmedRange) }
 
     /// Whether the source text without outer trivia is `text`, comparing bytes.
-    public func textEquals(_ text: String) -> Bool {
-        let range = trimmedRange
-        var utf8 = text.utf8.makeIterator()
-        for i in range {
-            guard let byte = utf8.next(), byte == tree.bytes[i] else { return false }
-        }
-        return utf8.next() == nil
-    }
+    public func textEquals(_ text: String) -> Bool { tree.bytes(trimmedRange, equal: text) }
 
     public var parent: Node? {
         let p = Int(raw.parent)
@@ -560,17 +564,7 @@ public struct Token: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether the token's text is `text`, comparing its UTF-8 bytes (no string is made).
-    public func textEquals(_ text: String) -> Bool {
-        let raw = tree.tokens[index]
-        let start = Int(raw.textStart)
-        guard Int(raw.textEnd) - start == text.utf8.count else { return false }
-        var offset = start
-        for byte in text.utf8 {
-            guard tree.bytes[offset] == byte else { return false }
-            offset += 1
-        }
-        return true
-    }
+    public func textEquals(_ text: String) -> Bool { tree.bytes(textRange, equal: text) }
 
     public var next: Token? { index + 1 < tree.tokens.count ? Token(tree: tree, index: index + 1) : nil }
     public var previous: Token? { index > 0 ? Token(tree: tree, index: index - 1) : nil }
