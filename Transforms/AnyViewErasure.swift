@@ -1,6 +1,7 @@
 // Rule `anyview`: `AnyView(…)` hides a view's type, so SwiftUI can no longer tell which
 // view changed and rebuilds what it wraps; a `@ViewBuilder` returning `some View` keeps it.
 import Codemod
+import Foundation
 import SwiftCST
 
 /// Rule `anyview`; `documentation` below is its one description (RULES.md, `explain`).
@@ -71,7 +72,7 @@ public struct AnyViewErasure: Rule {
         let layout = SourceLayout(tree.bytes)
         var findings: [Finding] = []
         var covered = Set<Node>()
-        var membersByName: [String: [Node]]? = nil  // made for the first member whose callers are read
+        var memberNames: MemberNameTokens? = nil  // made for the first member whose callers are read
         for node in tree.root.descendants([.functionDecl, .variableDecl]) {
             // A member that erases returns `AnyView(…)`: the others are passed over on
             // their bytes (in a long file, most of them).
@@ -83,7 +84,8 @@ public struct AnyViewErasure: Rule {
             let message = "`\(member.name)` erases its view with `AnyView`; return `some View` from a `@ViewBuilder`"
             var reason = plan.failure ?? member.declarationReason
             if reason == nil, member.declaresAnyView {
-                reason = callerReason(of: member, in: tree, index: index, path: context.path, membersByName: &membersByName)
+                if memberNames == nil { memberNames = MemberNameTokens(tree) }
+                reason = callerReason(of: member, in: tree, index: index, path: context.path, names: memberNames!)
             }
             if reason == nil {
                 let fix = Fix(edits: plan.edits + member.signatureEdits(needsBuilder: plan.needsBuilder),
@@ -113,7 +115,7 @@ public struct AnyViewErasure: Rule {
     /// view-builder statement, the one result of a `some View` member, or `AnyView(…)`'s
     /// argument.
     private func callerReason(of member: ErasingMember, in tree: SyntaxTree, index: ProjectIndex, path: String,
-                              membersByName: inout [String: [Node]]?) -> String? {
+                              names: MemberNameTokens) -> String? {
         if !member.isFilePrivate {
             let others = index.filesMentioning(member.name, besides: path)
             if let first = others.sorted().first {
@@ -121,16 +123,15 @@ public struct AnyViewErasure: Rule {
                 return "another file of the module names `\(member.name)` (\(first)\(more)), and its uses there may need `AnyView`"
             }
         }
-        let declared = member.nameToken.textRange
+        let declared = member.nameToken.index
         let anyViewExtended = index.isSeen("AnyView")
-        let reached = membersReached(from: member.node, in: tree, membersByName: &membersByName)
-        for position in 0..<tree.tokens.count {
+        let reached = membersReached(from: member.node, names: names)
+        for position in names.positions(spelling: member.name) where position != declared {
             let token = tree.token(at: position)
-            guard token.kind == .identifier, token.text == member.name, token.textRange != declared else { continue }
             if FileTypes.isOwnMemberOfValueType(token, besides: FileTypes.innermostType(of: member.node)) { continue }
-            let line = tree.bytes[..<token.textRange.lowerBound].reduce(1) { $1 == 10 ? $0 + 1 : $0 }
+            let line = { lineNumber(at: token.textRange.lowerBound, in: tree.bytes) }
             guard let use = referenceExpression(token, member: member) else {
-                return "`\(member.name)` on line \(line) is not a plain use of this member"
+                return "`\(member.name)` on line \(line()) is not a plain use of this member"
             }
             if member.node.contains(use) { return "`\(member.name)` uses itself" }
             // Through another member (`row` shows `children`, which shows `row` again): two
@@ -138,40 +139,32 @@ public struct AnyViewErasure: Rule {
             if let other = reached.first(where: { $0.declaration.contains(use) }) {
                 return "`\(member.name)` and `\(other.name)` use each other"
             }
-            if let why = needForAnyView(use, anyViewExtended: anyViewExtended) { return "the use of `\(member.name)` on line \(line) \(why)" }
+            if let why = needForAnyView(use, anyViewExtended: anyViewExtended) { return "the use of `\(member.name)` on line \(line()) \(why)" }
         }
         return nil
     }
 
     /// The functions and properties of the file that `start` reaches by naming them, and
     /// those reach in turn (by name, whatever their type: a superset is only stricter).
-    /// `membersByName` holds the file's functions and properties by name, made at the
-    /// first call for all members of the file.
-    private func membersReached(from start: Node, in tree: SyntaxTree,
-                                membersByName: inout [String: [Node]]?) -> [(name: String, declaration: Node)] {
-        if membersByName == nil {
-            var byName: [String: [Node]] = [:]
-            for node in tree.root.descendants([.functionDecl, .variableDecl]) {
-                if let name = FunctionLikeDecl(node)?.name ?? VariableDecl(node)?.bindings.first?.name {
-                    byName[name, default: []].append(node)
-                }
-            }
-            membersByName = byName
-        }
-        let byName = membersByName ?? [:]
+    private func membersReached(from start: Node, names: MemberNameTokens) -> [(name: String, declaration: Node)] {
         var reached: [(name: String, declaration: Node)] = []
-        var seen = [Bool](repeating: false, count: tree.nodes.count)  // by node index: no hashing
+        var seen = [Bool](repeating: false, count: start.tree.nodes.count)  // by node index: no hashing
+        seen[start.index] = true
+        // How many declarations of each name are not reached yet: a name whose are all
+        // reached is passed over (in a long file, `body` is named and declared hundreds of times).
+        var unreached = names.declarations.map { $0.count }
+        if let number = names.number(of: start) { unreached[number] -= 1 }
         var pending = [start]
         while let node = pending.popLast() {
-            for position in node.firstTokenIndex..<node.endTokenIndex {
-                let token = tree.token(at: position)
-                guard token.kind == .identifier, let declarations = byName[token.text] else { continue }
+            names.forEachName(in: node.firstTokenIndex..<node.endTokenIndex) { position, number in
+                guard unreached[number] > 0 else { return }
                 // A declaration holds the token's innermost node exactly when its tokens
                 // hold the token: told from the indices, without finding that node.
-                for declaration in declarations where declaration != start && !seen[declaration.index]
+                for declaration in names.declarations[number] where !seen[declaration.index]
                     && !(declaration.firstTokenIndex <= position && position < declaration.endTokenIndex) {
                     seen[declaration.index] = true
-                    reached.append((token.text, declaration))
+                    unreached[number] -= 1
+                    reached.append((names.names[number], declaration))
                     pending.append(declaration)
                 }
             }
@@ -323,7 +316,9 @@ public struct AnyViewErasure: Rule {
 
 /// `AnyView(x)`: a call of `AnyView` or `SwiftUI.AnyView`.
 func isAnyViewCall(_ node: Node) -> Bool {
-    guard node.kind == .functionCallExpr, let call = FunctionCallExpr(node), let callee = call.callee else { return false }
+    // Told first from the call's first token, which every call in a long file reaches here for.
+    guard node.kind == .functionCallExpr, let first = node.firstToken, first.textIs("AnyView") || first.textIs("SwiftUI"),
+          let call = FunctionCallExpr(node), let callee = call.callee else { return false }
     if callee.kind == .identifierExpr { return callee.textEquals("AnyView") }
     if let access = MemberAccessExpr(callee) { return access.name == "AnyView" && access.base?.textEquals("SwiftUI") == true }
     return false
@@ -365,4 +360,115 @@ func outermostIf(_ node: Node) -> Node? {
     var current = node
     while let parent = current.parent, parent.kind == .ifExpr { current = parent }
     return current.kind == .ifExpr ? current : nil
+}
+
+// MARK: - Member names
+
+/// The 1-based line of `offset`, counting line feeds before it.
+private func lineNumber(at offset: Int, in bytes: [UInt8]) -> Int {
+    bytes.withUnsafeBufferPointer { buffer in
+        guard let base = buffer.baseAddress else { return 1 }
+        var line = 1
+        var from = 0
+        let end = min(offset, buffer.count)
+        while from < end, let hit = memchr(base + from, Int32(UInt8(ascii: "\n")), end - from) {
+            line += 1
+            from = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
+        }
+        return line
+    }
+}
+
+/// The file's functions and properties by name, and every identifier token that spells
+/// one of those names: found in one pass over the tokens, comparing bytes, where reading
+/// each member's callers from the token texts made a `String` per token per member.
+/// Names are equal as Swift strings are: a non-ASCII one is compared as a `String`.
+struct MemberNameTokens {
+    /// The names, by number, and the functions and properties declaring each.
+    private(set) var names: [String] = []
+    private(set) var declarations: [[Node]] = []
+    /// The positions of the identifier tokens spelling a name, ascending, and its number.
+    private var positions: [Int] = []
+    private var numbers: [Int] = []
+    /// The same positions grouped by name number: those of number `n` are
+    /// `grouped[groupStarts[n]..<groupStarts[n + 1]]`, ascending.
+    private var grouped: [Int] = []
+    private var groupStarts: [Int] = []
+    private var numberOf: [String: Int] = [:]
+
+    init(_ tree: SyntaxTree) {
+        var numberOf: [String: Int] = [:]
+        for node in tree.root.descendants([.functionDecl, .variableDecl]) {
+            guard let name = FunctionLikeDecl(node)?.name ?? VariableDecl(node)?.bindings.first?.name else { continue }
+            if let number = numberOf[name] {
+                declarations[number].append(node)
+            } else {
+                numberOf[name] = names.count
+                names.append(name)
+                declarations.append([node])
+            }
+        }
+        self.numberOf = numberOf
+        guard !names.isEmpty else { return }
+        // Distinct strings have distinct bytes: each name's number is its place in `names`.
+        var interner = ByteInterner(expected: names.count)
+        var allASCII = true
+        for name in names {
+            var name = name
+            _ = name.withUTF8 { interner.intern($0) }
+            allASCII = allASCII && name.withUTF8 { ByteInterner.isASCII($0) }
+        }
+        var positions: [Int] = []
+        var numbers: [Int] = []
+        var counts = [Int](repeating: 0, count: names.count + 1)
+        tree.bytes.withUnsafeBufferPointer { bytes in
+            tree.tokens.withUnsafeBufferPointer { tokens in
+                for position in tokens.indices where tokens[position].kind == .identifier {
+                    let raw = tokens[position]
+                    let text = UnsafeBufferPointer(rebasing: bytes[Int(raw.textStart)..<Int(raw.textEnd)])
+                    // ASCII text equals a string exactly when their bytes are equal.
+                    let number = allASCII && ByteInterner.isASCII(text) ? interner.lookup(text)
+                        : numberOf[String(decoding: text, as: UTF8.self)]
+                    guard let number else { continue }
+                    positions.append(position)
+                    numbers.append(number)
+                    counts[number + 1] += 1
+                }
+            }
+        }
+        // A counting sort by number keeps each group's positions ascending.
+        for number in 0..<names.count { counts[number + 1] += counts[number] }
+        groupStarts = counts
+        var grouped = [Int](repeating: 0, count: positions.count)
+        for (position, number) in zip(positions, numbers) {
+            grouped[counts[number]] = position
+            counts[number] += 1
+        }
+        self.positions = positions
+        self.numbers = numbers
+        self.grouped = grouped
+    }
+
+    /// Calls `body` with the position and name number of each token in `range` that spells a name.
+    func forEachName(in range: Range<Int>, _ body: (Int, Int) -> Void) {
+        var at = positions.partitionPoint(where: { $0 < range.lowerBound })
+        while at < positions.count, positions[at] < range.upperBound {
+            body(positions[at], numbers[at])
+            at += 1
+        }
+    }
+
+    /// The number of the name `declaration` is listed under, if it is one of the file's
+    /// functions and properties.
+    func number(of declaration: Node) -> Int? {
+        guard let name = FunctionLikeDecl(declaration)?.name ?? VariableDecl(declaration)?.bindings.first?.name,
+              let number = numberOf[name], declarations[number].contains(declaration) else { return nil }
+        return number
+    }
+
+    /// The positions of the identifier tokens that spell `name`, in source order.
+    func positions(spelling name: String) -> ArraySlice<Int> {
+        guard let number = numberOf[name] else { return [] }
+        return grouped[groupStarts[number]..<groupStarts[number + 1]]
+    }
 }

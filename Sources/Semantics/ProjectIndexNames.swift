@@ -516,18 +516,69 @@ struct SharedNamesCollector {
 
 /// Distinct byte strings numbered as first seen: open addressing over their hashes, the
 /// bytes kept in one buffer and compared with memcmp, so that a string is made a `String`
-/// (and hashed as one) at most once.
-struct ByteInterner {
+/// (and hashed as one) at most once. Rules use it to find names by a token's bytes.
+public struct ByteInterner: Sendable {
     /// String `n` is `bytes[starts[n]..<starts[n + 1]]`.
     private var bytes: [UInt8] = []
     private var starts: [Int32] = [0]
     private var hashes: [UInt32] = []
     /// A string's number plus one, 0 when free.
-    private var slots = [Int32](repeating: 0, count: 1 << 12)
+    private var slots: [Int32]
 
-    var count: Int { hashes.count }
+    /// An interner with room for about `expected` strings before it grows.
+    public init(expected: Int = 1 << 11) {
+        var size = 16
+        while size < expected * 2 { size *= 2 }
+        slots = [Int32](repeating: 0, count: size)
+    }
 
-    func string(_ number: Int) -> String {
+    public var count: Int { hashes.count }
+
+    /// Whether every byte is ASCII. Two ASCII strings are equal as Swift strings exactly
+    /// when their bytes are; canonical equivalence may join a non-ASCII spelling to
+    /// another (the Kelvin sign to `K`), which only a `String` comparison tells.
+    public static func isASCII(_ string: UnsafeBufferPointer<UInt8>) -> Bool {
+        var any: UInt8 = 0
+        for byte in string { any |= byte }
+        return any < 0x80
+    }
+
+    /// The hash `number(of:hash:)` takes: FNV-1a of the bytes.
+    public static func hash(_ string: UnsafeBufferPointer<UInt8>) -> UInt32 { FileNames.hash(string) }
+
+    /// The number of these bytes, made the next number when they are new.
+    public mutating func intern(_ string: UnsafeBufferPointer<UInt8>) -> Int {
+        Int(number(of: string, hash: ByteInterner.hash(string)).number)
+    }
+
+    /// The number of these bytes, or nil when they were never interned.
+    public func lookup(_ string: UnsafeBufferPointer<UInt8>) -> Int? {
+        let hash = ByteInterner.hash(string)
+        let mask = slots.count - 1
+        var slot = Int(hash) & mask
+        while true {
+            let found = slots[slot]
+            if found == 0 { return nil }
+            let number = Int(found) - 1
+            if hashes[number] == hash, equals(number, string) { return number }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    /// The number of `string`'s UTF-8 bytes, or nil when they were never interned.
+    public func lookup(_ string: String) -> Int? {
+        var string = string
+        return string.withUTF8 { lookup($0) }
+    }
+
+    private func equals(_ number: Int, _ string: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = Int(starts[number]), end = Int(starts[number + 1])
+        return end - start == string.count && (string.isEmpty || bytes.withUnsafeBufferPointer { buffer in
+            memcmp(buffer.baseAddress! + start, string.baseAddress!, string.count) == 0
+        })
+    }
+
+    public func string(_ number: Int) -> String {
         bytes.withUnsafeBufferPointer { buffer in
             String(decoding: UnsafeBufferPointer(rebasing: buffer[Int(starts[number])..<Int(starts[number + 1])]), as: UTF8.self)
         }
@@ -535,21 +586,14 @@ struct ByteInterner {
 
     /// The number of these bytes (`hash` being `FileNames.hash` of them), and whether
     /// they are new.
-    mutating func number(of string: UnsafeBufferPointer<UInt8>, hash: UInt32) -> (number: Int32, isNew: Bool) {
+    public mutating func number(of string: UnsafeBufferPointer<UInt8>, hash: UInt32) -> (number: Int32, isNew: Bool) {
         let mask = slots.count - 1
         var slot = Int(hash) & mask
         while true {
             let found = slots[slot]
             if found == 0 { break }
             let number = Int(found) - 1
-            if hashes[number] == hash {
-                let start = Int(starts[number]), end = Int(starts[number + 1])
-                if end - start == string.count, string.isEmpty || bytes.withUnsafeBufferPointer({ buffer in
-                    memcmp(buffer.baseAddress! + start, string.baseAddress!, string.count) == 0
-                }) {
-                    return (Int32(number), false)
-                }
-            }
+            if hashes[number] == hash, equals(number, string) { return (Int32(number), false) }
             slot = (slot + 1) & mask
         }
         let number = Int32(hashes.count)
