@@ -250,35 +250,55 @@ public func containsAny(_ bytes: [UInt8], of words: [StaticString]) -> Bool {
 /// for a rule that passes over the declarations of a long file that cannot hold a finding.
 public func containsAny(_ bytes: [UInt8], of words: [StaticString], in range: Range<Int>) -> Bool {
     bytes.withUnsafeBufferPointer { haystack in
-        guard let whole = haystack.baseAddress, range.lowerBound >= 0, range.upperBound <= haystack.count else { return false }
-        let base = whole + range.lowerBound
-        let count = range.count
-        let commonness = byteCommonness
+        guard range.lowerBound >= 0, range.upperBound <= haystack.count else { return false }
+        let within = UnsafeBufferPointer(rebasing: haystack[range])
         for word in words {
-            let length = word.utf8CodeUnitCount
-            guard length > 0, length <= count else { continue }
-            let start = word.utf8Start
-            var anchor = 0
-            for position in 1..<length where commonness[Int(start[position])] < commonness[Int(start[anchor])] {
-                anchor = position
-            }
-            let anchorByte = Int32(start[anchor])
-            // A hit of the anchor at `at` is a match starting at `at - anchor`.
-            var offset = anchor
-            let last = count - length + anchor
-            while offset <= last {
-                guard let hit = memchr(base + offset, anchorByte, last - offset + 1) else { break }
-                let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                // The first and last bytes first, in place: most hits of a common anchor
-                // fail there, without a call.
-                let begin = at - anchor
-                if base[begin] == start[0], base[begin + length - 1] == start[length - 1],
-                   memcmp(base + begin, start, length) == 0 { return true }
-                offset = at + 1
-            }
+            let needle = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+            if !searchOccurrences(of: needle, in: within, { _ in false }) { return true }
         }
         return false
     }
+}
+
+/// Calls `body` with the offset of each occurrence of `word`'s UTF-8 bytes in `bytes`, in
+/// order (overlapping ones too), searched as `containsAny` does.
+public func forEachOccurrence(of word: String, in bytes: [UInt8], _ body: (Int) -> Void) {
+    var word = word
+    word.withUTF8 { needle in
+        bytes.withUnsafeBufferPointer { haystack in
+            _ = searchOccurrences(of: needle, in: haystack) { body($0); return true }
+        }
+    }
+}
+
+/// Finds `needle` in `haystack` with `memchr` on its rarest byte in source code and
+/// `memcmp`, calling `found` with each match's offset while it returns true; false when
+/// `found` stopped the search.
+private func searchOccurrences(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>,
+                               _ found: (Int) -> Bool) -> Bool {
+    let length = needle.count
+    guard let base = haystack.baseAddress, let start = needle.baseAddress, length > 0, length <= haystack.count else { return true }
+    let count = haystack.count
+    let commonness = byteCommonness
+    var anchor = 0
+    for position in 1..<length where commonness[Int(start[position])] < commonness[Int(start[anchor])] {
+        anchor = position
+    }
+    let anchorByte = Int32(start[anchor])
+    // A hit of the anchor at `at` is a match starting at `at - anchor`.
+    var offset = anchor
+    let last = count - length + anchor
+    while offset <= last {
+        guard let hit = memchr(base + offset, anchorByte, last - offset + 1) else { break }
+        let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+        // The first and last bytes first, in place: most hits of a common anchor
+        // fail there, without a call.
+        let begin = at - anchor
+        if base[begin] == start[0], base[begin + length - 1] == start[length - 1],
+           memcmp(base + begin, start, length) == 0, !found(begin) { return false }
+        offset = at + 1
+    }
+    return true
 }
 
 /// How often each byte appears in Swift source: lower is rarer. Printable ASCII is ranked

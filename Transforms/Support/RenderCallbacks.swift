@@ -90,12 +90,15 @@ extension RenderPath {
     }
 
     /// The name `use` reads when it is `name` or `self.name`.
-    static func usedName(_ use: Node) -> String? {
+    static func usedName(_ use: Node) -> String? { usedNameToken(use)?.text }
+
+    /// The token of the name `use` reads when it is `name` or `self.name`.
+    static func usedNameToken(_ use: Node) -> Token? {
         if use.kind == .identifierExpr, let token = use.firstToken, use.endTokenIndex == token.index + 1 {
-            return token.kind == .identifier ? token.text : nil
+            return token.kind == .identifier ? token : nil
         }
         if let access = MemberAccessExpr(use), use.kind == .memberAccessExpr, access.base?.textEquals("self") == true {
-            return access.name
+            return access.nameToken
         }
         return nil
     }

@@ -158,7 +158,7 @@ struct RenderPath {
         }
         guard let name, name != "body", modifiers.has("private") || modifiers.has("fileprivate") else { return false }
         var named = false
-        for use in uses.byName[name] ?? [] where !member.contains(use) {
+        for use in uses.uses(of: name) where !member.contains(use) {
             named = true
             if isPassedAsAction(use) { continue }
             if let scope = enclosingDeclaration(of: use), isInAction(use, within: scope) || isInCallback(use, within: scope) { continue }
@@ -233,21 +233,58 @@ struct NameFilter {
     }
 }
 
-/// Where a file names each member as a bare `name` or as `self.name`, in source order:
-/// found in one walk, where asking the whole tree once per member cost the square of
-/// the file's size.
-struct NameUses {
-    let byName: [String: [Node]]
-
-    init(_ tree: SyntaxTree) {
+/// Where a file names a member as a bare `name` or as `self.name`, in source order. A
+/// name is searched in the file's bytes, and only the tokens found are read: listing
+/// every use of every name cost a whole walk of a long file, for the few names asked.
+/// A file that writes a non-ASCII identifier is read by `String`s, as Swift compares them.
+final class NameUses {
+    private let tree: SyntaxTree
+    /// Whether some identifier token is not ASCII (then bytes may differ where strings are equal).
+    private let hasNonASCIIIdentifier: Bool
+    /// Every use by name, made for the first question when bytes cannot answer.
+    private lazy var byName: [String: [Node]] = {
         var byName: [String: [Node]] = [:]
-        for use in tree.root.descendants([.identifierExpr, .memberAccessExpr]) {
-            // `x.name` names another value's member; only a bare `name` or `self.name` counts.
-            if use.kind == .identifierExpr, let parent = use.parent, parent.kind == .memberAccessExpr,
-               parent.firstChildNode != use { continue }
+        for use in tree.root.descendants([.identifierExpr, .memberAccessExpr]) where NameUses.counts(use) {
             if let name = RenderPath.usedName(use) { byName[name, default: []].append(use) }
         }
-        self.byName = byName
+        return byName
+    }()
+
+    init(_ tree: SyntaxTree) {
+        self.tree = tree
+        hasNonASCIIIdentifier = tree.bytes.withUnsafeBufferPointer { bytes in
+            tree.tokens.contains { token in
+                token.kind == .identifier
+                    && !ByteInterner.isASCII(UnsafeBufferPointer(rebasing: bytes[Int(token.textStart)..<Int(token.textEnd)]))
+            }
+        }
+    }
+
+    /// The uses of `name`, in source order.
+    func uses(of name: String) -> [Node] {
+        var ascii = name
+        guard !hasNonASCIIIdentifier, ascii.withUTF8({ ByteInterner.isASCII($0) }) else { return byName[name] ?? [] }
+        var uses: [Node] = []
+        let length = name.utf8.count
+        forEachOccurrence(of: name, in: tree.bytes) { offset in
+            let token = tree.token(containing: offset)
+            guard token.textRange == offset..<(offset + length) else { return }
+            // The one node that can name the member through this token: the bare name, or
+            // the access whose name it is.
+            var use = token.parent
+            if use.kind == .identifierExpr, let parent = use.parent, parent.kind == .memberAccessExpr, parent.firstChildNode != use {
+                use = parent
+            }
+            guard [.identifierExpr, .memberAccessExpr].contains(use.kind), NameUses.counts(use),
+                  RenderPath.usedNameToken(use)?.index == token.index else { return }
+            uses.append(use)
+        }
+        return uses
+    }
+
+    /// `x.name` names another value's member; only a bare `name` or `self.name` counts.
+    private static func counts(_ use: Node) -> Bool {
+        !(use.kind == .identifierExpr && use.parent.map { $0.kind == .memberAccessExpr && $0.firstChildNode != use } == true)
     }
 }
 

@@ -1,0 +1,137 @@
+// The lookups that find names by their bytes (no `String` per token) must answer exactly
+// as the walks that compared every token's text as a `String`, which they replaced.
+import Codemod
+import SwiftCST
+import XCTest
+@testable import Transforms
+
+final class NameLookupTests: XCTestCase {
+    private let view = """
+        struct Row: View {
+            private var title: String { "t" }
+            private func load() {}
+            private func `default`() {}
+            var other = Other()
+            var body: some View {
+                VStack {
+                    Text(title)
+                    Text(self.title)
+                    Text(other.title)
+                    Text("title and load")  // title in a comment, load too
+                    Text(`title`)
+                    Button("Load", action: load)
+                    Button("Default") { self.default() }
+                    Text(titles.first ?? "")
+                    subtitle(title: title)
+                }
+                .onAppear { self.load() }
+            }
+            private func subtitle(title: String) -> some View { Text(title) }
+        }
+        """
+
+    func testNameUsesAnswerAsTheWalkOverEveryUse() {
+        let tree = SyntaxTree.parse(view)
+        let uses = NameUses(tree)
+        let names = Set(tree.tokens.indices.map { tree.token(at: $0) }.filter { $0.kind == .identifier || $0.kind == .keyword }.map(\.text))
+        XCTAssertGreaterThan(names.count, 15)
+        var found = 0
+        for name in names.sorted() + ["default", "`title`", "titl", "itle", ""] {
+            let expected = referenceUses(of: name, in: tree).map(\.index)
+            XCTAssertEqual(uses.uses(of: name).map(\.index), expected, name)
+            found += expected.count
+        }
+        // `title` bare, `self.title`, `title` as an argument and in `subtitle`, `self.default`, `self.load`, `load`…
+        XCTAssertEqual(referenceUses(of: "title", in: tree).count, 4)
+        XCTAssertEqual(referenceUses(of: "default", in: tree).count, 1)
+        XCTAssertGreaterThan(found, 10)
+    }
+
+    func testNameUsesCompareNonASCIINamesAsStrings() {
+        // The Kelvin sign is canonically equivalent to `K`: as Swift strings, the two are one name.
+        let tree = SyntaxTree.parse("struct V { var K: Int { 1 }\n func f() { _ = \u{212A}; _ = self.K; _ = caf\u{E9}; _ = cafe\u{301} } }\n")
+        let uses = NameUses(tree)
+        XCTAssertEqual(uses.uses(of: "K").count, 2)
+        XCTAssertEqual(uses.uses(of: "\u{212A}").count, 2)
+        XCTAssertEqual(uses.uses(of: "caf\u{E9}").count, 2)
+        for name in ["K", "\u{212A}", "caf\u{E9}", "cafe\u{301}", "f", "self"] {
+            XCTAssertEqual(uses.uses(of: name).map(\.index), referenceUses(of: name, in: tree).map(\.index), name)
+        }
+    }
+
+    func testMemberNameTokensAreTheTokensThatSpellAMember() {
+        for source in [view, "struct V { var K: Int { 1 }\n func f() -> Int { \u{212A} + K } }\n",
+                       "struct V { var \u{212A}: Int { 1 }\n func f() -> Int { \u{212A} + K } }\n", "let x = 1\n"] {
+            let tree = SyntaxTree.parse(source)
+            let names = MemberNameTokens(tree)
+            var listed: [(Int, Int)] = []
+            names.forEachName(in: 0..<tree.tokens.count) { listed.append(($0, $1)) }
+            var expected: [(Int, Int)] = []
+            for position in tree.tokens.indices where tree.token(at: position).kind == .identifier {
+                if let number = names.names.firstIndex(of: tree.token(at: position).text) { expected.append((position, number)) }
+            }
+            XCTAssertEqual(listed.map(\.0), expected.map(\.0))
+            XCTAssertEqual(listed.map(\.1), expected.map(\.1))
+            for (number, name) in names.names.enumerated() {
+                XCTAssertEqual(Array(names.positions(spelling: name)), expected.filter { $0.1 == number }.map(\.0), name)
+            }
+            // A part of the file lists the names inside it only.
+            let part = (tree.tokens.count / 3)..<(tree.tokens.count / 2)
+            var inPart: [Int] = []
+            names.forEachName(in: part) { position, _ in inPart.append(position) }
+            XCTAssertEqual(inPart, expected.map(\.0).filter(part.contains))
+        }
+        XCTAssertEqual(MemberNameTokens(SyntaxTree.parse(view)).names.sorted(), ["`default`", "body", "load", "other", "subtitle", "title"])
+    }
+
+    func testOccurrencesAreEveryPlaceTheBytesAppear() {
+        // Every text of up to five bytes and every word of up to three, over a few bytes
+        // (`é` is two of them: texts may hold half of one).
+        let alphabet: [UInt8] = [UInt8(ascii: "a"), UInt8(ascii: "b"), 0xC3, 0xA9]
+        func all(upTo length: Int) -> [[UInt8]] {
+            var level: [[UInt8]] = [[]], result: [[UInt8]] = [[]]
+            for _ in 0..<length {
+                level = level.flatMap { prefix in alphabet.map { prefix + [$0] } }
+                result += level
+            }
+            return result
+        }
+        let words = all(upTo: 3).filter { !$0.isEmpty }.compactMap { String(validating: $0, as: UTF8.self) }
+        XCTAssertEqual(words.count, 19)
+        for bytes in all(upTo: 5) {
+            for word in words {
+                let needle = Array(word.utf8)
+                var found: [Int] = []
+                forEachOccurrence(of: word, in: bytes) { found.append($0) }
+                let expected = bytes.count >= needle.count
+                    ? (0...(bytes.count - needle.count)).filter { Array(bytes[$0..<($0 + needle.count)]) == needle } : []
+                XCTAssertEqual(found, expected, "\(bytes) \(needle)")
+            }
+        }
+    }
+
+    func testInternedBytesAreFoundAgainAndOthersAreNot() {
+        var interner = ByteInterner(expected: 2)
+        let words = (0..<300).map { "name\($0)" } + ["", "\u{212A}", "K"]
+        for (number, word) in words.enumerated() {
+            var word = word
+            XCTAssertEqual(word.withUTF8 { interner.intern($0) }, number)
+        }
+        for (number, word) in words.enumerated() {
+            XCTAssertEqual(interner.lookup(word), number)
+            XCTAssertEqual(interner.string(number), word)
+        }
+        XCTAssertNil(interner.lookup("name300"))
+        XCTAssertNil(interner.lookup("nam"))
+        XCTAssertEqual(interner.count, words.count)
+    }
+
+    /// The uses of `name` as the walk over every identifier and member access listed them.
+    private func referenceUses(of name: String, in tree: SyntaxTree) -> [Node] {
+        tree.root.descendants([.identifierExpr, .memberAccessExpr]).filter { use in
+            if use.kind == .identifierExpr, let parent = use.parent, parent.kind == .memberAccessExpr,
+               parent.firstChildNode != use { return false }
+            return RenderPath.usedName(use) == name
+        }
+    }
+}
