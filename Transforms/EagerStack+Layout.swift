@@ -165,12 +165,14 @@ extension EagerStack {
         return nil
     }
 
-    /// The names of the types the file builds in the content of a `.popover` or `.sheet`.
-    static func typesPresentedSizedToFit(in tree: SyntaxTree) -> Set<String> {
+    /// The names of the types the file builds in the content of a `.popover` or `.sheet`;
+    /// `calls` are all the file's calls (`context.functionCalls(in:)`), whose modifier
+    /// names are compared as bytes.
+    static func typesPresentedSizedToFit(calls: [Node]) -> Set<String> {
         var names: Set<String> = []
-        for node in tree.root.descendants(.functionCallExpr) {
-            guard let call = FunctionCallExpr(node), let callee = call.callee, let access = MemberAccessExpr(callee),
-                  access.name == "popover" || access.name == "sheet" else { continue }
+        for node in calls {
+            guard let call = FunctionCallExpr(node), let callee = call.callee, let name = MemberAccessExpr(callee)?.nameToken,
+                  name.textIs("popover") || name.textIs("sheet") else { continue }
             let closures = [call.trailingClosure?.node].compactMap { $0 } + call.additionalTrailingClosures
                 + call.arguments.compactMap { $0.expression?.kind == .closureExpr ? $0.expression : nil }
             for closure in closures {

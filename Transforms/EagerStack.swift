@@ -114,7 +114,7 @@ public struct EagerStack: Rule {
         var knownPresented: Set<String>? = nil
         func presentedTypes() -> Set<String> {
             if let knownPresented { return knownPresented }
-            let found = EagerStack.typesPresentedSizedToFit(in: tree)
+            let found = EagerStack.typesPresentedSizedToFit(calls: context.functionCalls(in: tree))
             knownPresented = found
             return found
         }

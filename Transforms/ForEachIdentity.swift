@@ -173,9 +173,8 @@ struct IdentityPass {
                 return "the rows are all of \(what), and \(file) names `\(name)`, maybe inside a `Picker`; \(tags)"
             }
         }
-        for position in 0..<tree.tokens.count {
+        for position in context.identifierPositions(named: name, in: tree) {
             let token = tree.token(at: position)
-            guard token.kind == .identifier, token.text == name else { continue }
             var use = token.parent
             if use.kind == .memberAccessExpr {
                 guard MemberAccessExpr(use)?.nameToken?.textRange == token.textRange else { continue }

@@ -352,52 +352,75 @@ public struct UnusedEnvironment: Rule {
     }
 }
 
-/// The words (runs of letters, digits and `_`) of a file's string literals, found the
-/// first time a property asks: a scan of every string per property cost the square of
-/// the file's size.
+/// Whether a file's string literals hold a name as a word (a run of letters, digits and
+/// `_`), from the words of all of them, found the first time a property asks: a scan of
+/// every string per property cost the square of the file's size. The words of ASCII
+/// strings are kept as bytes (no `String` made for each); those of other strings, split
+/// between characters, as strings, where another spelling may equal a name (the Kelvin
+/// sign and `K`).
 private final class StringWords {
     private let tree: SyntaxTree
-    private var words: Set<String>?
 
     init(_ tree: SyntaxTree) { self.tree = tree }
 
     /// Whether some string of the file holds `name` as a whole word.
     func contains(_ name: String) -> Bool {
-        if words == nil {
-            var found = Set<String>()
-            let bytes = tree.bytes
-            for position in tree.tokens.indices where tree.tokens[position].kind == .stringSegment {
-                let range = tree.token(at: position).textRange
-                if bytes[range].allSatisfy({ $0 < 0x80 }) {
-                    // ASCII: a word character is a letter, a digit or `_`, byte by byte.
-                    var start: Int? = nil
-                    for offset in range {
-                        if StringWords.isWordByte(bytes[offset]) {
-                            if start == nil { start = offset }
-                        } else if let first = start {
-                            found.insert(String(decoding: bytes[first..<offset], as: UTF8.self))
-                            start = nil
-                        }
-                    }
-                    if let first = start { found.insert(String(decoding: bytes[first..<range.upperBound], as: UTF8.self)) }
+        // An escaped name (`` `default` ``) is written bare in a string.
+        var bare = name.filter { $0 != "`" }
+        guard bare.withUTF8({ ByteInterner.isASCII($0) }) else { return allWords.contains(bare) }
+        return words.other.contains(bare) || words.ascii.lookup(bare) != nil
+    }
+
+    /// The words of the ASCII string segments (a word character is a letter, a digit or
+    /// `_`, byte by byte), and those of the others.
+    private lazy var words: (ascii: ByteInterner, other: Set<String>) = {
+        var ascii = ByteInterner(expected: 256)
+        var other = Set<String>()
+        tree.bytes.withUnsafeBufferPointer { bytes in
+            for (position, token) in tree.tokens.enumerated() where token.kind == .stringSegment {
+                let segment = UnsafeBufferPointer(rebasing: bytes[Int(token.textStart)..<Int(token.textEnd)])
+                guard ByteInterner.isASCII(segment) else {
+                    other.formUnion(StringWords.words(of: tree.token(at: position).text))
                     continue
                 }
-                let text = tree.token(at: position).text
-                var start: String.Index? = nil
-                for index in text.indices {
-                    if StringWords.isWordCharacter(text[index]) {
-                        if start == nil { start = index }
+                var start: Int? = nil
+                for offset in segment.indices {
+                    if StringWords.isWordByte(segment[offset]) {
+                        if start == nil { start = offset }
                     } else if let first = start {
-                        found.insert(String(text[first..<index]))
+                        _ = ascii.intern(UnsafeBufferPointer(rebasing: segment[first..<offset]))
                         start = nil
                     }
                 }
-                if let first = start { found.insert(String(text[first...])) }
+                if let first = start { _ = ascii.intern(UnsafeBufferPointer(rebasing: segment[first...])) }
             }
-            words = found
         }
-        // An escaped name (`` `default` ``) is written bare in a string.
-        return words?.contains(name.filter { $0 != "`" }) ?? false
+        return (ascii, other)
+    }()
+
+    /// Every word of the file's strings, for a name that is not ASCII.
+    private lazy var allWords: Set<String> = {
+        var found = Set<String>()
+        for position in tree.tokens.indices where tree.tokens[position].kind == .stringSegment {
+            found.formUnion(StringWords.words(of: tree.token(at: position).text))
+        }
+        return found
+    }()
+
+    /// The words of one string segment, split between characters.
+    private static func words(of text: String) -> [String] {
+        var words: [String] = []
+        var start: String.Index? = nil
+        for index in text.indices {
+            if isWordCharacter(text[index]) {
+                if start == nil { start = index }
+            } else if let first = start {
+                words.append(String(text[first..<index]))
+                start = nil
+            }
+        }
+        if let first = start { words.append(String(text[first...])) }
+        return words
     }
 
     private static func isWordByte(_ byte: UInt8) -> Bool {

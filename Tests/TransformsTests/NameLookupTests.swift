@@ -32,7 +32,7 @@ final class NameLookupTests: XCTestCase {
 
     func testNameUsesAnswerAsTheWalkOverEveryUse() {
         let tree = SyntaxTree.parse(view)
-        let uses = NameUses(tree)
+        let uses = RuleContext(path: "v.swift").nameUses(in: tree)
         let names = Set(tree.tokens.indices.map { tree.token(at: $0) }.filter { $0.kind == .identifier || $0.kind == .keyword }.map(\.text))
         XCTAssertGreaterThan(names.count, 15)
         var found = 0
@@ -50,13 +50,28 @@ final class NameLookupTests: XCTestCase {
     func testNameUsesCompareNonASCIINamesAsStrings() {
         // The Kelvin sign is canonically equivalent to `K`: as Swift strings, the two are one name.
         let tree = SyntaxTree.parse("struct V { var K: Int { 1 }\n func f() { _ = \u{212A}; _ = self.K; _ = caf\u{E9}; _ = cafe\u{301} } }\n")
-        let uses = NameUses(tree)
+        let uses = RuleContext(path: "v.swift").nameUses(in: tree)
         XCTAssertEqual(uses.uses(of: "K").count, 2)
         XCTAssertEqual(uses.uses(of: "\u{212A}").count, 2)
         XCTAssertEqual(uses.uses(of: "caf\u{E9}").count, 2)
         for name in ["K", "\u{212A}", "caf\u{E9}", "cafe\u{301}", "f", "self"] {
             XCTAssertEqual(uses.uses(of: name).map(\.index), referenceUses(of: name, in: tree).map(\.index), name)
         }
+    }
+
+    func testIdentifierPositionsAreTheIdentifiersWithTheName() {
+        for source in [view, "struct V { var K: Int { 1 }\n func f() -> Int { \u{212A} + K + `K` } } // K\n",
+                       "let caf\u{E9} = 1; let b = cafe\u{301} + caf\u{E9} + \"caf\u{E9}\"\n"] {
+            let tree = SyntaxTree.parse(source)
+            let context = RuleContext(path: "v.swift")
+            let names = Set(tree.tokens.indices.map { tree.token(at: $0).text }) .union(["K", "\u{212A}", "cafe\u{301}", "nothing"])
+            for name in names.sorted() {
+                let expected = tree.tokens.indices.filter { tree.tokens[$0].kind == .identifier && tree.token(at: $0).text == name }
+                XCTAssertEqual(context.identifierPositions(named: name, in: tree), expected, name)
+            }
+        }
+        let kelvin = SyntaxTree.parse("let x = \u{212A} + K\n")
+        XCTAssertEqual(RuleContext(path: "v.swift").identifierPositions(named: "K", in: kelvin).count, 2)
     }
 
     func testMemberNameTokensAreTheTokensThatSpellAMember() {

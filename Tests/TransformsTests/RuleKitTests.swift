@@ -93,7 +93,7 @@ final class RuleKitTests: XCTestCase {
         let names = path.members.map { FunctionLikeDecl($0)?.name ?? VariableDecl($0)?.bindings.first?.name ?? "?" }
         XCTAssertEqual(names, ["body", "title", "rows", "row"], "handed to actions: submit, load, reset, save")
         let members = view.members.filter { $0.kind == .functionDecl }
-        let uses = NameUses(tree)
+        let uses = RuleContext(path: "v.swift").nameUses(in: tree)
         let actionOnly = members.filter { RenderPath.isReachedOnlyFromActions($0, uses: uses) }.compactMap { FunctionLikeDecl($0)?.name }
         XCTAssertEqual(actionOnly, ["submit", "load", "reset", "save"])
     }

@@ -106,6 +106,28 @@ final class UnusedEnvironmentTests: XCTestCase {
                                  "the type reads `UserDefaults`, which SwiftUI does not track: the unread `dismiss` may be there to run `body` again when the value changes"])
     }
 
+    func testAStringNamesThePropertyOnlyAsAWholeWord() {
+        func reason(_ name: String, _ literal: String) -> String? {
+            let source = "import SwiftUI\nstruct Inspector: View {\n    @Environment(\\.calendar) private var \(name)\n"
+                + "    let fields = [\(literal)]\n    var body: some View { Text(fields.joined()) }\n}\n"
+            let tree = SyntaxTree.parse(source)
+            return UnusedEnvironment().findings(in: tree, context: RuleContext(path: "t.swift")).first?.withheldReason
+        }
+        let named = "a string names `calendar`"
+        XCTAssertEqual(reason("calendar", #""calendar""#), named)
+        XCTAssertEqual(reason("calendar", #""the calendar, and more""#), named)
+        XCTAssertEqual(reason("calendar", #""x", "(calendar)""#), named)
+        XCTAssertEqual(reason("calendar", #""caf\u{E9} calendar""#), named, "an escape in the literal")
+        XCTAssertEqual(reason("calendar", "\"caf\u{E9} calendar\""), named, "a segment that is not ASCII")
+        XCTAssertNil(reason("calendar", #""calendars", "my_calendar", "calendar2""#))
+        XCTAssertNil(reason("calendar", "\"\u{E9}calendar\""), "a letter that is not ASCII joins the word")
+        XCTAssertNil(reason("calendar", "\"x\" // calendar"))
+        // The Kelvin sign is `K` as Swift compares strings.
+        XCTAssertEqual(reason("Key", "\"\u{212A}ey\""), "a string names `Key`")
+        XCTAssertEqual(reason("\u{212A}ey", "\"Key\""), "a string names `\u{212A}ey`")
+        XCTAssertEqual(reason("`calendar`", #""calendar""#), "a string names ``calendar``")
+    }
+
     func testANameAnotherFileWritesKeepsAnInternalProperty() throws {
         let tree = SyntaxTree.parse(Array(try Data(contentsOf: golden.appendingPathComponent("first-member.swift"))))
         let other = SyntaxTree.parse("func f(_ v: Badge) -> Bool { v.isEnabled }\n")

@@ -250,14 +250,9 @@ final class NameUses {
         return byName
     }()
 
-    init(_ tree: SyntaxTree) {
+    init(_ tree: SyntaxTree, hasNonASCIIIdentifier: Bool) {
         self.tree = tree
-        hasNonASCIIIdentifier = tree.bytes.withUnsafeBufferPointer { bytes in
-            tree.tokens.contains { token in
-                token.kind == .identifier
-                    && !ByteInterner.isASCII(UnsafeBufferPointer(rebasing: bytes[Int(token.textStart)..<Int(token.textEnd)]))
-            }
-        }
+        self.hasNonASCIIIdentifier = hasNonASCIIIdentifier
     }
 
     /// The uses of `name`, in source order.
@@ -314,7 +309,7 @@ extension RuleContext {
 
     /// The `NameUses` of `tree`, found once per round for all rules.
     func nameUses(in tree: SyntaxTree) -> NameUses {
-        memo.value(NameUsesKey(), in: tree) { NameUses(tree) }
+        memo.value(NameUsesKey(), in: tree) { NameUses(tree, hasNonASCIIIdentifier: !nonASCIIIdentifiers(in: tree).isEmpty) }
     }
 
     /// Every call of `tree`, in source order: listed once per round for the many rules
