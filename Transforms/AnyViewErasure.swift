@@ -73,10 +73,18 @@ public struct AnyViewErasure: Rule {
         var findings: [Finding] = []
         var covered = Set<Node>()
         var memberNames: MemberNameTokens? = nil  // made for the first member whose callers are read
+        // Where the file writes `AnyView`, found once: a member that writes it nowhere is
+        // passed over by a binary search, where searching each member's bytes read the
+        // bytes of nested members again.
+        var written: [Int] = []
+        forEachOccurrence(of: "AnyView", in: tree.bytes) { written.append($0) }
         for node in tree.root.descendants([.functionDecl, .variableDecl]) {
             // A member that erases returns `AnyView(…)`: the others are passed over on
             // their bytes (in a long file, most of them).
-            guard containsAny(tree.bytes, of: ["AnyView"], in: node.trimmedRange), let member = ErasingMember(node) else { continue }
+            let span = node.trimmedRange
+            let first = written.partitionPoint(where: { $0 < span.lowerBound })
+            guard first < written.count, written[first] + "AnyView".utf8.count <= span.upperBound,
+                  let member = ErasingMember(node) else { continue }
             let plan = BuilderPlan(member: member, layout: layout)
             guard !plan.erasures.isEmpty else { continue }
             covered.formUnion(plan.erasures)

@@ -133,7 +133,7 @@ public struct EagerStack: Rule {
                 let lazy = "Lazy" + stackName
                 let message = "`\(stackName)` in a `ScrollView` builds every row of `ForEach(\(singleLineText(rows.dataExpression) ?? "…"))` at once; use `\(lazy)`"
                 var reason: String? = nil
-                if stackContent.node.containsDescendant(.memberAccessExpr, where: { MemberAccessExpr($0)?.name == "alignmentGuide" }) {
+                if stackContent.node.containsDescendant(.memberAccessExpr, where: { MemberAccessExpr($0)?.nameIs("alignmentGuide") == true }) {
                     reason = "the stack's content uses `.alignmentGuide`, which measures children a lazy stack has not built"
                 } else if !stackContent.node.descendants(.identifierExpr).filter({ $0.textEquals("GeometryReader") }).isEmpty {
                     reason = "the stack's content holds a `GeometryReader`, whose size depends on the stack laying out every child"

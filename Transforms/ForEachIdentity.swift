@@ -129,7 +129,7 @@ struct IdentityPass {
     func selectionContainer(of call: FunctionCallExpr) -> String? {
         if call.calleeNameIs("List"), call.argument("selection") != nil { return "a `List` with `selection:`" }
         if let closure = call.trailingClosure,
-           closure.node.containsDescendant(.memberAccessExpr, where: { MemberAccessExpr($0)?.name == "tag" }) {
+           closure.node.containsDescendant(.memberAccessExpr, where: { MemberAccessExpr($0)?.nameIs("tag") == true }) {
             return nil
         }
         for (outer, name) in enclosingCalls(of: call.node) {
@@ -150,7 +150,7 @@ struct IdentityPass {
     /// or is not known (another file, a local, a member that is not a type's).
     func openRowsReason(_ node: Node, depth: Int = 0) -> String? {
         if depth == 0, let closure = FunctionCallExpr(node)?.trailingClosure,
-           closure.node.containsDescendant(.memberAccessExpr, where: { MemberAccessExpr($0)?.name == "tag" }) {
+           closure.node.containsDescendant(.memberAccessExpr, where: { MemberAccessExpr($0)?.nameIs("tag") == true }) {
             return nil
         }
         guard enclosingCalls(of: node).allSatisfy({ IdentityPass.rowForwardingCalls.contains($0.name) }) else { return nil }

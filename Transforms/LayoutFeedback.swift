@@ -79,14 +79,14 @@ public struct LayoutFeedback: Rule {
         let types = context.fileTypes(tree, index: context.index(including: tree))
         var typesByName: [String: [TypeDecl]]? = nil  // made at the first key looked up
         for view in types.views {
-            let state = Set(view.storedProperties.compactMap { property -> String? in
-                guard let wrapper = property.modifiers.lastAttribute?.name, LayoutFeedback.stateWrappers.contains(wrapper) else { return nil }
-                return property.bindings.first?.name
-            })
             var fastState = Set<String>()
             // A geometry callback is a call named for one: a view that names none has none.
             let namesCallbacks = containsAny(tree.bytes, of: ["onGeometryChange", "onScrollGeometryChange", "onPreferenceChange"],
                                              in: view.node.trimmedRange)
+            let state = !namesCallbacks ? [] : Set(view.storedProperties.compactMap { property -> String? in
+                guard let wrapper = property.modifiers.lastAttribute?.name, LayoutFeedback.stateWrappers.contains(wrapper) else { return nil }
+                return property.bindings.first?.name
+            })
             for node in namesCallbacks ? view.node.descendants(.functionCallExpr) : [] {
                 guard let call = FunctionCallExpr(node), let callee = call.callee, let access = MemberAccessExpr(callee),
                       let name = access.name, let nameToken = access.nameToken,
@@ -99,9 +99,11 @@ public struct LayoutFeedback: Rule {
                 findings.append(Finding(range: nameToken.textRange.lowerBound..<(call.argumentList?.trimmedRange.upperBound ?? nameToken.textRange.upperBound),
                                         message: "`.\(name)` writes `\(first)` on every change, so body runs again for each frame of a scroll or resize; compute a threshold (`offset > 40`) or a rounded value in the transform, guard the write, or move the dependent view into a small sibling"))
             }
-            for node in view.node.descendants(.functionCallExpr) {
+            // `.environment(…)` is written in the view, or the view has none.
+            let namesEnvironment = containsAny(tree.bytes, of: ["environment"], in: view.node.trimmedRange)
+            for node in namesEnvironment ? view.node.descendants(.functionCallExpr) : [] {
                 guard let call = FunctionCallExpr(node), let callee = call.callee, let access = MemberAccessExpr(callee),
-                      access.name == "environment", let nameToken = access.nameToken, call.arguments.count == 2,
+                      let nameToken = access.nameToken, nameToken.textIs("environment"), call.arguments.count == 2,
                       let value = call.arguments.last?.expression else { continue }
                 let reason: String?
                 if let name = fastState.sorted().first(where: { !uses(of: $0, in: [value]).isEmpty }) {

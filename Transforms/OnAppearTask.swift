@@ -142,7 +142,7 @@ private struct TaskOnAppear {
 
     init?(_ node: Node) {
         guard let call = FunctionCallExpr(node), let callee = call.callee, let access = MemberAccessExpr(callee),
-              access.base != nil, access.name == "onAppear", let name = access.nameToken,
+              access.nameIs("onAppear"), access.base != nil, let name = access.nameToken,
               call.arguments.isEmpty, call.additionalTrailingClosures.isEmpty,
               let closure = call.trailingClosure, closure.signature == nil,
               closure.statements.count == 1, let only = closure.statements.first,

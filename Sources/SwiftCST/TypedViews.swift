@@ -388,6 +388,8 @@ public struct MemberAccessExpr: SyntaxView {
         return next
     }
     public var name: String? { nameToken?.text }
+    /// Whether `name` is `name`, comparing bytes: for the many accesses a rule passes over.
+    public func nameIs(_ name: StaticString) -> Bool { nameToken?.textIs(name) ?? false }
 }
 
 /// `callee(arguments) { trailing } label: { more }`.

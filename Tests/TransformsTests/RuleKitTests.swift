@@ -66,6 +66,21 @@ final class RuleKitTests: XCTestCase {
         XCTAssertTrue(path.contains(header))
     }
 
+    func testViewsAreKeptForEachIndexApart() {
+        // An extension is a view when the index says its type is one: the round's memo keeps
+        // the views of each index apart.
+        let tree = SyntaxTree.parse("extension Row {\n    var title: String { \"\" }\n}\n")
+        let other = SyntaxTree.parse("struct Row: View { var body: some View { Text(\"\") } }\n")
+        let withRow = ProjectIndexBuilder.build([(path: "a.swift", tree: tree), (path: "b.swift", tree: other)])
+        let empty = ProjectIndex()
+        let memo = TreeMemo()
+        XCTAssertEqual(FileTypes.of(tree, index: empty, memo: memo).views.count, 0)
+        XCTAssertEqual(FileTypes.of(tree, index: withRow, memo: memo).views.map(\.name), ["Row"])
+        XCTAssertEqual(FileTypes.of(tree, index: empty, memo: memo).views.count, 0)
+        XCTAssertEqual(FileTypes.of(tree, index: withRow, memo: memo).views.count, 1)
+        XCTAssertEqual(FileTypes(tree, index: withRow).views.count, 1)
+    }
+
     func testMethodsHandedToActionsUncalledAreNotOnTheRenderPath() throws {
         let source = """
         struct Editor: View {

@@ -64,14 +64,17 @@ struct FileTypes {
 
     /// What the file declares, read from the tree alone (shared through `TreeMemo`).
     private let declarations: Declarations
+    /// The round's memo, where `views` is kept for each index the rules ask with.
+    private let memo: TreeMemo?
 
     init(_ tree: SyntaxTree, index: ProjectIndex) {
-        self.init(Declarations(tree), index: index)
+        self.init(Declarations(tree), index: index, memo: nil)
     }
 
-    private init(_ declarations: Declarations, index: ProjectIndex) {
+    private init(_ declarations: Declarations, index: ProjectIndex, memo: TreeMemo?) {
         self.declarations = declarations
         self.index = index
+        self.memo = memo
         all = declarations.all
         viewNames = declarations.viewNames
         declared = declarations.declared
@@ -79,9 +82,18 @@ struct FileTypes {
     }
 
     /// The file's types with `index`: what does not depend on the index is read once per
-    /// tree and shared by every rule of the round.
+    /// tree and shared by every rule of the round, and so are the views each index gives.
     static func of(_ tree: SyntaxTree, index: ProjectIndex, memo: TreeMemo) -> FileTypes {
-        FileTypes(memo.value(DeclarationsKey(), in: tree) { Declarations(tree) }, index: index)
+        FileTypes(memo.value(DeclarationsKey(), in: tree) { Declarations(tree) }, index: index, memo: memo)
+    }
+
+    /// `views` with one index; the key holds the index, so that its identity is not reused
+    /// while the memo keeps the answer.
+    private struct ViewsKey: TreeMemoKey {
+        typealias Value = [ViewType]
+        let index: ProjectIndex
+        static func == (a: ViewsKey, b: ViewsKey) -> Bool { a.index.identity == b.index.identity }
+        func hash(into hasher: inout Hasher) { hasher.combine(index.identity) }
     }
 
     private struct DeclarationsKey: TreeMemoKey {
@@ -133,7 +145,12 @@ struct FileTypes {
     static func lastComponent(_ name: String) -> String { ProjectIndex.lastComponent(name) }
 
     /// The views of the file: declarations and extensions of View and ViewModifier types.
-    var views: [ViewType] { all.filter { isView($0) }.map(ViewType.init) }
+    var views: [ViewType] {
+        // Asked by most rules of a round: worked out once per index (every type of a long
+        // file is asked of the index each time).
+        guard let memo else { return all.filter { isView($0) }.map(ViewType.init) }
+        return memo.value(ViewsKey(index: index), in: declarations.tree) { all.filter { isView($0) }.map(ViewType.init) }
+    }
 
     /// Whether `type` is a View or ViewModifier, or an extension of one (not of `View`
     /// itself): by its own conformances, another declaration of the file, or the index.
