@@ -75,10 +75,24 @@ public struct ViewIfHelper: Rule {
                                         message: "`\(helper.name)(\(helper.labels))` applies a modifier under a condition, so each call gives its view two identities and a change of the condition rebuilds it, losing its state (\(reach)); apply the modifier with a value that depends on the condition instead"))
             }
         }
+        // Every access of the file is asked: names are compared as bytes where that is exact
+        // (ASCII names and tokens; a Kelvin sign, say, equals `K` only as a string).
+        let asciiNames = helperNames.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } } ? helperNames.map { Array($0.utf8) } : nil
+        func namesHelper(_ token: Token) -> Bool {
+            var text = token.textRange
+            guard let asciiNames, tree.bytes[text].allSatisfy({ $0 < 0x80 }) else {
+                return helperNames.contains(ViewIfHelper.bare(token.text))
+            }
+            let backtick = UInt8(ascii: "`")
+            if text.count > 2, tree.bytes[text.lowerBound] == backtick, tree.bytes[text.upperBound - 1] == backtick {
+                text = (text.lowerBound + 1)..<(text.upperBound - 1)
+            }
+            return asciiNames.contains { $0.elementsEqual(tree.bytes[text]) }
+        }
         for node in context.functionCalls(in: tree) {
             // No base in a postfix `#if` branch (`#if os(iOS) .if(c) { … } #endif`).
             guard let call = FunctionCallExpr(node), let callee = call.callee, let access = MemberAccessExpr(callee),
-                  let name = access.nameToken, helperNames.contains(ViewIfHelper.bare(name.text)),
+                  let name = access.nameToken, namesHelper(name),
                   !call.arguments.isEmpty || call.trailingClosure != nil else { continue }
             let end = call.argumentList?.trimmedRange.upperBound ?? name.textRange.upperBound
             findings.append(Finding(range: name.textRange.lowerBound..<end,

@@ -55,4 +55,23 @@ final class ViewIfHelperTests: XCTestCase {
         XCTAssertEqual(try report("other-helpers-untouched"), [])
         XCTAssertEqual(try report("helper-in-other-type-untouched"), [])
     }
+
+    func testCallsAreMatchedAsSwiftComparesNames() {
+        func calls(helper: String, _ uses: [String]) -> Int {
+            var source = "import SwiftUI\nextension View {\n"
+            source += "    @ViewBuilder func \(helper)<C: View>(_ condition: Bool, transform: (Self) -> C) -> some View {\n"
+            source += "        if condition {\n            transform(self)\n        } else {\n            self\n        }\n    }\n}\n"
+            source += "struct Row: View {\n    var on: Bool\n    var body: some View {\n        VStack {\n"
+            for use in uses { source += "            Text(\"x\").\(use)(on) { $0.bold() }\n" }
+            source += "        }\n    }\n}\n"
+            let tree = SyntaxTree.parse(source)
+            return ViewIfHelper().findings(in: tree, context: RuleContext(path: "t.swift"))
+                .filter { $0.message.contains("gives this view two identities") }.count
+        }
+        XCTAssertEqual(calls(helper: "`if`", ["if", "`if`", "iff", "i", "`iff`"]), 2)
+        XCTAssertEqual(calls(helper: "when", ["when", "`when`", "whenever", "if"]), 3)
+        // The Kelvin sign is `K` as Swift compares names.
+        XCTAssertEqual(calls(helper: "Keep", ["Keep", "\u{212A}eep", "keep"]), 2)
+        XCTAssertEqual(calls(helper: "\u{212A}eep", ["Keep", "\u{212A}eep", "`Keep`"]), 3)
+    }
 }
