@@ -424,7 +424,7 @@ struct MemberNameTokens {
         for name in names {
             var name = name
             _ = name.withUTF8 { interner.intern($0) }
-            allASCII = allASCII && name.withUTF8 { ByteInterner.isASCII($0) }
+            allASCII = allASCII && ByteInterner.isASCII(name)
         }
         var positions: [Int] = []
         var numbers: [Int] = []

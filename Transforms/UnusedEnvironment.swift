@@ -366,8 +366,8 @@ private final class StringWords {
     /// Whether some string of the file holds `name` as a whole word.
     func contains(_ name: String) -> Bool {
         // An escaped name (`` `default` ``) is written bare in a string.
-        var bare = name.filter { $0 != "`" }
-        guard bare.withUTF8({ ByteInterner.isASCII($0) }) else { return allWords.contains(bare) }
+        let bare = name.filter { $0 != "`" }
+        guard ByteInterner.isASCII(bare) else { return allWords.contains(bare) }
         return words.other.contains(bare) || words.ascii.lookup(bare) != nil
     }
 
@@ -398,14 +398,8 @@ private final class StringWords {
         return (ascii, other)
     }()
 
-    /// Every word of the file's strings, for a name that is not ASCII.
-    private lazy var allWords: Set<String> = {
-        var found = Set<String>()
-        for position in tree.tokens.indices where tree.tokens[position].kind == .stringSegment {
-            found.formUnion(StringWords.words(of: tree.token(at: position).text))
-        }
-        return found
-    }()
+    /// Every word of the file's strings as strings, for a name that is not ASCII.
+    private lazy var allWords: Set<String> = words.other.union((0..<words.ascii.count).map(words.ascii.string))
 
     /// The words of one string segment, split between characters.
     private static func words(of text: String) -> [String] {

@@ -543,6 +543,12 @@ public struct ByteInterner: Sendable {
         return any < 0x80
     }
 
+    /// Whether every UTF-8 byte of `string` is ASCII.
+    public static func isASCII(_ string: String) -> Bool {
+        var string = string
+        return string.withUTF8 { isASCII($0) }
+    }
+
     /// The hash `number(of:hash:)` takes: FNV-1a of the bytes.
     public static func hash(_ string: UnsafeBufferPointer<UInt8>) -> UInt32 { FileNames.hash(string) }
 

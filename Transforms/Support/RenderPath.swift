@@ -234,52 +234,33 @@ struct NameFilter {
 }
 
 /// Where a file names a member as a bare `name` or as `self.name`, in source order. A
-/// name is searched in the file's bytes, and only the tokens found are read: listing
-/// every use of every name cost a whole walk of a long file, for the few names asked.
-/// A file that writes a non-ASCII identifier is read by `String`s, as Swift compares them.
+/// name is searched in the file's bytes (`tokenPositions`), and only the tokens found are
+/// read: listing every use of every name cost a whole walk of a long file, for the few
+/// names asked.
 final class NameUses {
     private let tree: SyntaxTree
-    /// Whether some identifier token is not ASCII (then bytes may differ where strings are equal).
-    private let hasNonASCIIIdentifier: Bool
-    /// Every use by name, made for the first question when bytes cannot answer.
-    private lazy var byName: [String: [Node]] = {
-        var byName: [String: [Node]] = [:]
-        for use in tree.root.descendants([.identifierExpr, .memberAccessExpr]) where NameUses.counts(use) {
-            if let name = RenderPath.usedName(use) { byName[name, default: []].append(use) }
-        }
-        return byName
-    }()
+    /// The file's identifiers that are not ASCII, compared as strings.
+    private let nonASCIIIdentifiers: [Int]
 
-    init(_ tree: SyntaxTree, hasNonASCIIIdentifier: Bool) {
+    init(_ tree: SyntaxTree, nonASCIIIdentifiers: [Int]) {
         self.tree = tree
-        self.hasNonASCIIIdentifier = hasNonASCIIIdentifier
+        self.nonASCIIIdentifiers = nonASCIIIdentifiers
     }
 
     /// The uses of `name`, in source order.
     func uses(of name: String) -> [Node] {
-        var ascii = name
-        guard !hasNonASCIIIdentifier, ascii.withUTF8({ ByteInterner.isASCII($0) }) else { return byName[name] ?? [] }
-        var uses: [Node] = []
-        let length = name.utf8.count
-        forEachOccurrence(of: name, in: tree.bytes) { offset in
-            let token = tree.token(containing: offset)
-            guard token.textRange == offset..<(offset + length) else { return }
+        tokenPositions(spelling: name, in: tree, nonASCIIIdentifiers: nonASCIIIdentifiers).compactMap { position in
             // The one node that can name the member through this token: the bare name, or
             // the access whose name it is.
-            var use = token.parent
+            var use = tree.token(at: position).parent
             if use.kind == .identifierExpr, let parent = use.parent, parent.kind == .memberAccessExpr, parent.firstChildNode != use {
                 use = parent
             }
-            guard [.identifierExpr, .memberAccessExpr].contains(use.kind), NameUses.counts(use),
-                  RenderPath.usedNameToken(use)?.index == token.index else { return }
-            uses.append(use)
+            // `x.name` names another value's member; only a bare `name` or `self.name` counts.
+            guard [.identifierExpr, .memberAccessExpr].contains(use.kind), RenderPath.usedNameToken(use)?.index == position
+            else { return nil }
+            return use
         }
-        return uses
-    }
-
-    /// `x.name` names another value's member; only a bare `name` or `self.name` counts.
-    private static func counts(_ use: Node) -> Bool {
-        !(use.kind == .identifierExpr && use.parent.map { $0.kind == .memberAccessExpr && $0.firstChildNode != use } == true)
     }
 }
 
@@ -309,7 +290,7 @@ extension RuleContext {
 
     /// The `NameUses` of `tree`, found once per round for all rules.
     func nameUses(in tree: SyntaxTree) -> NameUses {
-        memo.value(NameUsesKey(), in: tree) { NameUses(tree, hasNonASCIIIdentifier: !nonASCIIIdentifiers(in: tree).isEmpty) }
+        memo.value(NameUsesKey(), in: tree) { NameUses(tree, nonASCIIIdentifiers: nonASCIIIdentifiers(in: tree)) }
     }
 
     /// Every call of `tree`, in source order: listed once per round for the many rules
