@@ -35,49 +35,49 @@ public struct ProjectIndexBuilder: Sendable {
     /// (as a member too after a period, unless on `self`); a lowercase name is counted as
     /// `writtenNames` counts it.
     static func names(in tree: SyntaxTree) -> FileNames {
-        let bytes = tree.bytes
         let tokens = tree.tokens
         var uses = TokenNames(capacity: tokens.count / 8)
-        return bytes.withUnsafeBufferPointer { buffer in
-            var skippedUntil = -1
-            for position in 0..<tokens.count {
-                let raw = tokens[position]
-                if position > skippedUntil, raw.kind == .at, let close = environmentArgumentsEnd(after: position, in: tree) {
-                    skippedUntil = close
-                    continue
+        return tree.bytes.withUnsafeBufferPointer { buffer in
+            tokens.withUnsafeBufferPointer { tokens in
+                var skippedUntil = -1
+                var previous = TokenKind.endOfFile
+                for position in tokens.indices {
+                    let raw = tokens[position]
+                    let afterPeriod = previous == .period
+                    previous = raw.kind
+                    if position > skippedUntil, raw.kind == .at, let close = environmentArgumentsEnd(after: position, in: tree) {
+                        skippedUntil = close
+                        continue
+                    }
+                    let isIdentifier = raw.kind == .identifier
+                    guard isIdentifier || raw.kind == .dollarIdentifier || (raw.kind == .keyword && afterPeriod) else { continue }
+                    let range = Int(raw.textStart)..<Int(raw.textEnd)
+                    let counted = position > skippedUntil && countedRange(in: buffer, range) != nil
+                    guard isIdentifier || counted else { continue }
+                    var flags: NameUse.Flags = []
+                    if isIdentifier {
+                        flags.insert(.mentioned)
+                        if afterPeriod && (position < 2 || tokens[position - 2].keyword != .self) { flags.insert(.mentionedAsMember) }
+                    }
+                    uses.record(buffer, range, flags: flags, counted: counted, afterPeriod: afterPeriod)
                 }
-                let afterPeriod = position > 0 && tokens[position - 1].kind == .period
-                let isIdentifier = raw.kind == .identifier
-                guard isIdentifier || raw.kind == .dollarIdentifier || (raw.kind == .keyword && afterPeriod) else { continue }
-                let counted = position > skippedUntil && ProjectIndexBuilder.isLowercaseName(bytes, raw)
-                guard isIdentifier || counted else { continue }
-                var flags: NameUse.Flags = []
-                if isIdentifier {
-                    flags.insert(.mentioned)
-                    if afterPeriod && (position < 2 || tokens[position - 2].keyword != .self) { flags.insert(.mentionedAsMember) }
-                }
-                uses.record(buffer, Int(raw.textStart)..<Int(raw.textEnd), flags: flags, counted: counted, afterPeriod: afterPeriod)
+                return uses.fileNames(buffer)
             }
-            return uses.fileNames(buffer)
         }
-    }
-
-    /// Whether the token's text, without backticks and one leading `$` or `_`, starts with
-    /// a lowercase ASCII letter (what `writtenNames` counts).
-    private static func isLowercaseName(_ bytes: [UInt8], _ raw: RawToken) -> Bool {
-        countedRange(in: bytes, Int(raw.textStart)..<Int(raw.textEnd)) != nil
     }
 
     /// The part of the name written in `range` that the counts key it by: without
     /// backticks and one leading `$` or `_`; nil when that does not start with a lowercase
     /// ASCII letter.
-    private static func countedRange(in bytes: [UInt8], _ range: Range<Int>) -> Range<Int>? {
+    private static func countedRange(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int>? {
+        precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count)
+        guard let base = bytes.baseAddress else { return nil }
         var start = range.lowerBound
         var end = range.upperBound
         guard start < end else { return nil }
-        if bytes[start] == UInt8(ascii: "`"), end - start > 2 { start += 1; end -= 1 }
-        if bytes[start] == UInt8(ascii: "$") || bytes[start] == UInt8(ascii: "_") { start += 1 }
-        guard start < end, bytes[start] >= UInt8(ascii: "a"), bytes[start] <= UInt8(ascii: "z") else { return nil }
+        if base[start] == UInt8(ascii: "`"), end - start > 2 { start += 1; end -= 1 }
+        if base[start] == UInt8(ascii: "$") || base[start] == UInt8(ascii: "_") { start += 1 }
+        guard start < end, base[start] >= UInt8(ascii: "a"), base[start] <= UInt8(ascii: "z") else { return nil }
         return start..<end
     }
 
@@ -94,39 +94,50 @@ public struct ProjectIndexBuilder: Sendable {
         // no equivalent spelling changes, so a token starting with another is none of them.
         var firstLetters: UInt32 = 0  // bit n: a name starts with the n-th letter
         for key in wanted { if let first = key.bytes.first { firstLetters |= 1 << UInt32((first &- 0x61) & 31) } }
-        // The names by length and first byte: a file that declares hundreds of them
-        // compares each token with the few of its length and letter, not with all.
-        var buckets: [Int: [Int]] = [:]
-        for (index, key) in wanted.enumerated() where !key.bytes.isEmpty {
-            buckets[key.bytes.count &* 256 &+ Int(key.bytes[0]), default: []].append(index)
+        // The names' lengths (bit n: a name of n bytes; bit 63: of 63 or more): a token
+        // of another length is none of them, whatever its letter.
+        var lengths: UInt64 = 0
+        for key in wanted { lengths |= 1 << UInt64(min(key.bytes.count, 63)) }
+        // The names by first letter: a file that declares hundreds of them compares each
+        // token with the few of its letter, not with all.
+        var byLetter = [[Int]](repeating: [], count: 26)
+        for (index, key) in wanted.enumerated() where !key.bytes.isEmpty && key.bytes[0] &- 0x61 < 26 {
+            byLetter[Int(key.bytes[0] &- 0x61)].append(index)
         }
-        let bytes = tree.bytes
         let tokens = tree.tokens
-        var previous: TokenKind = .endOfFile
-        var position = 0
-        while position < tokens.count {
-            let raw = tokens[position]
-            defer { previous = raw.kind; position += 1 }
-            if raw.kind == .at, let close = environmentArgumentsEnd(after: position, in: tree) {
-                position = close
-                continue
+        tree.bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var previous: TokenKind = .endOfFile
+            var position = 0
+            while position < tokens.count {
+                let raw = tokens[position]
+                defer { previous = raw.kind; position += 1 }
+                if raw.kind == .at, let close = environmentArgumentsEnd(after: position, in: tree) {
+                    position = close
+                    continue
+                }
+                let afterPeriod = previous == .period
+                guard raw.kind == .identifier || raw.kind == .dollarIdentifier || (raw.kind == .keyword && afterPeriod) else { continue }
+                guard let counted = countedRange(in: buffer, Int(raw.textStart)..<Int(raw.textEnd)) else { continue }
+                let start = counted.lowerBound, length = counted.count
+                let letter = base[start] &- 0x61
+                guard firstLetters & (1 << UInt32(letter)) != 0 else { continue }
+                let ascii = !UnsafeBufferPointer(start: base + start, count: length).contains { $0 >= 0x80 }
+                let key: (name: String, bytes: [UInt8])?
+                if ascii {
+                    guard lengths & (1 << UInt64(min(length, 63))) != 0 else { continue }
+                    key = byLetter[Int(letter)].lazy.map { wanted[$0] }.first { candidate in
+                        candidate.bytes.count == length
+                            && candidate.bytes.withUnsafeBufferPointer { memcmp($0.baseAddress!, base + start, length) == 0 }
+                    }
+                } else {
+                    // Not ASCII: compared as decoded text, as the declared names were.
+                    let name = String(decoding: UnsafeBufferPointer(start: base + start, count: length), as: UTF8.self)
+                    key = wanted.first { $0.name == name }
+                }
+                guard let key else { continue }
+                visit(afterPeriod ? "." + key.name : key.name, position)
             }
-            let afterPeriod = previous == .period
-            guard raw.kind == .identifier || raw.kind == .dollarIdentifier || (raw.kind == .keyword && afterPeriod) else { continue }
-            guard let counted = countedRange(in: bytes, Int(raw.textStart)..<Int(raw.textEnd)),
-                  firstLetters & (1 << UInt32((bytes[counted.lowerBound] &- 0x61) & 31)) != 0 else { continue }
-            let key: (name: String, bytes: [UInt8])?
-            if bytes[counted].allSatisfy({ $0 < 0x80 }) {
-                key = buckets[counted.count &* 256 &+ Int(bytes[counted.lowerBound])]?
-                    .first { wanted[$0].bytes.elementsEqual(bytes[counted]) }
-                    .map { wanted[$0] }
-            } else {
-                // Not ASCII: compared as decoded text, as the declared names were.
-                let name = String(decoding: bytes[counted], as: UTF8.self)
-                key = wanted.first { $0.name == name }
-            }
-            guard let key else { continue }
-            visit(afterPeriod ? "." + key.name : key.name, position)
         }
     }
 
@@ -135,7 +146,9 @@ public struct ProjectIndexBuilder: Sendable {
     /// lowercase ASCII letter, as such names are not counted.
     public static func countedName(_ name: String) -> String? {
         let bytes = Array(name.utf8)
-        return countedRange(in: bytes, 0..<bytes.count).map { String(decoding: bytes[$0], as: UTF8.self) }
+        return bytes.withUnsafeBufferPointer { buffer in
+            countedRange(in: buffer, 0..<buffer.count).map { String(decoding: buffer[$0], as: UTF8.self) }
+        }
     }
 
     /// For the `@` at `at` of `@Environment(…)`, `@FocusedValue(…)` (or `@SwiftUI.…`): the
@@ -296,8 +309,7 @@ private struct TokenNames {
                          afterPeriod: Bool) {
         precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count)
         guard let base = bytes.baseAddress else { return }
-        var hash: UInt32 = 2_166_136_261
-        for offset in range { hash = (hash ^ UInt32(base[offset])) &* 16_777_619 }
+        let hash = FileNames.hash(UnsafeRawPointer(base + range.lowerBound), count: range.count)
         let mask = slots.count - 1
         var slot = Int(hash) & mask
         while true {

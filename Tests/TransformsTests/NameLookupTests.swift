@@ -1,6 +1,7 @@
 // The lookups that find names by their bytes (no `String` per token) must answer exactly
 // as the walks that compared every token's text as a `String`, which they replaced.
 import Codemod
+import Semantics
 import SwiftCST
 import XCTest
 @testable import Transforms
@@ -139,6 +140,35 @@ final class NameLookupTests: XCTestCase {
         XCTAssertNil(interner.lookup("name300"))
         XCTAssertNil(interner.lookup("nam"))
         XCTAssertEqual(interner.count, words.count)
+    }
+
+    /// The hash reads a name's bytes a word at a time, with the last bytes taken from the
+    /// ends of the name: it must read only the name, wherever it lies (a file's buffer, a
+    /// table's, a `String`'s), and lengths on each side of a word must all be found again.
+    func testTheHashOfANameIsItsBytesAlone() {
+        let names = (0...40).map { length in (0..<length).map { UInt8(ascii: "a") + UInt8($0 % 26) } }
+        for name in names {
+            let alone = name.withUnsafeBufferPointer { ByteInterner.hash($0) }
+            for (lead, trail) in [(0, 0), (1, 7), (3, 2), (7, 9), (8, 8)] {
+                for filler: UInt8 in [0, 0xFF, UInt8(ascii: "x")] {
+                    let padded = [UInt8](repeating: filler, count: lead) + name + [UInt8](repeating: filler, count: trail)
+                    let inside = padded.withUnsafeBufferPointer {
+                        ByteInterner.hash(UnsafeBufferPointer(rebasing: $0[lead..<(lead + name.count)]))
+                    }
+                    XCTAssertEqual(inside, alone, "\(name.count) bytes after \(lead) of \(filler)")
+                }
+            }
+        }
+        // Names of every length, and names one byte apart, are told apart as the tables
+        // number them.
+        var interner = ByteInterner(expected: 4)
+        let variants = names + names.filter { !$0.isEmpty }.map { Array($0.dropLast()) + [UInt8(ascii: "Z")] }
+        for (number, name) in variants.enumerated() {
+            XCTAssertEqual(name.withUnsafeBufferPointer { interner.intern($0) }, number)
+        }
+        for (number, name) in variants.enumerated() {
+            XCTAssertEqual(name.withUnsafeBufferPointer { interner.lookup($0) }, number)
+        }
     }
 
     /// The uses of `name` as the walk over every identifier and member access listed them.
