@@ -156,9 +156,11 @@ public enum ProjectPaths {
 
     /// Whether a directory named `name` is an Xcode bundle that holds no sources a target
     /// compiles (a project, a workspace, an asset catalog, whose image and color sets are
-    /// a directory each): walks pass over it.
+    /// a directory each, an Icon Composer icon, a localization's resources, one folder per
+    /// language and target): walks pass over it.
     public static func isBundleWithoutSources(_ name: String) -> Bool {
         name.hasSuffix(".xcassets") || name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcworkspace")
+            || name.hasSuffix(".lproj") || name.hasSuffix(".icon")
     }
 
     /// The `.swift` files below `directory`, sorted. Hidden and build directories, Xcode

@@ -165,10 +165,11 @@ enum Help {
         Directories are walked for *.swift files in byte order of their paths, skipping
         hidden entries, directories named .build, DerivedData, Pods, Carthage, .swiftpm
         and node_modules, and Xcode bundles that hold no sources (*.xcodeproj,
-        *.xcworkspace, *.xcassets); symbolic links to directories are not followed. Inside
-        a git work tree, files that .gitignore excludes are skipped: git is asked once
-        per run (`git check-ignore`), unless no pattern of the ignore files (.gitignore,
-        info/exclude, the excludes files of git's config) could match a file found.
+        *.xcworkspace, *.xcassets, *.icon, *.lproj); symbolic links to directories are
+        not followed. Inside a git work tree, files that .gitignore excludes are
+        skipped: git is asked once per run (`git check-ignore`), unless no pattern of
+        the ignore files (.gitignore, info/exclude, the excludes files of git's config)
+        could match a file found.
         Files named explicitly are always taken, hidden or ignored, unless --exclude or a
         configuration exclude matches them. With no path, `.` is used. One file named
         twice (through a symbolic or hard link, or as `a/../a`) is processed once.

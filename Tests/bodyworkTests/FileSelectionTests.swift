@@ -14,13 +14,15 @@ final class FileSelectionTests: XCTestCase {
         for path in ["Visible.swift", ".hidden/H.swift", ".build/B.swift", "DerivedData/D.swift", "Pods/P.swift",
                      "Carthage/C.swift", ".swiftpm/S.swift", "node_modules/N.swift", "Sub/Deep/Ok.swift", ".Hidden.swift",
                      "NotSwift.txt", "App/Assets.xcassets/Icon.imageset/I.swift", "App.xcodeproj/X.swift",
-                     "App.xcworkspace/W.swift", "App.playground/Contents.swift"] {
+                     "App.xcworkspace/W.swift", "App.playground/Contents.swift", "App/fr.lproj/L.swift",
+                     "App/AppIcon.icon/Assets/A.swift"] {
             try box.write(path, "let fooBar = 1\n")
         }
         XCTAssertEqual(changedFiles(try box.run(["."])), ["App.playground/Contents.swift", "Sub/Deep/Ok.swift", "Visible.swift"])
         XCTAssertEqual(changedFiles(try box.run([".hidden/H.swift", ".build/B.swift"])), [".build/B.swift", ".hidden/H.swift"])
         XCTAssertEqual(changedFiles(try box.run(["App/Assets.xcassets"])), ["App/Assets.xcassets/Icon.imageset/I.swift"],
                        "a bundle named as a path is walked")
+        XCTAssertEqual(changedFiles(try box.run(["App/fr.lproj"])), ["App/fr.lproj/L.swift"])
     }
 
     func testExcludeMatchesNamesAndPaths() throws {
