@@ -394,11 +394,13 @@ final class SharedNames: Sendable {
         var canonical = [Int32](repeating: 0, count: collector.nameCount)
         for number in 0..<collector.nameCount {
             let name = collector.name(number)
-            if let known = ids[name] {
+            // One lookup for a new name (nearly all are): the rare name already there gets
+            // its number back.
+            if let known = ids.updateValue(Int32(names.count), forKey: name) {
+                ids[name] = known
                 canonical[number] = known
             } else {
                 canonical[number] = Int32(names.count)
-                ids[name] = Int32(names.count)
                 names.append(name)
             }
         }

@@ -118,6 +118,9 @@ struct FileTypes {
             all = tree.root.descendants(SyntaxKind.typeDeclarations).compactMap(TypeDecl.init)
             var views = Set<String>(), declared: [String: Bool] = [:], byName: [String: [TypeDecl]] = [:]
             var inheritsView: [Int: Bool] = [:]
+            declared.reserveCapacity(all.count)
+            byName.reserveCapacity(all.count)
+            inheritsView.reserveCapacity(all.count)
             for type in all {
                 let inherits = type.inheritedTypeNames.contains(where: FileTypes.viewProtocols.contains)
                 inheritsView[type.node.index] = inherits
@@ -134,6 +137,7 @@ struct FileTypes {
             bySimpleName = byName
             self.inheritsView = inheritsView
             var viewByTree: [Int: (isView: Bool?, names: [String])] = [:]
+            viewByTree.reserveCapacity(all.count)
             for type in all {
                 viewByTree[type.node.index] = FileTypes.viewByTree(type, inherits: inheritsView[type.node.index] ?? false,
                                                                    viewNames: views)
