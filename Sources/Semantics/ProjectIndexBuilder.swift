@@ -348,12 +348,7 @@ private struct TokenNames {
 
     /// The names and their uses, in the order first written.
     func fileNames(_ bytes: UnsafeBufferPointer<UInt8>) -> FileNames {
-        var names = FileNames(capacity: entries.count)
-        for entry in entries {
-            let name = UnsafeBufferPointer(rebasing: bytes[Int(entry.start)..<Int(entry.end)])
-            names.append(name, hash: entry.hash, use: entry.use)
-        }
-        return names
+        FileNames(source: bytes, spans: entries.map { ($0.start, $0.end, $0.hash, $0.use) })
     }
 
     private static func add(_ use: NameUse, to sum: inout NameUse) {

@@ -240,7 +240,7 @@ struct FileNames: Sendable {
     private(set) var bytes: [UInt8] = []
     private(set) var entries: [Entry] = []
 
-    init(capacity: Int = 0) { entries.reserveCapacity(capacity) }
+    init() {}
 
     /// A hash of a name's bytes, read eight at a time (a byte at a time cost more than the
     /// rest of recording a name). Never stored: an index read back hashes its names again.
@@ -282,11 +282,41 @@ struct FileNames: Sendable {
         return UInt32(truncatingIfNeeded: hash)
     }
 
-    /// Adds a name (distinct from those added before) and how the file writes it.
-    mutating func append(_ name: UnsafeBufferPointer<UInt8>, hash: UInt32, use: NameUse, isUTF8: Bool? = nil) {
-        let utf8 = isUTF8 ?? (name.allSatisfy { $0 < 0x80 } || String(validating: name, as: UTF8.self) != nil)
-        entries.append(Entry(start: Int32(bytes.count), count: Int32(name.count), hash: hash, isUTF8: utf8, use: use))
-        bytes.append(contentsOf: name)
+    /// The names at `spans` of `source` (distinct, each with its hash and how the file
+    /// writes it), their bytes copied into the buffer in one pass: appended one by one,
+    /// each small copy cost more than the name's lookup.
+    init(source: UnsafeBufferPointer<UInt8>, spans: [(start: Int32, end: Int32, hash: UInt32, use: NameUse)]) {
+        var total = 0
+        for span in spans {
+            precondition(span.start >= 0 && span.start <= span.end && Int(span.end) <= source.count)
+            total += Int(span.end - span.start)
+        }
+        var bytes = [UInt8](repeating: 0, count: total)
+        var entries: [Entry] = []
+        entries.reserveCapacity(spans.count)
+        bytes.withUnsafeMutableBufferPointer { target in
+            var offset = 0
+            for span in spans {
+                let count = Int(span.end - span.start)
+                if count > 0, let from = source.baseAddress, let to = target.baseAddress {
+                    (to + offset).update(from: from + Int(span.start), count: count)
+                }
+                entries.append(Entry(start: Int32(offset), count: Int32(count), hash: span.hash, isUTF8: true, use: span.use))
+                offset += count
+            }
+        }
+        // Names are nearly always ASCII: the whole buffer is checked once, each name only
+        // when it is not.
+        if !ByteInterner.isASCII(bytes) {
+            bytes.withUnsafeBufferPointer { buffer in
+                for index in entries.indices {
+                    let name = UnsafeBufferPointer(rebasing: buffer[Int(entries[index].start)..<Int(entries[index].start + entries[index].count)])
+                    entries[index].isUTF8 = ByteInterner.isASCII(name) || String(validating: name, as: UTF8.self) != nil
+                }
+            }
+        }
+        self.bytes = bytes
+        self.entries = entries
     }
 
     func name(of entry: Entry) -> String {
@@ -573,9 +603,24 @@ public struct ByteInterner: Sendable {
     /// when their bytes are; canonical equivalence may join a non-ASCII spelling to
     /// another (the Kelvin sign to `K`), which only a `String` comparison tells.
     public static func isASCII(_ string: UnsafeBufferPointer<UInt8>) -> Bool {
-        var any: UInt8 = 0
-        for byte in string { any |= byte }
-        return any < 0x80
+        guard let base = string.baseAddress else { return true }
+        // Eight bytes at a time, then the rest.
+        var any: UInt64 = 0
+        var offset = 0
+        while offset + 8 <= string.count {
+            any |= UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+            offset += 8
+        }
+        while offset < string.count {
+            any |= UInt64(base[offset])
+            offset += 1
+        }
+        return any & 0x8080_8080_8080_8080 == 0
+    }
+
+    /// Whether every byte of `bytes` is ASCII.
+    public static func isASCII(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { isASCII($0) }
     }
 
     /// Whether every UTF-8 byte of `string` is ASCII.

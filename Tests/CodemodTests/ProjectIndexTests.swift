@@ -27,6 +27,17 @@ final class ProjectIndexTests: XCTestCase {
         }
     }
 
+    /// A file's names are copied out of its text together and checked for UTF-8 as a
+    /// whole: a name that is not ASCII must still count as the same `String` (canonically
+    /// equivalent spellings as one), and the ASCII names beside it as before.
+    func testNonASCIINamesCountAsTheirStringsBesideASCIIOnes() {
+        let built = index("let caf\u{E9} = 1\nlet total = caf\u{E9} + total\n",
+                          "let x = cafe\u{301} + total\n", "let y = total\n")
+        XCTAssertEqual(built.count(of: "caf\u{E9}"), 3, "precomposed twice, decomposed once")
+        XCTAssertEqual(built.count(of: "cafe\u{301}"), 3)
+        XCTAssertEqual(built.count(of: "total"), 4)
+    }
+
     func testNamesAreCountedAcrossFilesWithWrapperPrefixesFolded() {
         let built = index("""
             struct A: View {

@@ -171,6 +171,25 @@ final class NameLookupTests: XCTestCase {
         }
     }
 
+    /// The ASCII check reads eight bytes at a time: a byte of 0x80 or more anywhere, in a
+    /// whole word or in the rest, makes it false.
+    func testANonASCIIByteAnywhereIsSeen() {
+        for length in 0...20 {
+            let ascii = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+            XCTAssertTrue(ByteInterner.isASCII(ascii), "\(length)")
+            for position in 0..<length {
+                for high: UInt8 in [0x80, 0xC3, 0xFF] {
+                    var bytes = ascii
+                    bytes[position] = high
+                    XCTAssertFalse(ByteInterner.isASCII(bytes), "\(length) \(position)")
+                    XCTAssertFalse(bytes.withUnsafeBufferPointer { ByteInterner.isASCII(UnsafeBufferPointer(rebasing: $0[position...])) })
+                }
+            }
+        }
+        XCTAssertFalse(ByteInterner.isASCII("caf\u{E9}"))
+        XCTAssertTrue(ByteInterner.isASCII("cafe"))
+    }
+
     /// The uses of `name` as the walk over every identifier and member access listed them.
     private func referenceUses(of name: String, in tree: SyntaxTree) -> [Node] {
         tree.root.descendants([.identifierExpr, .memberAccessExpr]).filter { use in
