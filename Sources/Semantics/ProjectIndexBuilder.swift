@@ -188,6 +188,11 @@ public struct ProjectIndexBuilder: Sendable {
         // A type's properties are gathered here and stored with one lookup of the type,
         // before any nested declaration is recorded (so that the order of writes holds).
         var properties = Properties()
+        // Sized once: grown a step at a time, each table was rehashed several times.
+        if scope != nil {
+            let variables = declarations.reduce(0) { $0 + ($1.kind == .variableDecl ? 1 : 0) }
+            if variables > 1 { properties.types.reserveCapacity(variables) }
+        }
         for declaration in declarations {
             switch declaration.kind {
             case .structDecl, .classDecl, .enumDecl, .actorDecl, .protocolDecl, .extensionDecl:

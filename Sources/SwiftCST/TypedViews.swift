@@ -153,27 +153,50 @@ public struct VariableDecl: SyntaxView {
         return false
     }
     public var bindingKeyword: Token? { node.ownTokens.first { $0.keyword == .let || $0.keyword == .var } }
-    /// Made as one list (not a list of nodes mapped into another): asked of every property.
-    public var bindings: [PatternBinding] {
+    /// Asked of every property: a declaration of one binding (nearly all) makes no list.
+    public var bindings: PatternBindings {
         let tree = node.tree
         let start = Int(tree.nodes[node.index].subtreeStart)
         var count = 0
+        var last = -1
         var c = node.index - 1
         while c >= start {
-            if tree.nodes[c].kind == .patternBinding { count += 1 }
+            if tree.nodes[c].kind == .patternBinding { count += 1; if last < 0 { last = c } }
             c = Int(tree.nodes[c].subtreeStart) - 1
         }
-        guard count > 0 else { return [] }
-        var result: [PatternBinding] = []
-        result.reserveCapacity(count)
+        guard count > 1 else { return PatternBindings(tree: tree, single: count == 1 ? last : nil, several: []) }
+        var several: [Int] = []
+        several.reserveCapacity(count)
         // Children walked from the last: appended back to front, then reversed.
         c = node.index - 1
         while c >= start {
-            if tree.nodes[c].kind == .patternBinding { result.append(PatternBinding(checked: Node(tree: tree, index: c))) }
+            if tree.nodes[c].kind == .patternBinding { several.append(c) }
             c = Int(tree.nodes[c].subtreeStart) - 1
         }
-        result.reverse()
-        return result
+        several.reverse()
+        return PatternBindings(tree: tree, single: nil, several: several)
+    }
+}
+
+/// The bindings of a `VariableDecl`, in source order.
+public struct PatternBindings: RandomAccessCollection {
+    private let tree: SyntaxTree
+    /// The node of the only binding, when there is exactly one.
+    private let single: Int?
+    /// The nodes of the bindings, when there are several.
+    private let several: [Int]
+
+    init(tree: SyntaxTree, single: Int?, several: [Int]) {
+        self.tree = tree
+        self.single = single
+        self.several = several
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { single != nil ? 1 : several.count }
+    public subscript(position: Int) -> PatternBinding {
+        precondition(position >= 0 && position < endIndex, "binding index out of range")
+        return PatternBinding(checked: Node(tree: tree, index: single ?? several[position]))
     }
 }
 

@@ -137,6 +137,25 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(vars[4].modifiers.modifiers, ["private"])
     }
 
+    /// A declaration's bindings, one (kept without a list) or several, in source order
+    /// however they are reached: iterated, indexed, first and last.
+    func testBindingsAreInSourceOrderOneOrMany() throws {
+        let tree = parse("var a = 1\nlet b: Int, c = 2, (d, e) = (3, 4)\nvar f: Int { 5 }\n")
+        let vars = tree.root.childNodes.compactMap(VariableDecl.init)
+        XCTAssertEqual(vars.map(\.bindings.count), [1, 3, 1])
+        XCTAssertEqual(vars[0].bindings.map(\.name), ["a"])
+        XCTAssertEqual(vars[0].bindings[0].initializer?.text.trimmingCharacters(in: .whitespaces), "1")
+        let several = vars[1].bindings
+        XCTAssertEqual(several.map(\.name), ["b", "c", nil])
+        XCTAssertEqual(several.first?.name, "b")
+        XCTAssertEqual(several.last?.pattern?.kind, .tuplePattern)
+        XCTAssertEqual(several[1].name, "c")
+        XCTAssertEqual(several.map(\.node.index), several.map(\.node.index).sorted(), "source order is storage order here")
+        XCTAssertEqual(several.map(\.node.firstTokenIndex), several.map(\.node.firstTokenIndex).sorted())
+        XCTAssertTrue(vars[2].bindings.allSatisfy(\.isComputed))
+        XCTAssertEqual(vars.flatMap { $0.bindings.map(\.node) }, tree.root.descendants(.patternBinding))
+    }
+
     // MARK: - SwiftUI expressions
 
     func testModifierChainAcrossLines() throws {
