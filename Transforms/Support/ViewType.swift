@@ -9,7 +9,14 @@ struct ViewType {
     let declaration: TypeDecl
     var node: Node { declaration.node }
     var name: String { declaration.name ?? "" }
-    var members: [Node] { declaration.members }
+    /// Listed once: the properties, helpers, initializers and `body` are each found in it,
+    /// by several rules, and each listing walked the members again.
+    let members: [Node]
+
+    init(declaration: TypeDecl) {
+        self.declaration = declaration
+        members = declaration.members
+    }
 
     /// `var body` (a View) or `func body(content:)` (a ViewModifier).
     var body: Node? {
