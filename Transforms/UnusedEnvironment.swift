@@ -120,8 +120,7 @@ public struct UnusedEnvironment: Rule {
         // The names as the index counts them (`_x`, `$x` and `` `x` `` count as `x`);
         // a name it does not count (`Scheme`, `_1`) is looked up token by token instead.
         let keys = Set(candidates.compactMap { ProjectIndexBuilder.countedName($0.name) })
-        var written: [String: [Int]] = [:]
-        ProjectIndexBuilder.writtenNames(in: tree, of: keys) { name, token in written[name, default: []].append(token) }
+        let written = ProjectIndexBuilder.writtenNames(in: tree, of: keys)
         lazy var usesMirror = tree.tokens.indices.contains { tree.tokens[$0].kind == .identifier && tree.token(at: $0).textIs("Mirror") }
         let stringWords = StringWords(tree)
         // What each type reads that SwiftUI does not track, found once per type.
@@ -145,7 +144,7 @@ public struct UnusedEnvironment: Rule {
             // otherwise, and in the module's other files unless `fileprivate`. The tokens that
             // write the name, each list in token order, are counted by binary search, not
             // copied: a name can be written thousands of times in a large file.
-            let writes = key.map { key in [written[key] ?? [], written["." + key] ?? []] } ?? [UnusedEnvironment.tokens(naming: name, in: tree)]
+            let writes = key.map { key in [written[key]?.bare ?? [], written[key]?.member ?? []] } ?? [UnusedEnvironment.tokens(naming: name, in: tree)]
             let writeCount = writes.reduce(0) { $0 + $1.count }
             func countOfWrites(in range: Range<Int>) -> Int {
                 writes.reduce(0) { $0 + $1.partitionPoint { $0 < range.upperBound } - $1.partitionPoint { $0 < range.lowerBound } }

@@ -81,14 +81,14 @@ public struct ProjectIndexBuilder: Sendable {
         return start..<end
     }
 
-    /// Each lowercase name of `keys` that `tree` writes, as `ProjectIndex.nameCounts` keys
-    /// it (`x`, or `.x` after a period), with its token's index, in source order. The key
+    /// The tokens that write each lowercase name of `keys`, as `ProjectIndex.nameCounts`
+    /// keys them: bare (`x`) and after a period (`.x`), each list in source order. The key
     /// paths of `@Environment(…)` and `@FocusedValue(…)` name environment values, not
     /// members of the file's types, and are left out. `keys` are bare names (`x`, as
     /// `countedName` gives them); the tokens are compared with them as bytes, so no other
-    /// name becomes a string.
-    public static func writtenNames(in tree: SyntaxTree, of keys: Set<String>, _ visit: (String, Int) -> Void) {
-        guard !keys.isEmpty else { return }
+    /// name becomes a string. A key written nowhere has no entry.
+    public static func writtenNames(in tree: SyntaxTree, of keys: Set<String>) -> [String: (bare: [Int], member: [Int])] {
+        guard !keys.isEmpty else { return [:] }
         let wanted = keys.sorted().map { (name: $0, bytes: Array($0.utf8)) }
         // The names' first bytes: a counted name starts with a lowercase ASCII letter, which
         // no equivalent spelling changes, so a token starting with another is none of them.
@@ -104,41 +104,50 @@ public struct ProjectIndexBuilder: Sendable {
         for (index, key) in wanted.enumerated() where !key.bytes.isEmpty && key.bytes[0] &- 0x61 < 26 {
             byLetter[Int(key.bytes[0] &- 0x61)].append(index)
         }
-        let tokens = tree.tokens
+        // Each key's tokens, by its place in `wanted`: a hit is appended, not hashed.
+        var bare = [[Int]](repeating: [], count: wanted.count)
+        var member = [[Int]](repeating: [], count: wanted.count)
         tree.bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var previous: TokenKind = .endOfFile
-            var position = 0
-            while position < tokens.count {
-                let raw = tokens[position]
-                defer { previous = raw.kind; position += 1 }
-                if raw.kind == .at, let close = environmentArgumentsEnd(after: position, in: tree) {
-                    position = close
-                    continue
-                }
-                let afterPeriod = previous == .period
-                guard raw.kind == .identifier || raw.kind == .dollarIdentifier || (raw.kind == .keyword && afterPeriod) else { continue }
-                guard let counted = countedRange(in: buffer, Int(raw.textStart)..<Int(raw.textEnd)) else { continue }
-                let start = counted.lowerBound, length = counted.count
-                let letter = base[start] &- 0x61
-                guard firstLetters & (1 << UInt32(letter)) != 0 else { continue }
-                let ascii = !UnsafeBufferPointer(start: base + start, count: length).contains { $0 >= 0x80 }
-                let key: (name: String, bytes: [UInt8])?
-                if ascii {
-                    guard lengths & (1 << UInt64(min(length, 63))) != 0 else { continue }
-                    key = byLetter[Int(letter)].lazy.map { wanted[$0] }.first { candidate in
-                        candidate.bytes.count == length
-                            && candidate.bytes.withUnsafeBufferPointer { memcmp($0.baseAddress!, base + start, length) == 0 }
+            tree.tokens.withUnsafeBufferPointer { tokens in
+                guard let base = buffer.baseAddress else { return }
+                var previous: TokenKind = .endOfFile
+                var position = 0
+                while position < tokens.count {
+                    let raw = tokens[position]
+                    defer { previous = raw.kind; position += 1 }
+                    if raw.kind == .at, let close = environmentArgumentsEnd(after: position, in: tree) {
+                        position = close
+                        continue
                     }
-                } else {
-                    // Not ASCII: compared as decoded text, as the declared names were.
-                    let name = String(decoding: UnsafeBufferPointer(start: base + start, count: length), as: UTF8.self)
-                    key = wanted.first { $0.name == name }
+                    let afterPeriod = previous == .period
+                    guard raw.kind == .identifier || raw.kind == .dollarIdentifier || (raw.kind == .keyword && afterPeriod) else { continue }
+                    guard let counted = countedRange(in: buffer, Int(raw.textStart)..<Int(raw.textEnd)) else { continue }
+                    let start = counted.lowerBound, length = counted.count
+                    let letter = base[start] &- 0x61
+                    guard firstLetters & (1 << UInt32(letter)) != 0 else { continue }
+                    let ascii = ByteInterner.isASCII(UnsafeBufferPointer(start: base + start, count: length))
+                    let key: Int?
+                    if ascii {
+                        guard lengths & (1 << UInt64(min(length, 63))) != 0 else { continue }
+                        key = byLetter[Int(letter)].first { candidate in
+                            wanted[candidate].bytes.count == length
+                                && wanted[candidate].bytes.withUnsafeBufferPointer { memcmp($0.baseAddress!, base + start, length) == 0 }
+                        }
+                    } else {
+                        // Not ASCII: compared as decoded text, as the declared names were.
+                        let name = String(decoding: UnsafeBufferPointer(start: base + start, count: length), as: UTF8.self)
+                        key = wanted.firstIndex { $0.name == name }
+                    }
+                    guard let key else { continue }
+                    if afterPeriod { member[key].append(position) } else { bare[key].append(position) }
                 }
-                guard let key else { continue }
-                visit(afterPeriod ? "." + key.name : key.name, position)
             }
         }
+        var written: [String: (bare: [Int], member: [Int])] = [:]
+        for (index, key) in wanted.enumerated() where !bare[index].isEmpty || !member[index].isEmpty {
+            written[key.name] = (bare[index], member[index])
+        }
+        return written
     }
 
     /// The key `writtenNames` and `ProjectIndex.nameCounts` use for a declared `name`:
