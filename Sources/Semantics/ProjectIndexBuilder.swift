@@ -200,7 +200,7 @@ public struct ProjectIndexBuilder: Sendable {
         // Sized once: grown a step at a time, each table was rehashed several times.
         if scope != nil {
             let variables = declarations.reduce(0) { $0 + ($1.kind == .variableDecl ? 1 : 0) }
-            if variables > 1 { properties.types.reserveCapacity(variables) }
+            if variables > 2 { properties.types.reserveCapacity(variables) }
         }
         for declaration in declarations {
             switch declaration.kind {

@@ -129,10 +129,15 @@ struct Parser {
         let index = UInt32(nodes.count)
         nodes.append(RawNode(kind: kind, firstToken: UInt32(m.token), endToken: UInt32(pos),
                              subtreeStart: UInt32(m.node), parent: index))
-        var c = nodes.count - 2
-        while c >= m.node {
-            nodes[c].parent = index
-            c = Int(nodes[c].subtreeStart) - 1
+        // The children, walked back from the last, written through one buffer: each
+        // write through the array checked its storage again.
+        guard nodes.count - 2 >= m.node else { return m }
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            var c = nodes.count - 2
+            while c >= m.node {
+                nodes[c].parent = index
+                c = Int(nodes[c].subtreeStart) - 1
+            }
         }
         return m
     }

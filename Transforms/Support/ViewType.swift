@@ -125,9 +125,13 @@ struct FileTypes {
             all = tree.root.descendants(SyntaxKind.typeDeclarations).compactMap(TypeDecl.init)
             var views = Set<String>(), declared: [String: Bool] = [:], byName: [String: [TypeDecl]] = [:]
             var inheritsView: [Int: Bool] = [:]
-            declared.reserveCapacity(all.count)
-            byName.reserveCapacity(all.count)
-            inheritsView.reserveCapacity(all.count)
+            // Sized once when several types would make them grow a step at a time (for one
+            // or two, reserving costs more than growing).
+            if all.count > 2 {
+                declared.reserveCapacity(all.count)
+                byName.reserveCapacity(all.count)
+                inheritsView.reserveCapacity(all.count)
+            }
             for type in all {
                 let inherits = type.inheritedTypeNames.contains(where: FileTypes.viewProtocols.contains)
                 inheritsView[type.node.index] = inherits
@@ -144,7 +148,7 @@ struct FileTypes {
             bySimpleName = byName
             self.inheritsView = inheritsView
             var viewByTree: [Int: (isView: Bool?, names: [String])] = [:]
-            viewByTree.reserveCapacity(all.count)
+            if all.count > 2 { viewByTree.reserveCapacity(all.count) }
             for type in all {
                 viewByTree[type.node.index] = FileTypes.viewByTree(type, inherits: inheritsView[type.node.index] ?? false,
                                                                    viewNames: views)
