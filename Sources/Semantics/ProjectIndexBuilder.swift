@@ -331,7 +331,7 @@ private struct TokenNames {
             if found == 0 { break }
             let entry = entries[Int(found) - 1]
             if entry.hash == hash && Int(entry.end - entry.start) == range.count
-                && memcmp(base + Int(entry.start), base + range.lowerBound, range.count) == 0 {
+                && FileNames.sameBytes(base + Int(entry.start), base + range.lowerBound, count: range.count) {
                 TokenNames.add(&entries[Int(found) - 1].use, flags: flags, counted: counted, afterPeriod: afterPeriod)
                 return
             }

@@ -282,6 +282,30 @@ struct FileNames: Sendable {
         return UInt32(truncatingIfNeeded: hash)
     }
 
+    /// Whether the `count` bytes at `a` and at `b` are the same: names are short, and
+    /// a call of `memcmp` for each cost more than the comparison. Reads only those bytes
+    /// (the last word overlapping the one before, as the hash reads them).
+    @inline(__always)
+    static func sameBytes(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+        if count >= 8 {
+            guard count <= 16 else { return memcmp(a, b, count) == 0 }
+            return a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self)
+                && a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                    == b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        }
+        if count >= 4 {
+            return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
+                && a.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+                    == b.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+        }
+        var index = 0
+        while index < count {
+            if a.load(fromByteOffset: index, as: UInt8.self) != b.load(fromByteOffset: index, as: UInt8.self) { return false }
+            index += 1
+        }
+        return true
+    }
+
     /// The names at `spans` of `source` (distinct, each with its hash and how the file
     /// writes it), their bytes copied into the buffer in one pass: appended one by one,
     /// each small copy cost more than the name's lookup.
@@ -660,7 +684,7 @@ public struct ByteInterner: Sendable {
     private func equals(_ number: Int, _ string: UnsafeBufferPointer<UInt8>) -> Bool {
         let start = Int(starts[number]), end = Int(starts[number + 1])
         return end - start == string.count && (string.isEmpty || bytes.withUnsafeBufferPointer { buffer in
-            memcmp(buffer.baseAddress! + start, string.baseAddress!, string.count) == 0
+            FileNames.sameBytes(buffer.baseAddress! + start, string.baseAddress!, count: string.count)
         })
     }
 

@@ -1,7 +1,7 @@
 // The lookups that find names by their bytes (no `String` per token) must answer exactly
 // as the walks that compared every token's text as a `String`, which they replaced.
 import Codemod
-import Semantics
+@testable import Semantics
 import SwiftCST
 import XCTest
 @testable import Transforms
@@ -168,6 +168,48 @@ final class NameLookupTests: XCTestCase {
         }
         for (number, name) in variants.enumerated() {
             XCTAssertEqual(name.withUnsafeBufferPointer { interner.lookup($0) }, number)
+        }
+        // Names compared a word at a time: one byte apart at any position is another name.
+        var alike = ByteInterner(expected: 4)
+        var numbered: [[UInt8]] = []
+        for length in 1...20 {
+            let base = (0..<length).map { UInt8(ascii: "a") + UInt8($0 % 26) }
+            numbered.append(base)
+            for position in 0..<length {
+                var other = base
+                other[position] = UInt8(ascii: "Z")
+                numbered.append(other)
+            }
+        }
+        for (number, name) in numbered.enumerated() {
+            XCTAssertEqual(name.withUnsafeBufferPointer { alike.intern($0) }, number, "\(name)")
+        }
+        for (number, name) in numbered.enumerated() {
+            XCTAssertEqual(name.withUnsafeBufferPointer { alike.lookup($0) }, number, "\(name)")
+        }
+    }
+
+    /// Names are compared a word at a time: a difference at any position of any length
+    /// is seen, and only the bytes named are read (the rest of the buffer differs).
+    func testNamesAreComparedByEveryByte() {
+        for length in 0...24 {
+            let name = (0..<length).map { UInt8(ascii: "a") + UInt8($0 % 26) }
+            let left = [UInt8](repeating: 1, count: 3) + name + [UInt8](repeating: 2, count: 9)
+            let right = [UInt8](repeating: 7, count: 5) + name + [UInt8](repeating: 8, count: 9)
+            left.withUnsafeBytes { l in
+                right.withUnsafeBytes { r in
+                    XCTAssertTrue(FileNames.sameBytes(l.baseAddress! + 3, r.baseAddress! + 5, count: length), "\(length)")
+                }
+            }
+            for position in 0..<length {
+                var changed = right
+                changed[5 + position] = UInt8(ascii: "Z")
+                left.withUnsafeBytes { l in
+                    changed.withUnsafeBytes { r in
+                        XCTAssertFalse(FileNames.sameBytes(l.baseAddress! + 3, r.baseAddress! + 5, count: length), "\(length) \(position)")
+                    }
+                }
+            }
         }
     }
 
