@@ -179,7 +179,7 @@ public struct VariableDecl: SyntaxView {
 }
 
 /// The bindings of a `VariableDecl`, in source order.
-public struct PatternBindings: RandomAccessCollection {
+public struct PatternBindings: RandomAccessCollection, Sendable {
     private let tree: SyntaxTree
     /// The node of the only binding, when there is exactly one.
     private let single: Int?
