@@ -131,7 +131,7 @@ public struct ProjectIndexBuilder: Sendable {
                         guard lengths & (1 << UInt64(min(length, 63))) != 0 else { continue }
                         key = byLetter[Int(letter)].first { candidate in
                             wanted[candidate].bytes.count == length
-                                && wanted[candidate].bytes.withUnsafeBufferPointer { memcmp($0.baseAddress!, base + start, length) == 0 }
+                                && wanted[candidate].bytes.withUnsafeBufferPointer { FileNames.sameBytes($0.baseAddress!, base + start, count: length) }
                         }
                     } else {
                         // Not ASCII: compared as decoded text, as the declared names were.

@@ -240,8 +240,6 @@ struct FileNames: Sendable {
     private(set) var bytes: [UInt8] = []
     private(set) var entries: [Entry] = []
 
-    init() {}
-
     /// A hash of a name's bytes, read eight at a time (a byte at a time cost more than the
     /// rest of recording a name). Never stored: an index read back hashes its names again.
     static func hash(_ name: UnsafeBufferPointer<UInt8>) -> UInt32 {
