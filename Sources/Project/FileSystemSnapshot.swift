@@ -43,7 +43,7 @@ public final class FileSystemSnapshot: @unchecked Sendable {
         var names: [String]
         /// Recorded types by the bytes of the name: a path names exactly these bytes (as
         /// `String`s, two spellings of `é` would be one key).
-        var types: [[UInt8]: UInt8]
+        var types: [NameBytes: UInt8]
         var listed: Bool
         var searchable: Bool
     }
@@ -108,11 +108,13 @@ public final class FileSystemSnapshot: @unchecked Sendable {
     private func namesLocked(_ directory: String) -> Names {
         if let known = decoded[directory] { return known }
         let listing = listingLocked(directory)
-        var types: [[UInt8]: UInt8] = [:]
+        var types: [NameBytes: UInt8] = [:]
+        types.reserveCapacity(listing.entries.count)
         var sorted: [(name: String, type: UInt8)] = []
+        sorted.reserveCapacity(listing.entries.count)
         for entry in listing.entries {
             sorted.append((String(decoding: entry.name, as: UTF8.self), entry.type))
-            types[entry.name] = entry.type
+            types[NameBytes(entry.name)] = entry.type
         }
         sorted.sort { $0.name < $1.name }
         let names = Names(sorted: sorted, names: sorted.map(\.name), types: types, listed: listing.openError == 0,
@@ -200,7 +202,7 @@ public final class FileSystemSnapshot: @unchecked Sendable {
         guard path != "/", ProjectPaths.isNormal(path) else { return nil }
         let names = namesLocked(ProjectPaths.directory(of: path))
         guard names.listed else { return nil }
-        guard names.searchable, let type = names.types[Array(ProjectPaths.lastComponent(path).utf8)] else { return .some(nil) }
+        guard names.searchable, let type = names.types[NameBytes(Array(ProjectPaths.lastComponent(path).utf8))] else { return .some(nil) }
         switch Int(type) {
         case Int(DT_DIR): return .some(S_IFDIR)
         case Int(DT_REG): return .some(S_IFREG)
@@ -212,6 +214,20 @@ public final class FileSystemSnapshot: @unchecked Sendable {
         default: return nil
         }
     }
+}
+
+/// The bytes of an entry's name as a table key, hashed in one call (an array of bytes
+/// is hashed a byte at a time) and compared byte for byte.
+struct NameBytes: Hashable {
+    let bytes: [UInt8]
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+
+    static func == (a: NameBytes, b: NameBytes) -> Bool { a.bytes == b.bytes }
 }
 
 /// A directory's share of a source walk: its Swift files and the directories below it

@@ -261,7 +261,12 @@ public final class ProjectModel: @unchecked Sendable {
         defer { chainByDirectory[start] = chain }
         // Only projects the file's own ancestors hold (or list, for a workspace) count, so
         // the answer never depends on which other files were asked about first.
-        var listed = ownersByFile[file] ?? []
+        // The modules listing the file, each with its project's path (read once, not at
+        // every depth).
+        func listing() -> [(id: String, projectPath: String?)] {
+            (ownersByFile[file] ?? []).map { ($0, modulesByID[$0]?.projectPath) }
+        }
+        var listed = listing()
         var listedAt = registrations
         for (depth, directory) in chain.directories.enumerated() {
             if depth == chain.probed {
@@ -275,14 +280,17 @@ public final class ProjectModel: @unchecked Sendable {
             }
             // A probe may have read the project that lists the file.
             if listedAt != registrations {
-                listed = ownersByFile[file] ?? []
+                listed = listing()
                 listedAt = registrations
             }
             guard !listed.isEmpty else { continue }
-            let owners = listed.filter { modulesByID[$0].map { chain.eligible[depth].contains($0.projectPath) } ?? false }
+            let owners = listed.compactMap { owner in
+                owner.projectPath.map(chain.eligible[depth].contains) == true ? owner.id : nil
+            }
             if !owners.isEmpty {
-                ownersCache[file] = owners.sorted()
-                return owners.sorted()
+                let sorted = owners.sorted()
+                ownersCache[file] = sorted
+                return sorted
             }
         }
         if chain.fallback == nil {

@@ -51,7 +51,7 @@ struct ModuleIndexes: Sendable {
         var visibleByView: [[String]] = []
         var ownersByView: [[String]] = []
         var displayByAbsolute: [String: String] = [:]
-        var absoluteDirectories: [Substring: String] = [:]
+        var absoluteDirectories = AbsoluteDirectories()
         var generation: Int?  // the model's when the first view was taken
         for path in files {
             let absolute = absolutePath(path, directories: &absoluteDirectories)
@@ -276,17 +276,29 @@ struct ModuleIndexes: Sendable {
     /// `FilePath.absolute(path)`, the directory's part worked out once per directory: a
     /// last component that is a plain name (not `.`, `..` or empty) is appended as it is
     /// to its normalized absolute directory.
-    private static func absolutePath(_ path: String, directories: inout [Substring: String]) -> String {
+    /// The absolute form of each directory of the files, as `absolutePath` found it.
+    private struct AbsoluteDirectories {
+        var byDirectory: [String: String] = [:]
+        var last: (directory: String, absolute: String)?
+    }
+
+    private static func absolutePath(_ path: String, directories: inout AbsoluteDirectories) -> String {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return FilePath.absolute(path) }
         let directory = path[..<slash]
         let name = path[path.utf8.index(after: slash)...]
         guard !name.isEmpty, name != ".", name != "..", !directory.isEmpty else { return FilePath.absolute(path) }
         let base: String
-        if let known = directories[directory] {
+        // Files come directory by directory: the last directory is compared before a
+        // lookup, and the table is keyed by `String` (a `Substring` hashes as Unicode text).
+        if let last = directories.last, last.directory == directory {
+            base = last.absolute
+        } else if let known = directories.byDirectory[String(directory)] {
             base = known
+            directories.last = (String(directory), known)
         } else {
             base = FilePath.absolute(String(directory))
-            directories[directory] = base
+            directories.byDirectory[String(directory)] = base
+            directories.last = (String(directory), base)
         }
         guard base.hasPrefix("/") else { return FilePath.absolute(path) }
         return base == "/" ? "/" + name : base + "/" + name

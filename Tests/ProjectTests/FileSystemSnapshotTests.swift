@@ -89,4 +89,31 @@ final class FileSystemSnapshotTests: XCTestCase {
         XCTAssertFalse(snapshot.entries(of: root).contains("Later.swift"))
         XCTAssertTrue(FileSystemSnapshot().entries(of: root).contains("Later.swift"))
     }
+
+    /// A name is looked up by its bytes: `é` written precomposed and decomposed are two
+    /// names (two entries on Linux), and a path finds its own entry only. (Each spelling
+    /// is asked of its own snapshot: answers are remembered by path as a `String`, which
+    /// counts the two spellings as one.)
+    func testTypesAreLookedUpByTheNameBytes() throws {
+        let root = try scratch()
+        let precomposed = root + "/Caf\u{E9}"
+        let decomposed = root + "/Cafe\u{301}"
+        try FileManager.default.createDirectory(atPath: precomposed, withIntermediateDirectories: true)
+        XCTAssertTrue(FileSystemSnapshot().isDirectory(precomposed))
+        XCTAssertTrue(FileSystemSnapshot().exists(precomposed))
+        #if os(Linux)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: decomposed))
+        XCTAssertFalse(FileSystemSnapshot().exists(decomposed))
+        XCTAssertFalse(FileSystemSnapshot().isDirectory(decomposed))
+        #endif
+    }
+
+    func testNameBytesHashesAndComparesTheBytes() {
+        let a = NameBytes(Array("Caf\u{E9}".utf8)), b = NameBytes(Array("Cafe\u{301}".utf8))
+        XCTAssertNotEqual(a, b)
+        XCTAssertEqual(a, NameBytes(Array("Caf\u{E9}".utf8)))
+        XCTAssertEqual(a.hashValue, NameBytes(Array("Caf\u{E9}".utf8)).hashValue)
+        XCTAssertEqual(Set([a, b, NameBytes(Array("Caf\u{E9}".utf8))]).count, 2)
+        XCTAssertNotEqual(NameBytes([0x61]), NameBytes([0x61, 0x61]))
+    }
 }
