@@ -273,15 +273,15 @@ struct ModuleIndexes: Sendable {
         return result
     }
 
-    /// `FilePath.absolute(path)`, the directory's part worked out once per directory: a
-    /// last component that is a plain name (not `.`, `..` or empty) is appended as it is
-    /// to its normalized absolute directory.
     /// The absolute form of each directory of the files, as `absolutePath` found it.
     private struct AbsoluteDirectories {
         var byDirectory: [String: String] = [:]
         var last: (directory: String, absolute: String)?
     }
 
+    /// `FilePath.absolute(path)`, the directory's part worked out once per directory: a
+    /// last component that is a plain name (not `.`, `..` or empty) is appended as it is
+    /// to its normalized absolute directory.
     private static func absolutePath(_ path: String, directories: inout AbsoluteDirectories) -> String {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return FilePath.absolute(path) }
         let directory = path[..<slash]
@@ -292,13 +292,15 @@ struct ModuleIndexes: Sendable {
         // lookup, and the table is keyed by `String` (a `Substring` hashes as Unicode text).
         if let last = directories.last, last.directory == directory {
             base = last.absolute
-        } else if let known = directories.byDirectory[String(directory)] {
-            base = known
-            directories.last = (String(directory), known)
         } else {
-            base = FilePath.absolute(String(directory))
-            directories.byDirectory[String(directory)] = base
-            directories.last = (String(directory), base)
+            let key = String(directory)
+            if let known = directories.byDirectory[key] {
+                base = known
+            } else {
+                base = FilePath.absolute(key)
+                directories.byDirectory[key] = base
+            }
+            directories.last = (key, base)
         }
         guard base.hasPrefix("/") else { return FilePath.absolute(path) }
         return base == "/" ? "/" + name : base + "/" + name
