@@ -10,7 +10,7 @@ public struct AnyViewErasure: Rule {
 
     public let usesProjectIndex = true
     /// Every finding is a call of `AnyView`.
-    public func mayFind(in bytes: [UInt8]) -> Bool { containsAny(bytes, of: ["AnyView"]) }
+    public var neededWords: [[StaticString]] { [["AnyView"]] }
 
     public let id = "anyview"
     public let summary = "Return `some View` from a `@ViewBuilder` instead of erasing to `AnyView`"

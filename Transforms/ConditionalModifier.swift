@@ -9,7 +9,7 @@ public struct ConditionalModifier: Rule {
 
     public let usesProjectIndex = true
     /// Every finding is an `if` with an `else`.
-    public func mayFind(in bytes: [UInt8]) -> Bool { containsAny(bytes, of: ["else"]) }
+    public var neededWords: [[StaticString]] { [["else"]] }
 
     public let id = "conditional-modifier"
     /// `AnyShapeStyle` is iOS 15, macOS 12, tvOS 15, watchOS 8.

@@ -9,7 +9,7 @@ public struct EagerStack: Rule {
 
     public let usesProjectIndex = true
     /// Every finding is a stack inside a `ScrollView`.
-    public func mayFind(in bytes: [UInt8]) -> Bool { containsAny(bytes, of: ["ScrollView"]) }
+    public var neededWords: [[StaticString]] { [["ScrollView"]] }
 
     public let id = "eager-stack"
     /// `LazyVStack` and `LazyHStack` are iOS 14, macOS 11, tvOS 14, watchOS 7.

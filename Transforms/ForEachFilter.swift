@@ -8,7 +8,7 @@ public struct ForEachFilter: Rule {
     public init() {}
 
     /// Every finding starts at a `ForEach` or `List` call.
-    public func mayFind(in bytes: [UInt8]) -> Bool { containsAny(bytes, of: ["ForEach", "List"]) }
+    public var neededWords: [[StaticString]] { [["ForEach", "List"]] }
 
     public let id = "foreach-filter"
     public let summary = "Move `if` filters out of ForEach rows into a filter on the data"

@@ -9,7 +9,7 @@ public struct ForEachIdentity: Rule {
 
     public let usesProjectIndex = true
     /// Every finding starts at a `ForEach` or `List` call or an `.id(…)` modifier.
-    public func mayFind(in bytes: [UInt8]) -> Bool { containsAny(bytes, of: ["ForEach", "List", ".id("]) }
+    public var neededWords: [[StaticString]] { [["ForEach", "List", ".id("]] }
 
     public let id = "foreach-identity"
     public let summary = "Replace index-based and per-render identity with the data's stable identity"

@@ -9,9 +9,9 @@ public struct FormatterInBody: Rule {
 
     /// Every finding is a construction of one of the expensive types, whose names all
     /// contain one of these words.
-    public func mayFind(in bytes: [UInt8]) -> Bool {
-        containsAny(bytes, of: ["Formatter", "RegularExpression", "JSONDecoder", "JSONEncoder", "PropertyList",
-                                "NSPredicate", "Calendar"])
+    public var neededWords: [[StaticString]] {
+        [["Formatter", "RegularExpression", "JSONDecoder", "JSONEncoder", "PropertyList",
+          "NSPredicate", "Calendar"]]
     }
 
     public let id = "formatter-in-body"

@@ -8,8 +8,8 @@ public struct LayoutFeedback: Rule {
     public init() {}
 
     /// Every finding is a `GeometryReader` or a geometry, scroll or preference callback.
-    public func mayFind(in bytes: [UInt8]) -> Bool {
-        containsAny(bytes, of: ["GeometryReader", "onGeometryChange", "onScrollGeometryChange", "onPreferenceChange"])
+    public var neededWords: [[StaticString]] {
+        [["GeometryReader", "onGeometryChange", "onScrollGeometryChange", "onPreferenceChange"]]
     }
 
     public let id = "layout-feedback"

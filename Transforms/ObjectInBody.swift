@@ -9,7 +9,7 @@ public struct ObjectInBody: Rule {
 
     /// Every finding is inside a View or ViewModifier, whose conformance names `View`
     /// (or whose declaration elsewhere does: then the file still calls a View).
-    public func mayFind(in bytes: [UInt8]) -> Bool { containsAny(bytes, of: ["View"]) }
+    public var neededWords: [[StaticString]] { [["View"]] }
 
     /// Whether a called type is an observable class is read from the module's declarations.
     public var usesProjectIndex: Bool { true }

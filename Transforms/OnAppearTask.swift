@@ -9,7 +9,7 @@ public struct OnAppearTask: Rule {
 
     public let usesProjectIndex = true
     /// Every finding is an `.onAppear` whose closure starts a `Task`.
-    public func mayFind(in bytes: [UInt8]) -> Bool { containsAny(bytes, of: ["onAppear"]) }
+    public var neededWords: [[StaticString]] { [["onAppear"]] }
 
     public let id = "onappear-task"
     /// `.task` is iOS 15, macOS 12, tvOS 15, watchOS 8.

@@ -9,7 +9,7 @@ public struct PrintChanges: Rule {
 
     public let usesProjectIndex = true
     /// Every finding is a call of `_printChanges` or `_logChanges`.
-    public func mayFind(in bytes: [UInt8]) -> Bool { containsAny(bytes, of: ["_printChanges", "_logChanges"]) }
+    public var neededWords: [[StaticString]] { [["_printChanges", "_logChanges"]] }
 
     public let id = "print-changes"
     public let summary = "Remove `Self._printChanges()` and `Self._logChanges()` left in a view"

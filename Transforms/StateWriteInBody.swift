@@ -9,7 +9,7 @@ public struct StateWriteInBody: Rule {
 
     /// Every finding is an assignment in a view: `=` is in nearly every file, so look for
     /// the wrappers whose values it writes.
-    public func mayFind(in bytes: [UInt8]) -> Bool { containsAny(bytes, of: ["@State", "Object"]) }
+    public var neededWords: [[StaticString]] { [["@State", "Object"]] }
 
     /// `@Published` properties of the models a view holds are read from the module's declarations.
     public var usesProjectIndex: Bool { true }

@@ -9,7 +9,7 @@ public struct StoredViewBuilder: Rule {
 
     public let usesProjectIndex = true
     /// Every finding is a stored property whose type is a function type returning a view.
-    public func mayFind(in bytes: [UInt8]) -> Bool { containsAny(bytes, of: ["->"]) }
+    public var neededWords: [[StaticString]] { [["->"]] }
 
     public let id = "stored-view-builder"
     public let summary = "Store a container's content as a view (`@ViewBuilder let content: Content`), not a closure"

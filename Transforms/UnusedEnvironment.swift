@@ -8,7 +8,7 @@ public struct UnusedEnvironment: Rule {
     public init() {}
 
     /// Every finding is a property declared with one of the two wrappers.
-    public func mayFind(in bytes: [UInt8]) -> Bool { containsAny(bytes, of: ["@Environment", "@FocusedValue", "@SwiftUI."]) }
+    public var neededWords: [[StaticString]] { [["@Environment", "@FocusedValue", "@SwiftUI."]] }
 
     /// Whether other files of the module write the property's name is read from the index.
     public var usesProjectIndex: Bool { true }

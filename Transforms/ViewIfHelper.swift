@@ -9,7 +9,7 @@ public struct ViewIfHelper: Rule {
 
     /// Every finding is a helper declared in `extension View` or a call of one: `.if(` or
     /// the name of a helper the file declares (which needs `extension View` in the file).
-    public func mayFind(in bytes: [UInt8]) -> Bool { containsAny(bytes, of: [".if", "extension View", "extension SwiftUI.View"]) }
+    public var neededWords: [[StaticString]] { [[".if", "extension View", "extension SwiftUI.View"]] }
 
     /// How often the module writes the helper's name is read from the index.
     public var usesProjectIndex: Bool { true }

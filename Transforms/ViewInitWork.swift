@@ -8,7 +8,7 @@ public struct ViewInitWork: Rule {
     public init() {}
 
     /// Every finding is in an initializer of a View.
-    public func mayFind(in bytes: [UInt8]) -> Bool { containsAny(bytes, of: ["init"]) && containsAny(bytes, of: ["View"]) }
+    public var neededWords: [[StaticString]] { [["init"], ["View"]] }
 
     /// Whether a constructed type is a class is read from the module's declarations.
     public var usesProjectIndex: Bool { true }

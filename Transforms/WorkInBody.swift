@@ -8,12 +8,10 @@ public struct WorkInBody: Rule {
     public init() {}
 
     /// Every finding is a call whose name or argument label holds one of these words.
-    /// The words most files hold come first (counted over sample apps): a file that
-    /// holds one is passed with one search instead of a search of the file per word.
-    public func mayFind(in bytes: [UInt8]) -> Bool {
-        containsAny(bytes, of: ["map", "filter", "decode", "contentsOf", "sorted", "Match", "UIImage", "Regex", "forResource",
-                                "NSImage", "jsonObject", "grouping", "regularExpression", "contents(atPath", "propertyList",
-                                "shuffled"])
+    public var neededWords: [[StaticString]] {
+        [["map", "filter", "decode", "contentsOf", "sorted", "Match", "UIImage", "Regex", "forResource",
+          "NSImage", "jsonObject", "grouping", "regularExpression", "contents(atPath", "propertyList",
+          "shuffled"]]
     }
 
     public let id = "work-in-body"

@@ -104,9 +104,27 @@ public struct Engine: Sendable {
     /// rules that do not run, or are not understood.
     public static let unusedDisableRuleID = "unused-disable"
 
+    /// The words of every rule's `neededWords`, searched in one pass per file and round.
+    let words: WordSearch
+    /// Each rule's lists of needed words, as positions in `words`.
+    let needs: [[[Int]]]
+
     public init(rules: [any Rule], options: EngineOptions = EngineOptions()) {
         self.rules = rules
         self.options = options
+        let lists = rules.map { rule in
+            rule.neededWords.map { list in
+                list.map { Array(UnsafeBufferPointer(start: $0.utf8Start, count: $0.utf8CodeUnitCount)) }
+            }
+        }
+        let words = WordSearch(words: lists.flatMap { $0.flatMap { $0 } })
+        self.words = words
+        needs = lists.map { lists in lists.map { list in list.map { words.index(of: $0)! } } }
+    }
+
+    /// Whether rule `index` may find something in a file that contains `present`.
+    func mayFind(_ index: Int, present: WordSet) -> Bool {
+        needs[index].allSatisfy { list in list.contains(where: present.contains) }
     }
 
     /// `tree`, when given, is `bytes` already parsed (by the run's index pass): the
@@ -223,6 +241,7 @@ private struct EngineRun {
         roundContext.memo = TreeMemo()
         let timings = engine.options.timings
         var times: [(id: String, entry: Timings.RuleEntry)] = []
+        let present = engine.words.search(tree.bytes)
         for (ruleIndex, rule) in engine.rules.enumerated() {
             // Searched, checked and found are counted in the first round: per file.
             var time = Timings.RuleEntry()
@@ -235,7 +254,7 @@ private struct EngineRun {
                 }
             }
             time.searched = 1
-            guard rule.mayFind(in: tree.bytes) else { continue }
+            guard engine.mayFind(ruleIndex, present: present) else { continue }
             time.checked = 1
             let found: [Finding]
             if let options = engine.options.ruleOptions[rule.id] {

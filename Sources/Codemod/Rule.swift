@@ -222,10 +222,12 @@ public protocol Rule: Sendable {
     /// when an active rule does.
     var usesProjectIndex: Bool { get }
 
-    /// A cheap check of the raw bytes: false when the rule cannot find anything in this
-    /// file (for example, no `ForEach` is written in it), so the engine skips the rule.
-    /// It must never be false for a file where `findings` would report something.
-    func mayFind(in bytes: [UInt8]) -> Bool
+    /// The words a file must contain for the rule to find anything in it: at least one
+    /// word of each list (`[["ForEach", "List"]]`: a file where neither is written is
+    /// skipped). A cheap check of the raw bytes, made for all the rules in one pass over
+    /// the file. No list (the default): every file is checked. It must never skip a file
+    /// where `findings` would report something.
+    var neededWords: [[StaticString]] { get }
 
     func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding]
 }
@@ -235,10 +237,14 @@ extension Rule {
     public var optionNames: [String] { [] }
     public var platformNeeds: [PlatformNeed] { [] }
     public var usesProjectIndex: Bool { false }
-    public func mayFind(in bytes: [UInt8]) -> Bool { true }
+    public var neededWords: [[StaticString]] { [] }
+
+    /// Whether `bytes` hold a word of each list of `neededWords`: whether the engine
+    /// checks the file with the rule.
+    public func mayFind(in bytes: [UInt8]) -> Bool { neededWords.allSatisfy { containsAny(bytes, of: $0) } }
 }
 
-/// Whether `bytes` contains any of `words` (byte for byte), for `Rule.mayFind(in:)`.
+/// Whether `bytes` contains any of `words` (byte for byte), as `Rule.mayFind(in:)` asks.
 /// Candidates are found with `memchr` on the word's least common byte in source code, and
 /// checked with `memcmp`: searching for a common first byte (`e` of `else`, `.` of `.if`)
 /// stopped every few bytes.
@@ -305,7 +311,7 @@ private func searchOccurrences(of needle: UnsafeBufferPointer<UInt8>, in haystac
 /// as counted over SwiftUI apps' sources, rarest first (uppercase letters differ tenfold:
 /// `G` is rare, `S` and `C` are common); white space is the most common, other bytes sit
 /// in the middle.
-private let byteCommonness: [UInt8] = {
+let byteCommonness: [UInt8] = {
     var table = [UInt8](repeating: 48, count: 256)
     let rarestFirst = "^~;%`'*|+Y&Z7QJ983X546<#j!KH$W\\@>q/2_][1GzO?U-FNLBVEMDPR0kAxTI=Cw{}vSbyh,f\"g()m:pu.dclsronaite"
     for (rank, byte) in rarestFirst.utf8.enumerated() { table[Int(byte)] = UInt8(rank) }

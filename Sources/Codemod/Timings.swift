@@ -6,9 +6,10 @@ import Foundation
 /// cheap (a lock per file and rule, only when the run asks for timings) and never changes
 /// what the run does.
 public final class Timings: @unchecked Sendable {
-    /// One rule's account: the time of `mayFind` and `findings` over every file and round,
-    /// the files whose bytes it searched (`mayFind`), those it checked in full, and the
-    /// findings it returned.
+    /// One rule's account: the time of `findings` over every file and round (the one
+    /// search of a file for all the rules' `neededWords` is in no rule's), the files it
+    /// was given, those that held its words and it checked in full, and the findings it
+    /// returned.
     public struct RuleEntry: Sendable, Equatable {
         public var seconds = 0.0
         public var searched = 0

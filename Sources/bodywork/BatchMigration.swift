@@ -382,7 +382,7 @@ private struct ReportOnlyRule: Rule {
     var optionNames: [String] { base.optionNames }
     var platformNeeds: [PlatformNeed] { base.platformNeeds }
     var usesProjectIndex: Bool { base.usesProjectIndex }
-    func mayFind(in bytes: [UInt8]) -> Bool { base.mayFind(in: bytes) }
+    var neededWords: [[StaticString]] { base.neededWords }
 
     func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
         base.findings(in: tree, context: context).map { finding in

@@ -9,10 +9,18 @@ struct ByteScanRule: Rule {
     var summary: String { "test rule \(id)" }
     var documentation: String { "Finds byte patterns, for engine tests." }
     let scan: @Sendable ([UInt8], RuleContext) -> [Finding]
+    var neededWords: [[StaticString]] = []
 
     init(id: String, scan: @escaping @Sendable ([UInt8], RuleContext) -> [Finding]) {
         self.id = id
         self.scan = scan
+    }
+
+    /// The rule, skipped by the engine on files without a word of each list.
+    func needing(_ words: [[StaticString]]) -> ByteScanRule {
+        var rule = self
+        rule.neededWords = words
+        return rule
     }
 
     func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] { scan(tree.bytes, context) }

@@ -73,5 +73,41 @@ final class ContainsAnyTests: XCTestCase {
             }
         }
     }
+
+    /// The engine's one pass for all the rules' words finds each word exactly where a plain
+    /// search does: words sharing their first bytes, words inside each other, words of
+    /// zero, one and two bytes, words at either end.
+    func testOnePassForManyWordsAgreesWithAPlainSearch() {
+        let texts = ["View", "ViewModifier", "Vi", "else", "els", ".if", ".id(", "->", "-", "", "@Environment",
+                     "extension View", "ee", "eee", "x", "init", "in"]
+        let search = WordSearch(words: texts.map { Array($0.utf8) } + [Array("View".utf8)])
+        XCTAssertEqual(search.words.count, texts.count, "a word given twice is one word")
+        let filler = Array("abcdefghijklmnopqrstuvwxyz .->@VEwxinite(\n".utf8)
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33)
+        }
+        var samples: [[UInt8]] = [[], Array("V".utf8), Array("Vi".utf8), Array("View".utf8), Array("xx ViewModifier".utf8),
+                                  Array("eeee".utf8), Array("ViewModifie".utf8)]
+        for _ in 0..<3_000 {
+            var bytes = (0..<(next() % 48)).map { _ in filler[next() % filler.count] }
+            if next() % 2 == 0 {
+                let word = Array(texts[next() % texts.count].utf8)
+                bytes.insert(contentsOf: word, at: next() % (bytes.count + 1))
+            }
+            samples.append(bytes)
+        }
+        var held = 0
+        for bytes in samples {
+            let found = search.search(bytes)
+            for (index, text) in texts.enumerated() {
+                let expected = text.isEmpty || naive(bytes, [text])
+                XCTAssertEqual(found.contains(index), expected, "\(text) in \(String(decoding: bytes, as: UTF8.self))")
+                if expected { held += 1 }
+            }
+        }
+        XCTAssertGreaterThan(held, 3_000)
+    }
 }
 

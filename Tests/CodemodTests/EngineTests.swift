@@ -25,6 +25,25 @@ final class EngineTests: XCTestCase {
         XCTAssertEqual(String(decoding: stale.output, as: UTF8.self), "let bar = 1\n", "a tree of other bytes is not read")
     }
 
+    func testARuleRunsOnlyOnFilesHoldingAWordOfEachOfItsLists() {
+        let engine = Engine(rules: [ByteScanRule.replacing("foo", with: "bar", id: "rename").needing([["View", "List"], ["init"]])])
+        XCTAssertFalse(engine.run("let foo = 1 // View\n").changed, "no `init`")
+        XCTAssertFalse(engine.run("let foo = 1 // init Lis\n").changed, "neither `View` nor `List`")
+        XCTAssertEqual(engine.run("let foo = 1 // init List\n").outputText, "let bar = 1 // init List\n")
+        XCTAssertEqual(engine.run("init View\nlet foo = 1\n").outputText, "init View\nlet bar = 1\n")
+        let never = Engine(rules: [ByteScanRule.replacing("foo", with: "bar", id: "rename").needing([[]])])
+        XCTAssertFalse(never.run("let foo = 1\n").changed, "an empty list is never held")
+    }
+
+    func testEachRoundSearchesItsOwnBytesForTheWords() {
+        // `rule-b` needs `bar`, which only `rule-a`'s fix writes.
+        let engine = Engine(rules: [ByteScanRule.replacing("foo", with: "bar", id: "rule-a"),
+                                    ByteScanRule.replacing("bar", with: "baz", id: "rule-b").needing([["bar"]])])
+        let outcome = engine.run("let foo = 1\n")
+        XCTAssertEqual(outcome.outputText, "let baz = 1\n")
+        XCTAssertEqual(outcome.rounds, 3)
+    }
+
     func testFixpointAppliesFixesEnabledByEarlierFixes() {
         let engine = Engine(rules: [ByteScanRule.replacing("foo", with: "bar", id: "rule-a"),
                                     ByteScanRule.replacing("bar", with: "baz", id: "rule-b")])
