@@ -13,7 +13,7 @@ import Glibc
 /// ```
 /// Unquoted and quoted strings are both `.string`; comments (`/* … */`, `// …`) are
 /// skipped; escapes in quoted strings (`\"`, `\\`, `\n`, `\t`, `\U00e9`, octal) are decoded.
-public indirect enum PropertyList: Sendable, Equatable {
+public enum PropertyList: Sendable, Equatable {
     case string(String)
     case array([PropertyList])
     case dictionary([String: PropertyList])
@@ -78,11 +78,16 @@ private struct PropertyListReader {
 
     private mutating func dictionary() throws(PropertyListError) -> PropertyList {
         offset += 1
-        var entries: [String: PropertyList] = [:]
+        // Gathered in order, then hashed into a table of the right size (a project's
+        // `objects` holds hundreds of entries).
+        var entries: [(key: String, value: PropertyList)] = []
         while true {
             skipSpaceAndComments()
             guard offset < bytes.count else { throw error("unterminated dictionary") }
-            if bytes[offset] == UInt8(ascii: "}") { offset += 1; return .dictionary(entries) }
+            if bytes[offset] == UInt8(ascii: "}") {
+                offset += 1
+                return .dictionary(Dictionary(entries, uniquingKeysWith: { _, later in later }))
+            }
             guard let key = try value().string else { throw error("dictionary key is not a string") }
             skipSpaceAndComments()
             guard offset < bytes.count, bytes[offset] == UInt8(ascii: "=") else { throw error("expected '='") }
@@ -91,7 +96,7 @@ private struct PropertyListReader {
             skipSpaceAndComments()
             guard offset < bytes.count, bytes[offset] == UInt8(ascii: ";") else { throw error("expected ';'") }
             offset += 1
-            entries[key] = entry
+            entries.append((key, entry))
         }
     }
 

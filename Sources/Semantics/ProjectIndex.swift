@@ -199,7 +199,7 @@ public struct ProjectIndex: Sendable {
     /// Adds every fact of `other`; its name table only when `names` (a fold that builds
     /// the table itself passes false).
     mutating func addFacts(of other: ProjectIndex, names includeNames: Bool = true) {
-        for (type, names) in other.conformances { conformances[type, default: []].formUnion(names) }
+        for (type, names) in other.conformances { conformances[type, default: []].unite(names) }
         for (type, properties) in other.propertyTypes {
             if propertyTypes[type] == nil { propertyTypes[type] = properties; continue }
             propertyTypes[type, default: [:]].merge(properties) { _, new in new }
@@ -216,13 +216,11 @@ public struct ProjectIndex: Sendable {
     /// Adds the sets of `other`: its declared, class and self-identified types and the
     /// paths it indexed (what every way of merging indexes unites the same way).
     mutating func addTypeSets(of other: ProjectIndex) {
-        if !other.declaredTypes.isEmpty {
-            declaredTypes.formUnion(other.declaredTypes)
-            declaredSimpleNames.formUnion(other.declaredSimpleNames)
-        }
-        if !other.classTypes.isEmpty { classTypes.formUnion(other.classTypes) }
-        if !other.selfIdentifiedTypes.isEmpty { selfIdentifiedTypes.formUnion(other.selfIdentifiedTypes) }
-        indexedPaths.formUnion(other.indexedPaths)
+        declaredTypes.unite(other.declaredTypes)
+        declaredSimpleNames.unite(other.declaredSimpleNames)
+        classTypes.unite(other.classTypes)
+        selfIdentifiedTypes.unite(other.selfIdentifiedTypes)
+        indexedPaths.unite(other.indexedPaths)
     }
 
     /// Appends the name table of `other`, its files renumbered into this index's.
@@ -649,4 +647,21 @@ public struct CollectionType: Sendable, Hashable {
     /// Whether positions `0..<count` are the collection's indices, so that an offset from
     /// `enumerated()` can subscript it.
     public var hasZeroBasedIntIndices: Bool { kind == .array || kind == .identifiedArray || kind == .fetchedResults }
+}
+
+extension Set {
+    /// `formUnion(other)`, the smaller set inserted into the larger: a fold adds a file's
+    /// few types to a module's many, and a module's many to an empty index, which
+    /// inserted them one by one, the table grown again and again, where the larger
+    /// table is taken as it is (shared until written).
+    mutating func unite(_ other: Set<Element>) {
+        guard !other.isEmpty else { return }
+        if count < other.count {
+            var larger = other
+            larger.formUnion(self)
+            self = larger
+        } else {
+            formUnion(other)
+        }
+    }
 }

@@ -220,7 +220,7 @@ extension ProjectIndex {
     /// property or typealias different texts, `winner` says which (nil: `other`'s).
     mutating func addTypeFacts(of other: ProjectIndex, winner: (TextFact) -> String?) {
         for (type, names) in other.conformances {
-            if conformances[type] == nil { conformances[type] = names } else { conformances[type]!.formUnion(names) }
+            conformances[type, default: []].unite(names)
         }
         func merge(_ table: inout [String: [String: String]], _ entries: [String: [String: String]],
                    _ fact: (String, String) -> TextFact) {
