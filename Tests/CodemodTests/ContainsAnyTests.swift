@@ -109,5 +109,30 @@ final class ContainsAnyTests: XCTestCase {
         }
         XCTAssertGreaterThan(held, 3_000)
     }
+
+    /// Hundreds of anchor pairs (400 words of two bytes, and longer words anchored on
+    /// some of the same pairs): each word is still found exactly.
+    func testManyAnchorsAgreeWithAPlainSearch() {
+        let letters = Array("abcdefghijklmnopqrst".utf8)
+        let texts = letters.flatMap { a in letters.map { b in String(decoding: [a, b], as: UTF8.self) } } + ["stop", "tsar"]
+        let search = WordSearch(words: texts.map { Array($0.utf8) })
+        var state: UInt64 = 0x0DDB_1A5E_5BAD_5EED
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33)
+        }
+        let filler = Array("abcdefghijklmnopqrstuvwxyz \n".utf8)
+        var held = 0
+        for _ in 0..<300 {
+            let bytes = (0..<(next() % 24)).map { _ in filler[next() % filler.count] }
+            let found = search.search(bytes)
+            for (index, text) in texts.enumerated() {
+                let expected = naive(bytes, [text])
+                XCTAssertEqual(found.contains(index), expected, "\(text) in \(String(decoding: bytes, as: UTF8.self))")
+                if expected { held += 1 }
+            }
+        }
+        XCTAssertGreaterThan(held, 1_000)
+    }
 }
 
