@@ -15,17 +15,17 @@
 public struct WordSearch: Sendable {
     /// The words, each once, in the order first given.
     public let words: [[UInt8]]
-    /// The words' bytes one after another: word `i` is `text[starts[i]..<starts[i + 1]]`.
+    /// The words' bytes one after another.
     private let text: [UInt8]
-    private let starts: [Int]
     /// 1 at each pair (its two bytes as a little-endian `UInt16`) some word is anchored
     /// on, else 0.
     private let anchorFlags: [UInt8]
-    /// The words anchored on each pair: `anchored[groupStarts[g]..<groupStarts[g + 1]]`
-    /// for the pair's group `g = groupOfPair[pair]`.
+    /// The words anchored on each pair: entries `groupStarts[g]..<groupStarts[g + 1]` of
+    /// `anchored` for the pair's group `g = groupOfPair[pair]`. An entry is four numbers:
+    /// the word, its anchor's offset in it, and the start and length of its bytes in `text`.
     private let groupOfPair: [UInt16]
-    private let groupStarts: [Int]
-    private let anchored: [(word: Int, offset: Int)]
+    private let groupStarts: [Int32]
+    private let anchored: [Int32]
     /// The words shorter than two bytes: searched on their own (the empty word is in
     /// every file).
     private let shortWords: [Int]
@@ -35,7 +35,7 @@ public struct WordSearch: Sendable {
         for word in given where !words.contains(word) { words.append(word) }
         self.words = words
         text = words.flatMap { $0 }
-        starts = words.reduce(into: [0]) { starts, word in starts.append(starts.last! + word.count) }
+        let starts = words.reduce(into: [0]) { starts, word in starts.append(starts.last! + word.count) }
         var groups: [Int: [(word: Int, offset: Int)]] = [:]  // pair → words anchored there
         var shortWords: [Int] = []
         for (index, word) in words.enumerated() {
@@ -49,13 +49,15 @@ public struct WordSearch: Sendable {
         }
         var anchorFlags = [UInt8](repeating: 0, count: 65536)
         var groupOfPair = [UInt16](repeating: 0, count: 65536)
-        var groupStarts = [0, 0]  // group 0: no word
-        var anchored: [(word: Int, offset: Int)] = []
+        var groupStarts: [Int32] = [0, 0]  // group 0: no word
+        var anchored: [Int32] = []
         for pair in groups.keys.sorted() {
             anchorFlags[pair] = 1
             groupOfPair[pair] = UInt16(groupStarts.count - 1)
-            anchored += groups[pair]!
-            groupStarts.append(anchored.count)
+            for (word, offset) in groups[pair]! {
+                anchored += [Int32(word), Int32(offset), Int32(starts[word]), Int32(words[word].count)]
+            }
+            groupStarts.append(Int32(anchored.count / 4))
         }
         self.anchorFlags = anchorFlags
         self.groupOfPair = groupOfPair
@@ -113,19 +115,21 @@ public struct WordSearch: Sendable {
     @inline(never)
     private func compare(at position: Int, in file: UnsafeBufferPointer<UInt8>, found: inout WordSet, left: inout Int) {
         let group = Int(groupOfPair[Int(file[position]) | Int(file[position + 1]) << 8])
-        var entry = groupStarts[group]
-        while entry < groupStarts[group + 1] {
-            let (word, offset) = anchored[entry]
-            entry += 1
-            let start = position - offset
-            let wordStart = starts[word]
-            let length = starts[word + 1] - wordStart
-            guard start >= 0, start + length <= file.count, !found.contains(word) else { continue }
-            var at = 0
-            while at < length, file[start + at] == text[wordStart + at] { at += 1 }
-            guard at == length else { continue }
-            found.insert(word)
-            left -= 1
+        anchored.withUnsafeBufferPointer { anchored in
+            text.withUnsafeBufferPointer { text in
+                for entry in Int(groupStarts[group])..<Int(groupStarts[group + 1]) {
+                    let word = Int(anchored[4 * entry])
+                    guard !found.contains(word) else { continue }
+                    let start = position - Int(anchored[4 * entry + 1])
+                    let wordStart = Int(anchored[4 * entry + 2]), length = Int(anchored[4 * entry + 3])
+                    guard start >= 0, start + length <= file.count else { continue }
+                    var at = 0
+                    while at < length, file[start + at] == text[wordStart + at] { at += 1 }
+                    guard at == length else { continue }
+                    found.insert(word)
+                    left -= 1
+                }
+            }
         }
     }
 }
