@@ -9,7 +9,9 @@ struct Parser {
     var tokens: ParserTokens
     let bytes: UnsafeBufferPointer<UInt8>
     var pos = 0
-    var nodes: [RawNode] = []
+    /// The nodes so far, in post-order: appended once each, so kept without Array's
+    /// check of its storage at every append, in the storage of the tree's array itself.
+    var nodes = GrowableBuffer<RawNode>(capacity: 0)
     var diagnostics: [Diagnostic]
     /// Nesting of grammar rules; past `maxDepth` the parser skips instead of recursing.
     var depth = 0
@@ -38,10 +40,25 @@ struct Parser {
             parser.skipsBodies = skippingBodies
             // A full parse makes about 0.8 nodes per token in Swift apps (0.75 to 0.82): room
             // for 7/8 spares nearly every file the copy of growing its list (and half its
-            // slack); bodies left unparsed make far fewer.
-            parser.nodes.reserveCapacity(skippingBodies ? parser.tokens.count / 2 + 4 : parser.tokens.count / 8 * 7 + 16)
-            parser.parseSourceFile()
-            return SyntaxTree(bytes: source, tokens: parser.tokens.array(), nodes: parser.nodes,
+            // slack); bodies left unparsed make far fewer. The parser writes into the
+            // array's storage; a file that needs more room has its nodes moved out, and
+            // copied back into an array of their size.
+            let room = skippingBodies ? parser.tokens.count / 2 + 4 : parser.tokens.count / 8 * 7 + 16
+            var moved: [RawNode]?
+            let lent = [RawNode](unsafeUninitializedCapacity: room) { storage, initialized in
+                parser.nodes.release()  // the empty buffer it was made with
+                parser.nodes = GrowableBuffer(lent: storage)
+                parser.parseSourceFile()
+                if parser.nodes.ownsStorage {
+                    moved = parser.nodes.array()
+                    parser.nodes.release()
+                    initialized = 0
+                } else {
+                    initialized = parser.nodes.count
+                }
+            }
+            // `parser.nodes` is not read past this point: its storage is the tree's now.
+            return SyntaxTree(bytes: source, tokens: parser.tokens.array(), nodes: moved ?? lent,
                               diagnostics: parser.diagnostics)
         }
     }
@@ -129,15 +146,11 @@ struct Parser {
         let index = UInt32(nodes.count)
         nodes.append(RawNode(kind: kind, firstToken: UInt32(m.token), endToken: UInt32(pos),
                              subtreeStart: UInt32(m.node), parent: index))
-        // The children, walked back from the last, written through one buffer: each
-        // write through the array checked its storage again.
-        guard nodes.count - 2 >= m.node else { return m }
-        nodes.withUnsafeMutableBufferPointer { nodes in
-            var c = nodes.count - 2
-            while c >= m.node {
-                nodes[c].parent = index
-                c = Int(nodes[c].subtreeStart) - 1
-            }
+        // The children, walked back from the last, take the new node as their parent.
+        var c = nodes.count - 2
+        while c >= m.node {
+            nodes.base[c].parent = index
+            c = Int(nodes.base[c].subtreeStart) - 1
         }
         return m
     }

@@ -1,57 +1,78 @@
-// The token storage of the lexer and the parser: the lexer's growable buffer without
+// The token and node storage of the lexer and the parser: a growable buffer without
 // Array's per-append uniqueness check, and the parser's array with room for split tokens.
 
-/// A growable buffer of tokens owned by one lexer or parser run; `release()` frees it.
-/// Not copyable in spirit: copies share the storage, so only its owner uses it.
-struct TokenBuffer {
-    private(set) var base: UnsafeMutablePointer<RawToken>
+/// The lexer's tokens while they are made.
+typealias TokenBuffer = GrowableBuffer<RawToken>
+
+/// A growable buffer owned by one lexer or parser run (its tokens, or the parser's
+/// nodes); `release()` frees it. Not copyable in spirit: copies share the storage, so
+/// only its owner uses it, and it is never read after `release()`. It may start in
+/// storage lent to it (an array's, being initialized), which it never frees: growing
+/// past that moves the elements to storage of its own.
+struct GrowableBuffer<Element> {
+    private(set) var base: UnsafeMutablePointer<Element>
     private(set) var count = 0
     private(set) var capacity: Int
+    /// Whether `base` was allocated here (else it is lent).
+    private(set) var ownsStorage = true
 
     init(capacity: Int) {
         self.capacity = max(capacity, 4)
         base = .allocate(capacity: self.capacity)
     }
 
-    init(_ tokens: [RawToken]) {
-        self.init(capacity: tokens.count)
-        tokens.withUnsafeBufferPointer { base.initialize(from: $0.baseAddress!, count: $0.count) }
-        count = tokens.count
+    init(_ elements: [Element]) {
+        self.init(capacity: elements.count)
+        elements.withUnsafeBufferPointer { base.initialize(from: $0.baseAddress!, count: $0.count) }
+        count = elements.count
+    }
+
+    /// An empty buffer in `storage`, which stays its lender's to free.
+    init(lent storage: UnsafeMutableBufferPointer<Element>) {
+        base = storage.baseAddress!
+        capacity = storage.count
+        ownsStorage = false
     }
 
     @inline(__always) var isEmpty: Bool { count == 0 }
-    @inline(__always) var last: RawToken? { count == 0 ? nil : base[count - 1] }
+    @inline(__always) var last: Element? { count == 0 ? nil : base[count - 1] }
 
-    @inline(__always) subscript(index: Int) -> RawToken {
+    @inline(__always) subscript(index: Int) -> Element {
         get { base[index] }
         nonmutating set { base[index] = newValue }
     }
 
-    @inline(__always) mutating func append(_ token: RawToken) {
+    @inline(__always) mutating func append(_ element: Element) {
         if count == capacity { grow(to: capacity * 2) }
-        (base + count).initialize(to: token)
+        (base + count).initialize(to: element)
         count += 1
     }
 
-    /// Makes room for at least `minimum` tokens in all, keeping the contents.
+    /// Makes room for at least `minimum` elements in all, keeping the contents.
     @inline(never) mutating func grow(to minimum: Int) {
-        let newCapacity = max(minimum, capacity * 2)
-        let newBase = UnsafeMutablePointer<RawToken>.allocate(capacity: newCapacity)
+        let newCapacity = max(minimum, capacity * 2, 4)
+        let newBase = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
         newBase.moveInitialize(from: base, count: count)
-        base.deallocate()
+        if ownsStorage { base.deallocate() }
         base = newBase
         capacity = newCapacity
+        ownsStorage = true
     }
 
-    /// The tokens as an array of exactly their count.
-    func array() -> [RawToken] {
-        [RawToken](unsafeUninitializedCapacity: count) { buffer, initialized in
+    /// The elements as an array of exactly their count.
+    func array() -> [Element] {
+        [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
             if count > 0 { buffer.baseAddress!.initialize(from: base, count: count) }
             initialized = count
         }
     }
 
-    func release() { base.deallocate() }
+    /// Frees the storage it owns; lent storage keeps its elements for the lender.
+    func release() {
+        guard ownsStorage else { return }
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
 }
 
 /// The parser's tokens: the lexer's array, plus a gap where the tokens the parser splits

@@ -464,4 +464,29 @@ extension ParserTests {
         let closingAngles = whole.tokens.filter { $0.textEnd - $0.textStart == 1 && whole.bytes[Int($0.textStart)] == UInt8(ascii: ">") }
         XCTAssertEqual(closingAngles.count, 100 * (2 + 3 + 2 + 2))
     }
+
+    /// The parser writes nodes into the room made for them in the tree's array; a file
+    /// with more nodes than that room (nested calls make more nodes than tokens) has them
+    /// moved out as they grow: every node is kept, with its parent.
+    func testFilesWithMoreNodesThanTheirRoomKeepEveryNode() {
+        let line = "_ = f(g(h(i(j(k(1, 2), [3, 4])))))\n"
+        let one = SyntaxTree.parse(Array(line.utf8))
+        let lines = 400
+        let many = SyntaxTree.parse(Array(String(repeating: line, count: lines).utf8))
+        XCTAssertGreaterThan(many.nodes.count, many.tokens.count / 8 * 7 + 16, "the nodes outgrow the room made for them")
+        XCTAssertTrue(many.isPartition)
+        XCTAssertTrue(many.diagnostics.isEmpty)
+        // Each kind as often as in one line, times the lines, but for the file's own nodes.
+        var kindsOfOne: [SyntaxKind: Int] = [:], kindsOfMany: [SyntaxKind: Int] = [:]
+        for node in one.nodes { kindsOfOne[node.kind, default: 0] += 1 }
+        for node in many.nodes { kindsOfMany[node.kind, default: 0] += 1 }
+        XCTAssertEqual(Set(kindsOfOne.keys), Set(kindsOfMany.keys))
+        for (kind, count) in kindsOfOne {
+            XCTAssertTrue(kindsOfMany[kind] == count * lines || kindsOfMany[kind] == count, "\(kind)")
+        }
+        for (index, node) in many.nodes.enumerated() where index < many.nodes.count - 1 {
+            let parent = many.nodes[Int(node.parent)]
+            XCTAssertTrue(Int(node.parent) > index && Int(parent.subtreeStart) <= index, "node \(index) in its parent")
+        }
+    }
 }
