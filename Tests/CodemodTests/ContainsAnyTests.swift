@@ -19,11 +19,8 @@ final class ContainsAnyTests: XCTestCase {
 
     func testAgreesWithAPlainSearchAtEveryOffset() {
         let filler = Array("abcdefghijklmnopqrstuvwxyz .->@VEwx\n".utf8)
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next() -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int(state >> 33)
-        }
+        var random = Pseudorandom(seed: 0x9E37_79B9_7F4A_7C15)
+        func next() -> Int { random.next() }
         var checked = 0
         for word in words {
             let text = "\(word)"
@@ -83,11 +80,8 @@ final class ContainsAnyTests: XCTestCase {
         let search = WordSearch(words: texts.map { Array($0.utf8) } + [Array("View".utf8)])
         XCTAssertEqual(search.words.count, texts.count, "a word given twice is one word")
         let filler = Array("abcdefghijklmnopqrstuvwxyz .->@VEwxinite(\n".utf8)
-        var state: UInt64 = 0x2545_F491_4F6C_DD1D
-        func next() -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int(state >> 33)
-        }
+        var random = Pseudorandom(seed: 0x2545_F491_4F6C_DD1D)
+        func next() -> Int { random.next() }
         var samples: [[UInt8]] = [[], Array("V".utf8), Array("Vi".utf8), Array("View".utf8), Array("xx ViewModifier".utf8),
                                   Array("eeee".utf8), Array("ViewModifie".utf8)]
         for _ in 0..<3_000 {
@@ -116,11 +110,8 @@ final class ContainsAnyTests: XCTestCase {
         let letters = Array("abcdefghijklmnopqrst".utf8)
         let texts = letters.flatMap { a in letters.map { b in String(decoding: [a, b], as: UTF8.self) } } + ["stop", "tsar"]
         let search = WordSearch(words: texts.map { Array($0.utf8) })
-        var state: UInt64 = 0x0DDB_1A5E_5BAD_5EED
-        func next() -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int(state >> 33)
-        }
+        var random = Pseudorandom(seed: 0x0DDB_1A5E_5BAD_5EED)
+        func next() -> Int { random.next() }
         let filler = Array("abcdefghijklmnopqrstuvwxyz \n".utf8)
         var held = 0
         for _ in 0..<300 {
@@ -136,3 +127,14 @@ final class ContainsAnyTests: XCTestCase {
     }
 }
 
+/// A seeded linear congruential sequence: the same inputs on every run.
+private struct Pseudorandom {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> Int {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int(state >> 33)
+    }
+}
