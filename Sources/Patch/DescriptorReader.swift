@@ -19,21 +19,43 @@ public enum DescriptorReader {
     /// Every byte from `descriptor` up to end of file. `expectedSize` (a regular file's
     /// size, when known) sizes the buffer so that one read usually suffices.
     public static func readAll(_ descriptor: Int32, expectedSize: Int = 0) throws(ReadError) -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: max(expectedSize, 0) + 1)
-        var filled = 0
-        while true {
-            if filled == bytes.count { bytes += [UInt8](repeating: 0, count: max(bytes.count, 1 << 16)) }
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+        // Read straight into the array's storage, not zeroed first: the bytes are written
+        // once. A file that outgrows the room moves to a larger array (rare: the room is
+        // its size when it was asked, plus one byte to see the end).
+        var bytes: [UInt8] = []
+        var capacity = max(expectedSize, 0) + 1
+        var failure: Int32 = 0
+        var atEnd = false
+        while !atEnd {
+            let previous = bytes
+            bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+                guard let base = buffer.baseAddress else {
+                    atEnd = true
+                    return
+                }
+                var filled = previous.count
+                previous.withUnsafeBufferPointer { old in
+                    if let source = old.baseAddress { base.update(from: source, count: filled) }
+                }
+                while filled < buffer.count {
+                    let count = read(descriptor, base + filled, buffer.count - filled)
+                    if count < 0 {
+                        if errno == EINTR { continue }
+                        failure = errno
+                        atEnd = true
+                        break
+                    }
+                    if count == 0 {
+                        atEnd = true
+                        break
+                    }
+                    filled += count
+                }
+                initialized = filled
             }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw ReadError(code: errno)
-            }
-            if count == 0 { break }
-            filled += count
+            capacity = max(capacity * 2, capacity + (1 << 16))
         }
-        bytes.removeSubrange(filled...)
+        if failure != 0 { throw ReadError(code: failure) }
         return bytes
     }
 }

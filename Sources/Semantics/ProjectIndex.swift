@@ -275,10 +275,20 @@ public struct ProjectIndex: Sendable {
 
     /// `Inner` for `Outer.Inner`; a name without a dot as it is.
     public static func lastComponent(_ name: String) -> String {
-        guard name.utf8.contains(UInt8(ascii: ".")) else { return name }
+        // Read through a pointer where the bytes are contiguous: most names have no period,
+        // and stepping through the UTF-8 view cost more than the rest of a lookup.
+        let scan: (period: Bool, ascii: Bool) = name.utf8.withContiguousStorageIfAvailable { bytes -> (period: Bool, ascii: Bool) in
+            var period = false, high: UInt8 = 0
+            for byte in bytes {
+                if byte == UInt8(ascii: ".") { period = true }
+                high |= byte
+            }
+            return (period, high < 0x80)
+        } ?? (name.utf8.contains(UInt8(ascii: ".")), name.utf8.allSatisfy { $0 < 0x80 })
+        guard scan.period else { return name }
         // ASCII: the bytes after the last period that is followed by something (as the
         // split by characters below gives it, without splitting characters apart).
-        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+        if scan.ascii {
             let utf8 = name.utf8
             var end = utf8.endIndex
             while end > utf8.startIndex, utf8[utf8.index(before: end)] == UInt8(ascii: ".") { end = utf8.index(before: end) }

@@ -111,7 +111,7 @@ enum FilePath {
     /// The last component.
     static func fileName(_ path: String) -> Substring {
         if ProjectPaths.hasPlainComponents(path) {
-            guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return Substring(path) }
+            guard let slash = ProjectPaths.lastSlash(path) else { return Substring(path) }
             return path[path.utf8.index(after: slash)...]
         }
         return path.split(separator: "/").last ?? Substring(path)

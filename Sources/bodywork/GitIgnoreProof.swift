@@ -8,6 +8,7 @@
 // pattern with an escape) sends the question to git.
 import Foundation
 import Patch
+import Project
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -53,7 +54,7 @@ enum GitIgnoreProof {
     static func ignoresNone(_ files: [String], topLevel: String, environment: [String: String]) -> Bool {
         var byDirectory: [String: [Substring]] = [:]
         for file in files {
-            let slash = file.utf8.lastIndex(of: UInt8(ascii: "/"))
+            let slash = ProjectPaths.lastSlash(file)
             let directory = slash.map { String(file[..<$0]) } ?? ""
             byDirectory[directory, default: []].append(slash.map { file[file.index(after: $0)...] } ?? Substring(file))
         }
@@ -213,7 +214,7 @@ enum GitIgnoreProof {
 
         /// The directory above `directory` (relative to the top; `""` is the top).
         static func parent(of directory: String) -> String {
-            directory.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(directory[..<$0]) } ?? ""
+            ProjectPaths.lastSlash(directory).map { String(directory[..<$0]) } ?? ""
         }
     }
 

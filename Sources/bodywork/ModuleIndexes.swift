@@ -283,7 +283,7 @@ struct ModuleIndexes: Sendable {
     /// last component that is a plain name (not `.`, `..` or empty) is appended as it is
     /// to its normalized absolute directory.
     private static func absolutePath(_ path: String, directories: inout AbsoluteDirectories) -> String {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return FilePath.absolute(path) }
+        guard let slash = ProjectPaths.lastSlash(path) else { return FilePath.absolute(path) }
         let directory = path[..<slash]
         let name = path[path.utf8.index(after: slash)...]
         guard !name.isEmpty, name != ".", name != "..", !directory.isEmpty else { return FilePath.absolute(path) }
