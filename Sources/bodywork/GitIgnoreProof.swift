@@ -307,6 +307,8 @@ enum GitIgnoreProof {
         /// Matched against the path below the ignore file's directory, not the name alone.
         let anchored: Bool
         let directoryOnly: Bool
+        /// The last element of the pattern: a byte, or `star` (the test most paths fail).
+        let final: UInt8
         static let star: UInt8 = 0
 
         init?(_ line: ArraySlice<UInt8>) {
@@ -353,6 +355,7 @@ enum GitIgnoreProof {
                 variants += variants.map { variant in var shorter = variant; shorter.remove(at: slash); return shorter }
             }
             self.variants = variants
+            final = compiled.last ?? Pattern.star
         }
 
         /// Whether git's pattern could match `path` (below the ignore file's directory,
@@ -361,7 +364,7 @@ enum GitIgnoreProof {
             if directoryOnly && !isDirectory { return false }
             let subject = anchored ? path : name
             // Most patterns end in a literal (`*.ipa`, `xcuserdata`): most paths fail there.
-            if let last = variants[0].last, last != Pattern.star, subject.last != last { return false }
+            if final != Pattern.star, subject.last != final { return false }
             return variants.contains { Pattern.glob($0, subject) }
         }
 
