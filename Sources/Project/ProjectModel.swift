@@ -525,9 +525,9 @@ public final class ProjectModel: @unchecked Sendable {
             ProjectPaths.directory(of: file) == directory
                 && (file.hasSuffix("/Package.swift") || ProjectPaths.lastComponent(file).hasPrefix("Package@swift-"))
         }
-        return ProjectPaths.swiftFiles(under: folder, in: fileSystem) { fileSystem.exists(ProjectPaths.join($0, "Package.swift")) }.filter { file in
+        return ProjectPaths.swiftFilesInWalkOrder(under: folder, in: fileSystem) { fileSystem.exists(ProjectPaths.join($0, "Package.swift")) }.filter { file in
             !isManifest(file) && !excluded.contains { within(file, $0) } && (sources.map { $0.contains { within(file, $0) } } ?? true)
-        }
+        }.sorted()
     }
 
     // MARK: - Xcode
@@ -571,7 +571,7 @@ public final class ProjectModel: @unchecked Sendable {
             }
             var files = Set(target.sourceFiles)
             for folder in target.synchronizedFolders {
-                for file in ProjectPaths.swiftFiles(under: folder.path, in: fileSystem) {
+                for file in ProjectPaths.swiftFilesInWalkOrder(under: folder.path, in: fileSystem) {
                     if let relative = ProjectPaths.relative(file, to: folder.path), folder.includes(relative) { files.insert(file) }
                 }
             }
@@ -597,8 +597,8 @@ public final class ProjectModel: @unchecked Sendable {
             }
             return id
         }
-        var files = ProjectPaths.swiftFiles(under: directory, in: fileSystem) { isProjectRoot($0) }
-            .filter { ownersByFile[$0]?.isEmpty ?? true }
+        var files = ProjectPaths.swiftFilesInWalkOrder(under: directory, in: fileSystem) { isProjectRoot($0) }
+            .filter { ownersByFile[$0]?.isEmpty ?? true }.sorted()
         if !files.contains(file) { files = (files + [file]).sorted() }
         if projectsByPath[directory] == nil {
             projectsByPath[directory] = Project(path: directory, kind: .folder, name: ProjectPaths.lastComponent(directory),

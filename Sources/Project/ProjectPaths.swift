@@ -179,11 +179,13 @@ public enum ProjectPaths {
             || name.hasSuffix(".lproj") || name.hasSuffix(".icon")
     }
 
-    /// The `.swift` files below `directory`, sorted. Hidden and build directories, Xcode
-    /// bundles, links to directories, and directories `stop` answers true for (such as
-    /// nested packages) are not entered. Listings and types come from `fileSystem`.
-    static func swiftFiles(under directory: String, in fileSystem: FileSystemSnapshot,
-                           stop: (String) -> Bool = { _ in false }) -> [String] {
+    /// The `.swift` files below `directory`, in the order the walk finds them (callers
+    /// keep some and sort those: comparing paths as `String`s is most of the cost of
+    /// sorting a large tree's files). Hidden and build directories, Xcode bundles, links
+    /// to directories, and directories `stop` answers true for (such as nested packages)
+    /// are not entered. Listings and types come from `fileSystem`.
+    static func swiftFilesInWalkOrder(under directory: String, in fileSystem: FileSystemSnapshot,
+                                      stop: (String) -> Bool = { _ in false }) -> [String] {
         var result: [String] = []
         var pending = [directory]
         var visited = Set<String>()
@@ -193,7 +195,7 @@ public enum ProjectPaths {
             result += step.files
             for subdirectory in step.directories where !stop(subdirectory) { pending.append(subdirectory) }
         }
-        return result.sorted()
+        return result
     }
 
     /// What a source walk takes from one directory, in name order: its `.swift` files
@@ -203,17 +205,20 @@ public enum ProjectPaths {
         let children = fileSystem.children(of: directory)
         for (name, type) in children.entries {
             if name.hasPrefix(".") { continue }
-            let path = join(directory, name)
             if name.hasSuffix(".swift") {
                 if !fileSystem.isDirectory(entry: name, type: type, searchable: children.searchable, in: directory, follow: true) {
-                    step.files.append(path)
+                    step.files.append(join(directory, name))
                 }
                 continue
             }
-            guard !skippedDirectoryNames.contains(name), !isBundleWithoutSources(name),
+            // Only a directory, a link or an entry of unknown type may be entered (as
+            // `isDirectory` without following links says): a regular file, most of what a
+            // source folder holds besides Swift files, is passed over before the name tests.
+            guard type == UInt8(DT_DIR) || type == UInt8(DT_LNK) || type == UInt8(DT_UNKNOWN),
+                  !skippedDirectoryNames.contains(name), !isBundleWithoutSources(name),
                   fileSystem.isDirectory(entry: name, type: type, searchable: children.searchable, in: directory, follow: false)
             else { continue }
-            step.directories.append(path)
+            step.directories.append(join(directory, name))
         }
         return step
     }
