@@ -86,6 +86,9 @@ public final class ProjectModel: @unchecked Sendable {
     /// the project root its folder module falls back to. All files of a directory share
     /// them; each used to rebuild them.
     private var chainByDirectory: [String: Chain] = [:]
+    /// Per directory: it and its ancestors up to the repository root, nearest first (a
+    /// directory's list is its parent's with it in front), their workspaces read.
+    private var ancestorsByDirectory: [String: [String]] = [:]
     /// Counts the modules registered and the files added to them, so that a query sees
     /// when a probe has changed what lists a file.
     private var registrations = 0
@@ -304,16 +307,22 @@ public final class ProjectModel: @unchecked Sendable {
     /// The chain of `directory`, made (and its workspaces read) the first time.
     private func chainLocked(from directory: String) -> Chain {
         if let known = chainByDirectory[directory] { return known }
-        var directories: [String] = []
-        var current = directory
-        while true {
-            directories.append(current)
-            if current == "/" || holdsGit(current) { break }
-            current = ProjectPaths.directory(of: current)
+        return Chain(directories: ancestorsLocked(directory))
+    }
+
+    /// `directory` and its ancestors up to `/` or the first that holds `.git`, nearest
+    /// first, made from its parent's (each directory's path is worked out once, not once
+    /// per directory below it). Their workspaces are read farthest first: the packages a
+    /// workspace lists resolve its projects' product dependencies.
+    private func ancestorsLocked(_ directory: String) -> [String] {
+        if let known = ancestorsByDirectory[directory] { return known }
+        var directories = [directory]
+        if directory != "/" && !holdsGit(directory) {
+            directories += ancestorsLocked(ProjectPaths.directory(of: directory))
         }
-        // Workspaces first: the packages they list resolve their projects' product dependencies.
-        for directory in directories.reversed() { probeWorkspaces(directory) }
-        return Chain(directories: directories)
+        probeWorkspaces(directory)
+        ancestorsByDirectory[directory] = directories
+        return directories
     }
 
     private func holdsGit(_ directory: String) -> Bool {
