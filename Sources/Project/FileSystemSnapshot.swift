@@ -136,6 +136,36 @@ public final class FileSystemSnapshot: @unchecked Sendable {
         lock.withLock { followedTypeLocked(path) != nil }
     }
 
+    /// `exists(ProjectPaths.join(directory, name))` for an ASCII file name (`.git`,
+    /// `Package.swift`): read from the directory's listing where it records the entry as
+    /// what `exists` would take from it, without making and checking the path (the model
+    /// asks this of every directory a file sits in and of each one above it).
+    func exists(entry name: String, in directory: String) -> Bool {
+        lock.withLock {
+            // The joined path is normal exactly when this holds: `recordedTypeLocked` reads
+            // it from the same listing.
+            if FileSystemSnapshot.isPlainASCIIName(name), directory.utf8.last.map({ $0 < 0x80 }) ?? false,
+               ProjectPaths.isNormal(directory) {
+                let names = namesLocked(directory)
+                if names.listed {
+                    guard names.searchable, let type = names.types[NameBytes(Array(name.utf8))] else { return false }
+                    switch Int32(type) {
+                    case Int32(DT_DIR), Int32(DT_REG), Int32(DT_FIFO), Int32(DT_SOCK), Int32(DT_CHR), Int32(DT_BLK): return true
+                    default: break  // a link or an unknown type: looked at below
+                    }
+                }
+            }
+            return followedTypeLocked(ProjectPaths.join(directory, name)) != nil
+        }
+    }
+
+    /// A name of ASCII bytes only, not empty, `.` or `..`, without `/`.
+    private static func isPlainASCIIName(_ name: String) -> Bool {
+        let bytes = name.utf8
+        guard !bytes.isEmpty, name != ".", name != ".." else { return false }
+        return bytes.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "/") }
+    }
+
     /// Whether `path` is a directory, links followed.
     func isDirectory(_ path: String) -> Bool {
         lock.withLock { followedTypeLocked(path) == S_IFDIR }

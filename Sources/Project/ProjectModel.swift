@@ -327,7 +327,7 @@ public final class ProjectModel: @unchecked Sendable {
 
     private func holdsGit(_ directory: String) -> Bool {
         if let known = gitByDirectory[directory] { return known }
-        let answer = fileSystem.exists(ProjectPaths.join(directory, ".git"))
+        let answer = fileSystem.exists(entry: ".git", in: directory)
         gitByDirectory[directory] = answer
         return answer
     }
@@ -534,7 +534,7 @@ public final class ProjectModel: @unchecked Sendable {
             ProjectPaths.directory(of: file) == directory
                 && (file.hasSuffix("/Package.swift") || ProjectPaths.lastComponent(file).hasPrefix("Package@swift-"))
         }
-        return ProjectPaths.swiftFilesInWalkOrder(under: folder, in: fileSystem) { fileSystem.exists(ProjectPaths.join($0, "Package.swift")) }.filter { file in
+        return ProjectPaths.swiftFilesInWalkOrder(under: folder, in: fileSystem) { fileSystem.exists(entry: "Package.swift", in: $0) }.filter { file in
             !isManifest(file) && !excluded.contains { within(file, $0) } && (sources.map { $0.contains { within(file, $0) } } ?? true)
         }.sorted()
     }
@@ -546,7 +546,7 @@ public final class ProjectModel: @unchecked Sendable {
         projectsByPath[path] = Project(path: path, kind: .xcodeWorkspace,
                                        name: String(ProjectPaths.lastComponent(path).dropLast(".xcworkspace".count)),
                                        moduleIDs: [], members: workspace.references)
-        let packages = workspace.references.filter { fileSystem.exists(ProjectPaths.join($0, "Package.swift")) }
+        let packages = workspace.references.filter { fileSystem.exists(entry: "Package.swift", in: $0) }
         for package in packages { loadPackage(package) }
         for reference in workspace.references where reference.hasSuffix(".xcodeproj") {
             loadXcodeProject(reference, packages: packages)
@@ -564,7 +564,7 @@ public final class ProjectModel: @unchecked Sendable {
         }
         projectsByPath[path] = Project(path: path, kind: .xcodeProject, name: project.name,
                                        moduleIDs: project.targets.map { path + "#" + $0.name }, members: [])
-        let localPackages = (project.localPackagePaths + packages).filter { fileSystem.exists(ProjectPaths.join($0, "Package.swift")) }
+        let localPackages = (project.localPackagePaths + packages).filter { fileSystem.exists(entry: "Package.swift", in: $0) }
         for package in localPackages { loadPackage(package) }
         let targetNames = Set(project.targets.map(\.name))
         for target in project.targets {

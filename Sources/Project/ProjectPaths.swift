@@ -226,7 +226,7 @@ public enum ProjectPaths {
     /// Whether a directory holds a manifest of a project the model reads (`Package.swift`,
     /// an `.xcodeproj`, an `.xcworkspace`).
     static func hasManifest(_ directory: String, in fileSystem: FileSystemSnapshot) -> Bool {
-        if fileSystem.exists(join(directory, "Package.swift")) { return true }
+        if fileSystem.exists(entry: "Package.swift", in: directory) { return true }
         return fileSystem.entries(of: directory).contains { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") }
     }
 }

@@ -66,6 +66,21 @@ final class FileSystemSnapshotTests: XCTestCase {
         }
     }
 
+    func testAnEntryExistsAsItsPathWould() throws {
+        let root = try scratch()
+        try make(root)
+        // Each answer from its own snapshot, so that neither form reads what the other kept.
+        for directory in ["", "/Dir", "/Dir/Inner", "/LinkToDir", "/Missing", "/File.swift", "/Dir/../Dir"] {
+            for name in ["File.swift", "Package.swift", "Inner", "LinkToFile.swift", "LinkToDir", "Dangling.swift", "Pipe",
+                         "Missing", ".", "..", "", "Dir/Package.swift"] {
+                let path = ProjectPaths.join(root + directory, name)
+                let byEntry = FileSystemSnapshot().exists(entry: name, in: root + directory)
+                XCTAssertEqual(byEntry, FileSystemSnapshot().exists(path), path)
+                XCTAssertEqual(byEntry, FileManager.default.fileExists(atPath: path), path)
+            }
+        }
+    }
+
     func testDirectoryThatCannotBeEnteredHidesItsEntries() throws {
         guard geteuid() != 0 else { throw XCTSkip("root enters every directory") }
         let root = try scratch()
@@ -74,6 +89,8 @@ final class FileSystemSnapshotTests: XCTestCase {
         addTeardownBlock { chmod(root + "/Dir", 0o755) }
         let snapshot = FileSystemSnapshot()
         XCTAssertEqual(snapshot.exists(root + "/Dir/Package.swift"), FileManager.default.fileExists(atPath: root + "/Dir/Package.swift"))
+        XCTAssertEqual(FileSystemSnapshot().exists(entry: "Package.swift", in: root + "/Dir"),
+                       FileManager.default.fileExists(atPath: root + "/Dir/Package.swift"))
         XCTAssertFalse(snapshot.isDirectory(root + "/Dir/Inner"))
         XCTAssertFalse(snapshot.children(of: root + "/Dir").searchable)
     }
