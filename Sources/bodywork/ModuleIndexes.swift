@@ -303,7 +303,7 @@ struct ModuleIndexes: Sendable {
             directories.last = (key, base)
         }
         guard base.hasPrefix("/") else { return FilePath.absolute(path) }
-        return base == "/" ? "/" + name : base + "/" + name
+        return base == "/" ? "/" + name : ProjectPaths.concatenate(base, "/", name)
     }
 
     /// One line per file for `--verbose`: the modules the file belongs to and how many

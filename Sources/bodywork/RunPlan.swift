@@ -63,29 +63,38 @@ struct RunPlanner {
         // Configuration, manifest and target all depend on the directory only.
         var byDirectory: [String: (Configuration, Int)] = [:]
         var distinct: [(key: SettingsKey, index: Int)] = []
+        // The files come directory by directory: the previous file's answer is compared
+        // first, before a key is made and hashed.
+        var previous: (directory: String, owners: [String], configuration: Configuration, settingsIndex: Int)?
         for path in paths {
             // Made absolute once, for every lookup below: each used to do it again, with a
             // system call for the working directory every time.
             let absolute = FilePath.absolute(path)
             // Xcode targets can split a directory: the modules are part of the key.
             let owners = model?.owners(ofFile: absolute) ?? []
-            let directory = FilePath.directory(of: path) + "\u{0}" + owners.joined(separator: "\u{0}")
+            let directoryOfPath = FilePath.directory(of: path)
             let configuration: Configuration
             let settingsIndex: Int
-            if let cached = byDirectory[directory] {
-                (configuration, settingsIndex) = cached
+            if let previous, previous.directory == directoryOfPath, previous.owners == owners {
+                (configuration, settingsIndex) = (previous.configuration, previous.settingsIndex)
             } else {
-                configuration = try load(forFile: absolute)
-                let key = settingsKey(configuration, forFile: absolute)
-                if let known = distinct.first(where: { $0.key == key }) {
-                    settingsIndex = known.index
+                let directory = directoryOfPath + "\u{0}" + owners.joined(separator: "\u{0}")
+                if let cached = byDirectory[directory] {
+                    (configuration, settingsIndex) = cached
                 } else {
-                    settingsIndex = plan.settings.count
-                    plan.settings.append(try settings(key))
-                    distinct.append((key, settingsIndex))
+                    configuration = try load(forFile: absolute)
+                    let key = settingsKey(configuration, forFile: absolute)
+                    if let known = distinct.first(where: { $0.key == key }) {
+                        settingsIndex = known.index
+                    } else {
+                        settingsIndex = plan.settings.count
+                        plan.settings.append(try settings(key))
+                        distinct.append((key, settingsIndex))
+                    }
+                    byDirectory[directory] = (configuration, settingsIndex)
                 }
-                byDirectory[directory] = (configuration, settingsIndex)
             }
+            previous = (directoryOfPath, owners, configuration, settingsIndex)
             if isExcluded(path, by: configuration) {
                 plan.excludedCount += 1
                 continue
