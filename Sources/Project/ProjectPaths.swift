@@ -154,27 +154,19 @@ public enum ProjectPaths {
     }
 
     public static func join(_ directory: String, _ name: String) -> String {
-        directory.hasSuffix("/") ? directory + name : concatenate(directory, "/", name)
+        directory.hasSuffix("/") ? directory + name : concatenate(directory, "/", name[...])
     }
 
     /// `first + second + third` in one allocation: `+` makes the first pair a new string
     /// and then grows it again for the third (paths are joined thousands of times a run).
-    public static func concatenate(_ first: String, _ second: String, _ third: String) -> String {
-        var result = String()
-        result.reserveCapacity(first.utf8.count + second.utf8.count + third.utf8.count)
-        result += first
-        result += second
-        result += third
-        return result
-    }
-
-    /// `concatenate` with a slice of a string last.
+    /// `third` is a slice, so that a path's last part is joined without a copy of its own
+    /// (`name[...]` for a whole string).
     public static func concatenate(_ first: String, _ second: String, _ third: Substring) -> String {
         var result = String()
         result.reserveCapacity(first.utf8.count + second.utf8.count + third.utf8.count)
         result += first
         result += second
-        result += third
+        result.append(contentsOf: third)
         return result
     }
 
