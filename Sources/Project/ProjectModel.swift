@@ -115,7 +115,13 @@ public final class ProjectModel: @unchecked Sendable {
     /// Ids of the modules the file at `path` belongs to, sorted; never empty (a file no
     /// manifest claims belongs to the folder module of its nearest project root).
     public func owners(ofFile path: String) -> [String] {
-        lock.withLock { ownersLocked(ProjectPaths.absolute(path)) }
+        lock.withLock {
+            // The answers are kept by normal absolute path: a path found there is one, and is
+            // not checked component by component again (a run asks about each file twice or
+            // three times).
+            if let cached = ownersCache[path] { return cached }
+            return ownersLocked(ProjectPaths.absolute(path))
+        }
     }
 
     /// Ids of the modules read so far that list the file, sorted, reading nothing more
