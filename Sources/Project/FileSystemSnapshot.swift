@@ -159,6 +159,18 @@ public final class FileSystemSnapshot: @unchecked Sendable {
         }
     }
 
+    /// Whether `directory` (an absolute path, as its listing is kept) holds an entry named
+    /// `name`, when a listing read earlier in the run says so: nil when the directory has
+    /// not been listed, could not be, or cannot be entered (the entry's own answer, an
+    /// error, is then left to the caller's read). Lists nothing.
+    public func knownEntry(_ name: String, in directory: String) -> Bool? {
+        lock.withLock {
+            guard let listing = listings[directory], listing.openError == 0, listing.searchError == 0 else { return nil }
+            let bytes = Array(name.utf8)
+            return listing.entries.contains { $0.name == bytes }
+        }
+    }
+
     /// A name of ASCII bytes only, not empty, `.` or `..`, without `/`.
     private static func isPlainASCIIName(_ name: String) -> Bool {
         let bytes = name.utf8

@@ -99,7 +99,7 @@ struct Discovery {
         if respectsGitignore {
             let found = explicitFiles + walkedFiles
             let ignored = Discovery.gitignored(walkedFiles, canonicalDirectories: canonicalDirectories,
-                                               workTree: workTree, around: repository,
+                                               workTree: workTree, around: repository, fileSystem: fileSystem,
                                                meanwhile: { whileAskingGit?(found.filter { !isExcluded($0) }) })
             if !ignored.isEmpty {
                 selection.excludedCount += ignored.count
@@ -334,10 +334,12 @@ struct Discovery {
     /// The paths among `files` that .gitignore excludes, asked of git once per work tree
     /// unless the ignore files show that none is. `workTree`: the top of the working
     /// directory's work tree when found without git; `lookup`: git's answer to that
-    /// question, when already asked for; `meanwhile` runs here while git answers (not at
-    /// all when git is not asked).
+    /// question, when already asked for; `fileSystem`: the listings the walk read, which
+    /// say where there is no ignore file to read; `meanwhile` runs here while git answers
+    /// (not at all when git is not asked).
     private static func gitignored(_ files: [String], canonicalDirectories: [String: String], workTree: String?,
-                                   around lookup: BackgroundAnswer<GitRepository?>?, meanwhile: () -> Void) -> Set<String> {
+                                   around lookup: BackgroundAnswer<GitRepository?>?, fileSystem: FileSystemSnapshot?,
+                                   meanwhile: () -> Void) -> Set<String> {
         guard !files.isEmpty else { return [] }
         guard let repository = workTree.map(GitRepository.init(topLevel:))
                 ?? (lookup.map { $0.value } ?? GitRepository.containing(FilePath.currentDirectory))
@@ -367,7 +369,8 @@ struct Discovery {
             groups[group].paths.append(path)
         }
         if workTree != nil, GitIgnoreProof.ignoresNone(directories: groups.map { ($0.relative, $0.names) },
-                                                       topLevel: repository.topLevel, environment: GitIgnoreProof.environment) {
+                                                       topLevel: repository.topLevel, environment: GitIgnoreProof.environment,
+                                                       knownEntry: fileSystem.map { snapshot in { snapshot.knownEntry($0, in: $1) } }) {
             return []
         }
         var byRelative: [String: String] = [:]

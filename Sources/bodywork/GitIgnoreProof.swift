@@ -62,10 +62,13 @@ enum GitIgnoreProof {
     }
 
     /// `ignoresNone(_:topLevel:environment:)` of the files named by directory (relative to
-    /// `topLevel`, `""` for the top) and the names in each.
+    /// `topLevel`, `""` for the top) and the names in each. `knownEntry`: whether a
+    /// directory (absolute) holds an entry of a name, where the run's listings already
+    /// say (a `.gitignore` they do not show is not opened).
     static func ignoresNone(directories byDirectory: [(directory: String, names: [Substring])], topLevel: String,
-                            environment: [String: String]) -> Bool {
+                            environment: [String: String], knownEntry: ((String, String) -> Bool?)? = nil) -> Bool {
         guard var sources = PatternSources(topLevel: topLevel, environment: environment) else { return false }
+        sources.knownEntry = knownEntry
         var directoryMayBeIgnored: [String: Bool] = ["": false]
         /// Whether git may ignore `directory` (and so all below it); nil when a pattern
         /// file cannot be read.
@@ -144,6 +147,8 @@ enum GitIgnoreProof {
         let common: [Pattern]
         /// Per directory relative to the top (`""` for the top): `patterns(below:)`.
         var applicable: [String: [(offset: Int, patterns: [Pattern])]?] = [:]
+        /// See `ignoresNone(directories:topLevel:environment:knownEntry:)`.
+        var knownEntry: ((String, String) -> Bool?)?
 
         /// Nil when the patterns outside `.gitignore` files cannot all be read.
         init?(topLevel: String, environment: [String: String]) {
@@ -201,8 +206,10 @@ enum GitIgnoreProof {
                 }
                 result = above
             }
-            let file = (directory.isEmpty ? topLevel : topLevel + "/" + directory) + "/.gitignore"
-            guard let own = GitIgnoreProof.patterns(in: file) else {
+            let path = directory.isEmpty ? topLevel : topLevel + "/" + directory
+            // Most directories have no ignore file: where the listing shows none, it is not opened.
+            let own = knownEntry?(".gitignore", path) == false ? [] : GitIgnoreProof.patterns(in: path + "/.gitignore")
+            guard let own else {
                 applicable[directory] = .some(nil)
                 return nil
             }

@@ -81,6 +81,22 @@ final class FileSystemSnapshotTests: XCTestCase {
         }
     }
 
+    func testAnEntryIsKnownOnlyFromAListingAlreadyRead() throws {
+        let root = try scratch()
+        try make(root)
+        let snapshot = FileSystemSnapshot()
+        XCTAssertNil(snapshot.knownEntry("File.swift", in: root), "not listed yet: nothing is read for the question")
+        // Had the question listed the directory, the listing kept would miss the later file.
+        try Data().write(to: URL(fileURLWithPath: root + "/Later.swift"))
+        XCTAssertTrue(snapshot.entries(of: root).contains("Later.swift"))
+        XCTAssertEqual(snapshot.knownEntry("File.swift", in: root), true)
+        XCTAssertEqual(snapshot.knownEntry("Dangling.swift", in: root), true, "an entry, whatever it points to")
+        XCTAssertEqual(snapshot.knownEntry(".gitignore", in: root), false)
+        XCTAssertNil(snapshot.knownEntry("Package.swift", in: root + "/Dir"))
+        _ = snapshot.listing(of: root + "/Missing")
+        XCTAssertNil(snapshot.knownEntry("Package.swift", in: root + "/Missing"), "a directory that could not be listed says nothing")
+    }
+
     func testDirectoryThatCannotBeEnteredHidesItsEntries() throws {
         guard geteuid() != 0 else { throw XCTSkip("root enters every directory") }
         let root = try scratch()
