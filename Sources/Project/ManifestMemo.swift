@@ -14,23 +14,9 @@ extension PackageManifest {
     }
 }
 
-extension XcodeProject {
-    /// `read(path:)`, its parse remembered with the path and the exact bytes of its
-    /// `project.pbxproj`: the file is read each time (an edited project is parsed again),
-    /// a parse of the same text at the same place is not done twice.
-    public static func readOnce(path: String) -> XcodeProject? {
-        guard let data = FileManager.default.contents(atPath: ProjectPaths.join(path, "project.pbxproj")) else { return nil }
-        let bytes = Array(data)
-        if let known = ProjectMemo.shared.project(at: path, for: bytes) { return known }
-        guard let project = try? XcodeProject(pbxproj: bytes, path: path) else { return nil }
-        ProjectMemo.shared.keep(project, at: path, for: bytes)
-        return project
-    }
-}
-
 /// Parsed Xcode projects by their path, each with the bytes it was parsed from (compared
 /// on a lookup, not hashed: most projects are read once). Thread-safe; emptied when full.
-private final class ProjectMemo: @unchecked Sendable {
+final class ProjectMemo: @unchecked Sendable {
     static let shared = ProjectMemo()
     private let capacity = 64
     private let lock = NSLock()

@@ -563,7 +563,7 @@ public final class ProjectModel: @unchecked Sendable {
     /// product dependencies may come from besides its own references (a workspace's).
     private func loadXcodeProject(_ path: String, packages: [String]) {
         guard projectsByPath[path] == nil else { return }
-        guard let project = XcodeProject.readOnce(path: path) else {
+        guard let project = XcodeProject.read(path: path) else {
             projectsByPath[path] = Project(path: path, kind: .xcodeProject, name: ProjectPaths.lastComponent(path),
                                            moduleIDs: [], members: [])
             return

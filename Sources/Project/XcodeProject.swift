@@ -75,10 +75,17 @@ public struct XcodeProject: Sendable {
         ("XROS_DEPLOYMENT_TARGET", "visionOS"),
     ]
 
-    /// Reads `<path>/project.pbxproj`; nil when it is missing or not a property list.
+    /// Reads `<path>/project.pbxproj`; nil when it is missing or not a property list. The
+    /// file is read each time (an edited project is parsed again); a parse of the same bytes
+    /// at the same path is remembered: the model and the package settings both read the
+    /// project above a file no module's settings cover.
     public static func read(path: String) -> XcodeProject? {
-        guard let bytes = FileManager.default.contents(atPath: ProjectPaths.join(path, "project.pbxproj")) else { return nil }
-        return try? XcodeProject(pbxproj: Array(bytes), path: path)
+        guard let data = FileManager.default.contents(atPath: ProjectPaths.join(path, "project.pbxproj")) else { return nil }
+        let bytes = Array(data)
+        if let known = ProjectMemo.shared.project(at: path, for: bytes) { return known }
+        guard let project = try? XcodeProject(pbxproj: bytes, path: path) else { return nil }
+        ProjectMemo.shared.keep(project, at: path, for: bytes)
+        return project
     }
 
     /// Reads the contents of a `project.pbxproj` of the project at `path` (the

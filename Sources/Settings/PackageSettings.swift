@@ -70,7 +70,7 @@ public enum PackageSettings {
         var stamps: [FileStamp] = []
         for name in names.sorted() where name.hasSuffix(".xcodeproj") {
             let path = FilePaths.join(FilePaths.join(directory, name), "project.pbxproj")
-            guard let stamp = FileStamp(path), let project = XcodeProject.readOnce(path: FilePaths.join(directory, name)) else { continue }
+            guard let stamp = FileStamp(path), let project = XcodeProject.read(path: FilePaths.join(directory, name)) else { continue }
             stamps.append(stamp)
             for (platform, version) in deploymentTargets(of: project).versions {
                 targets.versions[platform] = min(version, targets.versions[platform] ?? version)

@@ -248,7 +248,7 @@ struct Discovery {
                     || (recorded == nil && FileKind.isSymlink(path)) || isExcluded(path) {
                     continue
                 }
-                self.walk(path, canonical: ProjectPaths.concatenate(canonical, canonical.hasSuffix("/") ? "" : "/", name[...]), &walk)
+                self.walk(path, canonical: ProjectPaths.join(canonical, name), &walk)
             case .regularFile:
                 guard name.hasSuffix(".swift") else { continue }
                 if recorded == nil, FileKind.isSymlink(path), !Discovery.isInside(FilePath.canonical(path), roots: walk.roots) {

@@ -59,7 +59,7 @@ enum FilePath {
     /// `directory/name`, written as the user would: no `./` in front, no doubled `/`.
     static func join(_ directory: String, _ name: String) -> String {
         if directory == "." || directory.isEmpty { return name }
-        return directory.hasSuffix("/") ? directory + name : ProjectPaths.concatenate(directory, "/", name[...])
+        return ProjectPaths.join(directory, name)
     }
 
     /// A path as shown to the user: a leading `./` dropped.

@@ -72,11 +72,11 @@ final class XcodeProjectTests: XCTestCase {
         XCTAssertEqual(project.targets.first?.packageProducts, [XcodeProject.PackageProduct(name: "KitUI", localPackagePath: nil, isRemote: false)])
     }
 
-    func testReadOnceFollowsEditsOfTheProjectFile() throws {
+    func testReadFollowsEditsOfTheProjectFile() throws {
         // The model and the settings both ask for the project above a file: the second
         // answer comes from the first parse while the file is unchanged, and an edit (same
         // path, same length) is parsed again.
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bodywork-readonce-\(getpid())").path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bodywork-read-\(getpid())").path
         let project = directory + "/App.xcodeproj"
         try FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -91,13 +91,12 @@ final class XcodeProjectTests: XCTestCase {
             try text.write(toFile: project + "/project.pbxproj", atomically: true, encoding: .utf8)
         }
         try write("First")
-        XCTAssertEqual(XcodeProject.readOnce(path: project)?.targets.map(\.name), ["First"])
-        XCTAssertEqual(XcodeProject.readOnce(path: project)?.targets.map(\.name), ["First"])
+        XCTAssertEqual(XcodeProject.read(path: project)?.targets.map(\.name), ["First"])
+        XCTAssertEqual(XcodeProject.read(path: project)?.targets.map(\.name), ["First"])
         try write("Other")
-        XCTAssertEqual(XcodeProject.readOnce(path: project)?.targets.map(\.name), ["Other"])
         XCTAssertEqual(XcodeProject.read(path: project)?.targets.map(\.name), ["Other"])
         try FileManager.default.removeItem(atPath: project + "/project.pbxproj")
-        XCTAssertNil(XcodeProject.readOnce(path: project), "a project file that is gone is not remembered")
+        XCTAssertNil(XcodeProject.read(path: project), "a project file that is gone is not remembered")
     }
 
     func testNotAPropertyListIsAnError() {
