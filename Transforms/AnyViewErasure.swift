@@ -73,6 +73,7 @@ public struct AnyViewErasure: Rule {
         var findings: [Finding] = []
         var covered = Set<Node>()
         var memberNames: MemberNameTokens? = nil  // made for the first member whose callers are read
+        let lines = LineNumbers(tree.bytes)
         // Where the file writes `AnyView`, found once: a member that writes it nowhere is
         // passed over by a binary search, where searching each member's bytes read the
         // bytes of nested members again.
@@ -93,7 +94,7 @@ public struct AnyViewErasure: Rule {
             var reason = plan.failure ?? member.declarationReason
             if reason == nil, member.declaresAnyView {
                 if memberNames == nil { memberNames = MemberNameTokens(tree) }
-                reason = callerReason(of: member, in: tree, index: index, path: context.path, names: memberNames!)
+                reason = callerReason(of: member, in: tree, index: index, path: context.path, names: memberNames!, lines: lines)
             }
             if reason == nil {
                 let fix = Fix(edits: plan.edits + member.signatureEdits(needsBuilder: plan.needsBuilder),
@@ -123,7 +124,7 @@ public struct AnyViewErasure: Rule {
     /// view-builder statement, the one result of a `some View` member, or `AnyView(…)`'s
     /// argument.
     private func callerReason(of member: ErasingMember, in tree: SyntaxTree, index: ProjectIndex, path: String,
-                              names: MemberNameTokens) -> String? {
+                              names: MemberNameTokens, lines: LineNumbers) -> String? {
         if !member.isFilePrivate {
             let others = index.filesMentioning(member.name, besides: path)
             if let first = others.sorted().first {
@@ -137,7 +138,7 @@ public struct AnyViewErasure: Rule {
         for position in names.positions(spelling: member.name) where position != declared {
             let token = tree.token(at: position)
             if FileTypes.isOwnMemberOfValueType(token, besides: FileTypes.innermostType(of: member.node)) { continue }
-            let line = { lineNumber(at: token.textRange.lowerBound, in: tree.bytes) }
+            let line = { lines.line(at: token.textRange.lowerBound) }
             guard let use = referenceExpression(token, member: member) else {
                 return "`\(member.name)` on line \(line()) is not a plain use of this member"
             }
@@ -372,19 +373,16 @@ func outermostIf(_ node: Node) -> Node? {
 
 // MARK: - Member names
 
-/// The 1-based line of `offset`, counting line feeds before it.
-private func lineNumber(at offset: Int, in bytes: [UInt8]) -> Int {
-    bytes.withUnsafeBufferPointer { buffer in
-        guard let base = buffer.baseAddress else { return 1 }
-        var line = 1
-        var from = 0
-        let end = min(offset, buffer.count)
-        while from < end, let hit = memchr(base + from, Int32(UInt8(ascii: "\n")), end - from) {
-            line += 1
-            from = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
-        }
-        return line
-    }
+/// The 1-based lines of a file's offsets, from a table of its lines made on the first
+/// question: counting the line feeds before each offset asked about read most of a long
+/// file once per member.
+private final class LineNumbers {
+    private let bytes: [UInt8]
+    private lazy var converter = SourceLocationConverter(bytes)
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    func line(at offset: Int) -> Int { converter.location(of: offset).line }
 }
 
 /// The file's functions and properties by name, and every identifier token that spells
