@@ -73,9 +73,10 @@ public struct ConditionalModifier: Rule {
         """
 
     public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
-        let index = context.index(including: tree)
-        let types = context.fileTypes(tree, index: index)
-        let layout = SourceLayout(tree.bytes)
+        // Made for the first candidate: most files that write `else` have none, and the
+        // file's types were then worked out for nothing when no other rule asked for them.
+        lazy var types = context.fileTypes(tree, index: context.index(including: tree))
+        lazy var layout = SourceLayout(tree.bytes)
         var findings: [Finding] = []
         for node in tree.root.descendants(.ifExpr) {
             guard let site = BranchPair(node), ConditionalModifier.isViewContent(node) else { continue }
