@@ -143,14 +143,18 @@ struct Parser {
     /// caller can wrap the new node again.
     @discardableResult
     mutating func finish(_ kind: SyntaxKind, _ m: Marker) -> Marker {
-        let index = UInt32(nodes.count)
-        nodes.append(RawNode(kind: kind, firstToken: UInt32(m.token), endToken: UInt32(pos),
-                             subtreeStart: UInt32(m.node), parent: index))
+        // Every index stored fits in 32 bits: checked once for the four (a negative one
+        // fails too), where converting each checked it on its own, at every node.
+        let count = nodes.count
+        precondition(UInt(bitPattern: count | pos | m.token | m.node) >> 32 == 0, "a node index does not fit in 32 bits")
+        let index = UInt32(truncatingIfNeeded: count)
+        nodes.append(RawNode(kind: kind, firstToken: UInt32(truncatingIfNeeded: m.token), endToken: UInt32(truncatingIfNeeded: pos),
+                             subtreeStart: UInt32(truncatingIfNeeded: m.node), parent: index))
         // The children, walked back from the last, take the new node as their parent.
-        var c = nodes.count - 2
+        var c = count &- 1
         while c >= m.node {
             nodes.base[c].parent = index
-            c = Int(nodes.base[c].subtreeStart) - 1
+            c = Int(nodes.base[c].subtreeStart) &- 1
         }
         return m
     }
