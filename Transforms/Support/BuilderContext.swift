@@ -133,8 +133,9 @@ struct BuilderContext: Equatable {
         guard let (call, name, label) = callReceiving(closure.node) else {
             return BuilderContext(kind: .ordinary, origin: "a closure")
         }
-        if let (kind, what) = nonViewCalls[name] { return BuilderContext(kind: kind, origin: what + " (`", name, "`)") }
-        if actionCalls.contains(name) || (label.map(actionCalls.contains) ?? false) {
+        let role = roles[name]
+        if case .nonView(let kind, let what)? = role { return BuilderContext(kind: kind, origin: what + " (`", name, "`)") }
+        if role == .action || (label.map(actionCalls.contains) ?? false) {
             return BuilderContext(kind: .action, origin: "the action of `", name, "`")
         }
         if name == "Button", label == nil {
@@ -142,10 +143,35 @@ struct BuilderContext: Equatable {
             return BuilderContext(kind: .action, origin: "the action of `Button`")
         }
         let isModifier = call.callee?.kind == .memberAccessExpr
-        if isModifier ? BuilderContext.contentModifiers.contains(name) : name.first?.isUppercase == true {
+        if isModifier ? role == .contentModifier : startsUppercase(name) {
             return BuilderContext(kind: .view, origin: "the content of `", name, "`")
         }
         return BuilderContext(kind: .ordinary, origin: "a closure passed to `", name, "`")
+    }
+
+    /// What a call's name says of its closures, from `nonViewCalls`, `actionCalls` and
+    /// `contentModifiers` in that order: one lookup per name where the three were searched
+    /// one after another for every closure of a view.
+    private enum Role: Equatable {
+        case nonView(Kind, String)
+        case action
+        case contentModifier
+    }
+
+    private static let roles: [String: Role] = {
+        var roles: [String: Role] = [:]
+        for name in contentModifiers { roles[name] = .contentModifier }
+        for name in actionCalls { roles[name] = .action }
+        for (name, value) in nonViewCalls { roles[name] = .nonView(value.0, value.1) }
+        return roles
+    }()
+
+    /// Whether `name` starts with an uppercase letter (a type's initializer): an ASCII
+    /// first byte is read as it is, any other through its `Character`.
+    private static func startsUppercase(_ name: String) -> Bool {
+        guard let first = name.utf8.first else { return false }
+        if first < 0x80 { return first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") }
+        return name.first?.isUppercase == true
     }
 }
 
