@@ -319,6 +319,19 @@ let byteCommonness: [UInt8] = {
     return table
 }()
 
+/// The pairs of adjacent bytes most common in Swift source (counted over this project's own
+/// Swift files), each as a little-endian `UInt16`: letters common one by one are also
+/// common together in some orders (`in`, `er`, `te`) and rare in others (`ni`, `lt`), so
+/// a word is not anchored on these where it has another pair.
+let commonBytePairs: Set<UInt16> = {
+    let pairs = "in er re le te es at nt en on se th et ar nd or de ng st it me he ti tr ri fi co un ed al il an ta ou "
+        + "as ne ro rt ex ur di if od io pe ra ec pa li ct ss is ge va am na el to ut ac ns s. ts ch"
+    return Set(pairs.split(separator: " ").map { pair in
+        let bytes = Array(pair.utf8)
+        return UInt16(bytes[0]) | UInt16(bytes[1]) << 8
+    })
+}()
+
 /// Whether `a` and `b` hold the same bytes, compared with `memcmp`: the arrays' `==`
 /// compares two copies (a file read twice) one element at a time.
 public func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {

@@ -6,7 +6,8 @@
 
 /// A fixed list of words and the set of them a file's bytes contain, found in one pass.
 ///
-/// Each word is anchored on its least common pair of adjacent bytes. Every pair of
+/// Each word is anchored on its least common pair of adjacent bytes (by its bytes'
+/// commonness, a pair common as a pair counting as more common than any other). Every pair of
 /// adjacent bytes of the file is looked up in a table of the anchor pairs (a byte per
 /// pair: the pairs source code holds are few, and their bytes stay in the cache); only
 /// where an anchor stands are the words anchored there compared.
@@ -40,11 +41,14 @@ public struct WordSearch: Sendable {
         var shortWords: [Int] = []
         for (index, word) in words.enumerated() {
             guard word.count >= 2 else { shortWords.append(index); continue }
-            // The pair whose bytes are least common in source code (the first on a tie).
-            let offset = (0..<(word.count - 1)).min { a, b in
-                (Int(byteCommonness[Int(word[a])]) + Int(byteCommonness[Int(word[a + 1])]), a)
-                    < (Int(byteCommonness[Int(word[b])]) + Int(byteCommonness[Int(word[b + 1])]), b)
-            }!
+            // The pair whose bytes are least common in source code, passing over the pairs
+            // common as pairs (`in` of `init`: every closure writes it), the first on a tie.
+            func commonness(_ at: Int) -> Int {
+                let pair = UInt16(word[at]) | UInt16(word[at + 1]) << 8
+                return Int(byteCommonness[Int(word[at])]) + Int(byteCommonness[Int(word[at + 1])])
+                    + (commonBytePairs.contains(pair) ? 256 : 0)
+            }
+            let offset = (0..<(word.count - 1)).min { a, b in (commonness(a), a) < (commonness(b), b) }!
             groups[Int(word[offset]) | Int(word[offset + 1]) << 8, default: []].append((index, offset))
         }
         var anchorFlags = [UInt8](repeating: 0, count: 65536)
