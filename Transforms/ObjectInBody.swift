@@ -54,7 +54,6 @@ public struct ObjectInBody: Rule {
         // Only a class of the index can be an observable object the rule reports.
         let classNames = ObjectInBody.classNames.value(for: index) { NameEndings($0.classTypes) }
         guard !classNames.isEmpty else { return [] }
-        let types = context.fileTypes(tree, index: index)
         var findings: [Finding] = []
         var seen = Set<Range<Int>>()
         // The calls of the file that build an observable object, by node index: most files
@@ -68,9 +67,10 @@ public struct ObjectInBody: Rule {
         }
         guard !built.isEmpty else { return [] }
         // A view is looked at when a built call lies in it: found by binary search, as a
-        // file may hold hundreds of views and calls.
+        // file may hold hundreds of views and calls. The file's types are worked out only
+        // now: most files build no observable object.
         let builtIndices = built.keys.sorted()
-        for view in types.views {
+        for view in context.fileTypes(tree, index: index).views {
             let indices = view.node.subtreeIndices
             let first = builtIndices.partitionPoint { $0 < indices.lowerBound }
             guard first < builtIndices.count, builtIndices[first] <= indices.upperBound else { continue }

@@ -57,10 +57,11 @@ public struct OnAppearTask: Rule {
         """
 
     public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
-        let index = context.index(including: tree)
-        let types = context.fileTypes(tree, index: index)
-        let layout = SourceLayout(tree.bytes)
-        let taskShadowed = index.declaredSimpleNames.contains("Task")
+        // Worked out for the first candidate: most files that write `onAppear` start no task in it.
+        lazy var index = context.index(including: tree)
+        lazy var types = context.fileTypes(tree, index: index)
+        lazy var layout = SourceLayout(tree.bytes)
+        lazy var taskShadowed = index.declaredSimpleNames.contains("Task")
             || !tree.root.descendants(.typealiasDecl).filter { TypealiasDecl($0)?.name == "Task" }.isEmpty
         var findings: [Finding] = []
         for node in context.functionCalls(in: tree) {
