@@ -17,9 +17,13 @@ struct ForEachSite {
 
     /// A `ForEach`/`List` call of a plain name whose first argument is unlabeled.
     init?(_ node: Node) {
-        // The name is compared as bytes first, on the call's first token (the callee's):
-        // every call of a file is asked.
-        guard node.kind == .functionCallExpr, let first = node.firstToken, first.textIs("ForEach") || first.textIs("List"),
+        // The name is compared as bytes first, on the call's first token (the callee's),
+        // its length before anything else: every call of a file is asked.
+        guard node.kind == .functionCallExpr, !node.isEmpty else { return nil }
+        let raw = node.tree.tokens[node.firstTokenIndex]
+        let length = raw.textEnd &- raw.textStart
+        guard length == 7 || length == 4 else { return nil }
+        guard let first = node.firstToken, first.textIs("ForEach") || first.textIs("List"),
               let call = FunctionCallExpr(node), call.callee?.kind == .identifierExpr,
               call.calleeNameIs("ForEach") || call.calleeNameIs("List"), let name = call.calleeName,
               let data = call.arguments.first, data.label == nil, let dataExpression = data.expression
