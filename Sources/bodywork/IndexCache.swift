@@ -118,6 +118,18 @@ final class IndexCache: @unchecked Sendable {
         return FilePath.join(base, "index-" + String(key.first, radix: 16) + ".cache")
     }
 
+    /// Whether this build wrote a store for the project at `projectPath` (its header is
+    /// read, not its entries).
+    func holdsStore(forProject projectPath: String) -> Bool {
+        guard let path = storePath(forProject: projectPath) else { return false }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var start = [UInt8](repeating: 0, count: IndexCache.header.count)
+        let count = start.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        return count == start.count && start == IndexCache.header
+    }
+
     /// The facts stored for `key` in `store`, as `ProjectIndex.encodedFacts()` wrote them
     /// and checked well formed.
     func encodedFacts(store: String, key: Key) -> ArraySlice<UInt8>? {

@@ -184,6 +184,11 @@ struct ModuleIndexes: Sendable {
                     guard FileProcessor.isUTF8Text(bytes) else { return ReadFile(stamp: stamp, key: key) }
                     if let trees, displayNames[path] != nil, trees.reserve(bytes.count) { tree = SyntaxTree.parse(bytes) }
                 }
+                if let trees, let tree, let facts = ahead?.facts {
+                    trees.keep(tree, path: name, file: FileSnapshot(path: name, bytes: tree.bytes, status: status))
+                    if let cache, let store, let key { cache.insert(store: store, key: key, facts: facts) }
+                    return ReadFile(facts: .built(facts), stamp: stamp, key: key)
+                }
                 var builder = ProjectIndexBuilder()
                 if let trees, let tree {
                     builder.add(tree, path: name)

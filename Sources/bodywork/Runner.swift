@@ -44,7 +44,8 @@ struct Runner {
             // With more than one job, the files found are parsed ahead while git, the plan
             // and the project model run.
             let trees = ParsedTrees()
-            let prefetch = options.jobs > 1 ? TreePrefetch(maxFileSize: options.maxFileSize, trees: trees) : nil
+            let prefetch = options.jobs > 1
+                ? TreePrefetch(maxFileSize: options.maxFileSize, trees: trees, buildsFacts: factsBuiltAhead()) : nil
             var phaseStart = Timings.mark()
             let selection = try selectFiles(model: planner.model, prefetch: prefetch)
             timings?.lap("find files", since: &phaseStart)
@@ -115,6 +116,18 @@ struct Runner {
         } catch {
             console.message("bodywork: \(error)")
             return ExitStatus.usageError
+        }
+    }
+
+    /// Whether the files read ahead have their index facts built as they are parsed: when
+    /// the run keeps no index cache, or the cache holds no store this build wrote for the
+    /// directories given (a first run). Otherwise the facts of unchanged files are read
+    /// from the cache, and building them ahead would be work thrown away.
+    private func factsBuiltAhead() -> Bool {
+        if options.noCache { return true }
+        let cache = IndexCache(environment: environment)
+        return !options.paths.contains { path in
+            FileKind.of(path) == .directory && cache.holdsStore(forProject: FilePath.absolute(path))
         }
     }
 

@@ -2,6 +2,7 @@
 // asks git which files it ignores and builds its plan and project model: work that leaves
 // the other core idle. The index pass takes what is ready and parses the rest itself.
 import Foundation
+import Semantics
 import SwiftCST
 import Patch
 
@@ -14,6 +15,9 @@ final class TreePrefetch: @unchecked Sendable {
         /// The open file's `fstat`.
         var status: stat
         var tree: SyntaxTree?
+        /// The file's index facts, built from `tree` on the thread that parsed it (when the
+        /// prefetch builds them).
+        var facts: ProjectIndex?
 
         /// What an in-place write checks of the file, as this read found it.
         func snapshot(path: String) -> FileSnapshot { FileSnapshot(path: path, bytes: bytes, status: status) }
@@ -37,10 +41,15 @@ final class TreePrefetch: @unchecked Sendable {
     private var finished = true
     private let maxFileSize: Int
     private let trees: ParsedTrees
+    private let buildsFacts: Bool
 
-    init(maxFileSize: Int, trees: ParsedTrees) {
+    /// With `buildsFacts`, each file's index facts are built as soon as it is parsed, on
+    /// this thread: the tree is still in this core's cache, where the index pass, on
+    /// another core, would read all of it again from memory.
+    init(maxFileSize: Int, trees: ParsedTrees, buildsFacts: Bool) {
         self.maxFileSize = maxFileSize
         self.trees = trees
+        self.buildsFacts = buildsFacts
     }
 
     /// Starts on `paths` (as the run names them), in order, and no others.
@@ -173,6 +182,13 @@ final class TreePrefetch: @unchecked Sendable {
         guard let (read, stamp, status) = SourceFile.read(path, maxSize: maxFileSize), let bytes = read,
               FileProcessor.isUTF8Text(bytes) else { return (nil, false) }
         guard trees.reserve(bytes.count) else { return (nil, true) }
-        return (File(bytes: bytes, stamp: stamp, status: status, tree: SyntaxTree.parse(bytes)), false)
+        let tree = SyntaxTree.parse(bytes)
+        var facts: ProjectIndex?
+        if buildsFacts {
+            var builder = ProjectIndexBuilder()
+            builder.add(tree, path: path)
+            facts = builder.finish()
+        }
+        return (File(bytes: bytes, stamp: stamp, status: status, tree: tree, facts: facts), false)
     }
 }

@@ -50,7 +50,14 @@ final class IndexCacheTests: XCTestCase {
         XCTAssertEqual(try preview(sandbox), fresh, "a warm cache gives the same result")
 
         // A store from another version, or garbage, is ignored and rewritten.
+        // What a run asks before it builds facts ahead: whether this build wrote the store
+        // (here the test's own build, whose header an empty store carries).
+        let cache = IndexCache(environment: ["XDG_CACHE_HOME": sandbox.path("user-cache")])
+        try sandbox.write(store, bytes: IndexCache.header)
+        XCTAssertTrue(cache.holdsStore(forProject: sandbox.path("OnePackage")))
+        XCTAssertFalse(cache.holdsStore(forProject: sandbox.path("OnePackage/Sources")), "no store there")
         try sandbox.write(store, "bodywork index cache 0 old\nwhatever")
+        XCTAssertFalse(cache.holdsStore(forProject: sandbox.path("OnePackage")), "not one this build wrote")
         XCTAssertEqual(try preview(sandbox), fresh)
         XCTAssertEqual(entries(try sandbox.read(store)), 2)
         var bytes = try sandbox.read(store)

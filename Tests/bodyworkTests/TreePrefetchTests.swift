@@ -2,6 +2,8 @@
 // trees never taken go to the rules or give their room back.
 @testable import BodyworkCLI
 import Foundation
+import Semantics
+import SwiftCST
 import XCTest
 
 final class TreePrefetchTests: XCTestCase {
@@ -13,7 +15,7 @@ final class TreePrefetchTests: XCTestCase {
         let sandbox = try Sandbox()
         let paths = try files(sandbox, 40)
         let trees = ParsedTrees(budget: 1 << 20)
-        let prefetch = TreePrefetch(maxFileSize: 1 << 20, trees: trees)
+        let prefetch = TreePrefetch(maxFileSize: 1 << 20, trees: trees, buildsFacts: false)
         // Claimed before the thread starts: left to the caller.
         XCTAssertNil(prefetch.take(paths[39]))
         prefetch.start(paths)
@@ -38,7 +40,7 @@ final class TreePrefetchTests: XCTestCase {
         let sandbox = try Sandbox()
         let paths = try files(sandbox, 6)
         let trees = ParsedTrees(budget: 1 << 20)
-        let prefetch = TreePrefetch(maxFileSize: 1 << 20, trees: trees)
+        let prefetch = TreePrefetch(maxFileSize: 1 << 20, trees: trees, buildsFacts: false)
         // Added one by one, as a walk finds them: the thread waits for more in between.
         for path in paths { prefetch.add([path]) }
         prefetch.finishAdding()
@@ -47,7 +49,7 @@ final class TreePrefetchTests: XCTestCase {
         prefetch.stop(keepingFor: [])
 
         // A thread waiting for files that will never be added ends when stopped.
-        let waiting = TreePrefetch(maxFileSize: 1 << 20, trees: trees)
+        let waiting = TreePrefetch(maxFileSize: 1 << 20, trees: trees, buildsFacts: false)
         waiting.add([paths[0]])
         let stopped = expectation(description: "stopped")
         DispatchQueue.global().async {
@@ -57,6 +59,29 @@ final class TreePrefetchTests: XCTestCase {
         wait(for: [stopped], timeout: 10)
     }
 
+    func testFactsBuiltAheadAreThoseOfTheTree() throws {
+        let sandbox = try Sandbox()
+        let paths = try files(sandbox, 3)
+        for buildsFacts in [true, false] {
+            let trees = ParsedTrees(budget: 1 << 20)
+            let prefetch = TreePrefetch(maxFileSize: 1 << 20, trees: trees, buildsFacts: buildsFacts)
+            prefetch.start(paths)
+            prefetch.waitUntilDone()
+            for path in paths {
+                let file = try XCTUnwrap(prefetch.take(path))
+                guard buildsFacts else {
+                    XCTAssertNil(file.facts, "left to the index pass")
+                    continue
+                }
+                var builder = ProjectIndexBuilder()
+                builder.add(SyntaxTree.parse(file.bytes), path: path)
+                XCTAssertEqual(file.facts?.encodedFacts(), builder.finish().encodedFacts(), path)
+                XCTAssertEqual(file.facts?.indexedPaths, [path])
+            }
+            prefetch.stop(keepingFor: [])
+        }
+    }
+
     /// `count` files of one size, and a prefetch started on them whose trees' budget
     /// holds `room` of them.
     private func started(_ count: Int, room: Int) throws -> (sandbox: Sandbox, paths: [String], size: Int, trees: ParsedTrees, prefetch: TreePrefetch) {
@@ -64,7 +89,7 @@ final class TreePrefetchTests: XCTestCase {
         let paths = try files(sandbox, count)
         let size = try sandbox.read("F0.swift").count
         let trees = ParsedTrees(budget: room * size)
-        let prefetch = TreePrefetch(maxFileSize: 1 << 20, trees: trees)
+        let prefetch = TreePrefetch(maxFileSize: 1 << 20, trees: trees, buildsFacts: false)
         prefetch.start(paths)
         return (sandbox, paths, size, trees, prefetch)
     }
@@ -77,7 +102,7 @@ final class TreePrefetchTests: XCTestCase {
         XCTAssertTrue(trees.reserve(4 * size), "the whole budget is free again")
         trees.release(4 * size)
 
-        let again = TreePrefetch(maxFileSize: 1 << 20, trees: trees)
+        let again = TreePrefetch(maxFileSize: 1 << 20, trees: trees, buildsFacts: false)
         again.start(paths)
         again.waitUntilDone()
         again.stop(keepingFor: Set(paths[0...1]))
