@@ -13,4 +13,11 @@
 /// Always 1: gives the module a symbol of its own on every platform.
 int bodywork_system_shims_present(void);
 
+#if defined(__linux__)
+/// Allocates `size` bytes and never frees them nor touches them: room of the heap set
+/// aside on purpose. (A block allocated from Swift and left unused is removed by the
+/// optimizer; one recorded here is not.)
+void bodywork_set_aside(size_t size);
+#endif
+
 #endif
