@@ -184,20 +184,15 @@ struct ModuleIndexes: Sendable {
                     guard FileProcessor.isUTF8Text(bytes) else { return ReadFile(stamp: stamp, key: key) }
                     if let trees, displayNames[path] != nil, trees.reserve(bytes.count) { tree = SyntaxTree.parse(bytes) }
                 }
-                if let trees, let tree, let facts = ahead?.facts {
-                    trees.keep(tree, path: name, file: FileSnapshot(path: name, bytes: tree.bytes, status: status))
-                    if let cache, let store, let key { cache.insert(store: store, key: key, facts: facts) }
-                    return ReadFile(facts: .built(facts), stamp: stamp, key: key)
-                }
-                var builder = ProjectIndexBuilder()
+                let facts: ProjectIndex
                 if let trees, let tree {
-                    builder.add(tree, path: name)
+                    // Built by the prefetch as it parsed the tree, when it builds them.
+                    facts = ahead?.facts ?? ProjectIndexBuilder.build([(name, tree)])
                     // The tree's bytes as read, so that the rules need not read the file again.
                     trees.keep(tree, path: name, file: FileSnapshot(path: name, bytes: tree.bytes, status: status))
                 } else {
-                    builder.add(SyntaxTree.parseDeclarations(bytes), path: name)
+                    facts = ProjectIndexBuilder.build([(name, SyntaxTree.parseDeclarations(bytes))])
                 }
-                let facts = builder.finish()
                 if let cache, let store, let key { cache.insert(store: store, key: key, facts: facts) }
                 return ReadFile(facts: .built(facts), stamp: stamp, key: key)
             }, emit: { index, file in

@@ -183,12 +183,7 @@ final class TreePrefetch: @unchecked Sendable {
               FileProcessor.isUTF8Text(bytes) else { return (nil, false) }
         guard trees.reserve(bytes.count) else { return (nil, true) }
         let tree = SyntaxTree.parse(bytes)
-        var facts: ProjectIndex?
-        if buildsFacts {
-            var builder = ProjectIndexBuilder()
-            builder.add(tree, path: path)
-            facts = builder.finish()
-        }
+        let facts = buildsFacts ? ProjectIndexBuilder.build([(path, tree)]) : nil
         return (File(bytes: bytes, stamp: stamp, status: status, tree: tree, facts: facts), false)
     }
 }
