@@ -95,9 +95,10 @@ extension ProjectIndex {
             }
         }
 
-        /// Each view's index, once every position has been added. `concurrently`: the
-        /// table of names is made on another thread while the views' facts are merged.
-        public func finish(concurrently: Bool = false) -> [ProjectIndex] {
+        /// Each view's index, once every position has been added. With `aside` (which runs
+        /// a closure on another thread), the table of names is made there while the views'
+        /// facts are merged.
+        public func finish(aside: ((@escaping @Sendable () -> Void) -> Void)? = nil) -> [ProjectIndex] {
             guard ordered else {
                 return views.map { view in
                     var index = ProjectIndex()
@@ -108,8 +109,12 @@ extension ProjectIndex {
             let names = NamesInProgress()
             let collector = collector
             let made = DispatchGroup()
-            if concurrently {
-                DispatchQueue.global(qos: .userInitiated).async(group: made) { names.table = SharedNames(collector) }
+            if let aside {
+                made.enter()
+                aside {
+                    names.table = SharedNames(collector)
+                    made.leave()
+                }
             } else {
                 names.table = SharedNames(collector)
             }

@@ -38,8 +38,8 @@ struct Discovery {
     /// Where the listings read by the walk are kept for the project model, which reads
     /// the same directories; nil to keep nothing.
     var fileSystem: FileSystemSnapshot?
-    /// Told each file as it is found (before git is asked which files it ignores), then
-    /// told the walk is over, with an empty list.
+    /// Told the files as they are found, a directory's at a time (before git is asked
+    /// which files it ignores), then told the walk is over, with an empty list.
     var onFound: (([String]) -> Void)?
     /// Run on this thread, with the files found, while git says which of them it
     /// ignores: work the run does next anyway, so that the wait for git is not idle.
@@ -235,6 +235,10 @@ struct Discovery {
             names.append((name, entry.type))
         }
         names.sort { Discovery.pathOrder($0.name, $1.name) }
+        // Told a directory's files at once (those before a subdirectory first): each
+        // telling takes the reader's lock.
+        var found: [String] = []
+        defer { if !found.isEmpty { onFound?(found) } }
         for (name, type) in names {
             let path = FilePath.join(directory, name)
             // The type the directory records settles most entries without a `stat`: a
@@ -248,6 +252,10 @@ struct Discovery {
                     || (recorded == nil && FileKind.isSymlink(path)) || isExcluded(path) {
                     continue
                 }
+                if !found.isEmpty {
+                    onFound?(found)
+                    found.removeAll(keepingCapacity: true)
+                }
                 self.walk(path, canonical: ProjectPaths.join(canonical, name), &walk)
             case .regularFile:
                 guard name.hasSuffix(".swift") else { continue }
@@ -256,7 +264,7 @@ struct Discovery {
                     continue
                 }
                 walk.files.append(path)
-                if let onFound, !isExcluded(path) { onFound([path]) }
+                if onFound != nil, !isExcluded(path) { found.append(path) }
             case .danglingSymlink:
                 if name.hasSuffix(".swift") { walk.problems.append(SkippedFile(path: path, reason: "dangling symlink")) }
             case .inaccessible(let code):

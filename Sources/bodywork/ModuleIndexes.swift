@@ -159,7 +159,10 @@ struct ModuleIndexes: Sendable {
                                                          views: visibleByView.map { ModuleIndexes.positions(of: $0, in: paths) })
                 foldedPaths = paths
             }
-            runOrdered(count: paths.count, jobs: jobs, work: { index -> ReadFile in
+            // Every result is kept to the end of the pass anyway, so none need wait: a
+            // thread that finds its files read ahead goes on to parse the next ones while
+            // another folds, instead of waiting for the fold to catch up.
+            runOrdered(count: paths.count, jobs: jobs, window: paths.count, work: { index -> ReadFile in
                 let path = paths[index]
                 let name = displayNames[path] ?? path
                 let ahead = displayNames[path] != nil ? prefetch?.take(name) : nil
@@ -244,7 +247,7 @@ struct ModuleIndexes: Sendable {
         cache?.save()
         let indexes: [ProjectIndex]
         if let folding, rest.count == visibleByView.count, all == foldedPaths {
-            indexes = folding.finish(concurrently: jobs > 1)
+            indexes = folding.finish(aside: jobs > 1 ? { HelperThreads.shared.run($0) } : nil)
         } else {
             // Files in path order, in every view: the fold shares what views see alike.
             indexes = ProjectIndex.fold(facts: all.map { read[$0]?.facts },

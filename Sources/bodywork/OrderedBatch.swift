@@ -2,29 +2,14 @@
 // results are handed on strictly in file order, whatever order they finish in.
 import Foundation
 
-/// The stack of a thread that parses: deeply nested code makes for deep recursion in the
-/// parser, so it gets more room than a thread's default.
-let parsingStackSize = 16 << 20
-
-/// Starts a thread that parses or checks files: a parser's stack, and its heap advised
-/// like the main thread's.
-func startParsingThread(_ body: @escaping @Sendable () -> Void) {
-    let thread = Thread {
-        HeapTuning.prepareThread()
-        body()
-    }
-    thread.stackSize = parsingStackSize
-    thread.start()
-}
-
 /// Runs `work` for every index on `jobs` threads and calls `emit` for each result in index
 /// order, one at a time. At most `window` results wait for a slow predecessor, so memory
-/// stays bounded however many files there are.
-func runOrdered<Output: Sendable>(count: Int, jobs: Int,
+/// stays bounded however many files there are (by default 64, or 16 per job).
+func runOrdered<Output: Sendable>(count: Int, jobs: Int, window: Int? = nil,
                                   work: @escaping @Sendable (Int) -> Output,
                                   emit: @escaping @Sendable (Int, Output) -> Void) {
     guard count > 0 else { return }
-    let window = max(64, jobs * 16)
+    let window = max(1, window ?? max(64, jobs * 16))
     let state = BatchState<Output>(count: count, window: window)
     let worker: @Sendable () -> Void = {
         while let index = state.claim() {
@@ -34,11 +19,7 @@ func runOrdered<Output: Sendable>(count: Int, jobs: Int,
     let threads = min(max(1, jobs), count)
     let finished = DispatchGroup()
     for _ in 1..<max(threads, 1) {
-        finished.enter()
-        startParsingThread {
-            worker()
-            finished.leave()
-        }
+        HelperThreads.shared.run(worker, group: finished)
     }
     worker()
     finished.wait()

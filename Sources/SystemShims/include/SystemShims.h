@@ -18,6 +18,11 @@ int bodywork_system_shims_present(void);
 /// aside on purpose. (A block allocated from Swift and left unused is removed by the
 /// optimizer; one recorded here is not.)
 void bodywork_set_aside(size_t size);
+
+/// Starts a detached thread running `body(context)` with a stack of `stack_size` bytes (0
+/// for the default). Where the process may run on several processors, the thread is
+/// first placed on one other than the caller's, then allowed on all of them again.
+int bodywork_start_thread(void (*body)(void *), void *context, size_t stack_size);
 #endif
 
 #endif

@@ -1,0 +1,104 @@
+// The threads a run works on besides the main thread: made once and reused from one phase
+// to the next (reading ahead, the index pass, the fold, the rules), so that a run with two
+// jobs starts one helper, not one per phase. Each new thread is a gamble on where the
+// system first runs it: on a small machine it was often queued behind its starter on one
+// processor while the other sat idle (a few milliseconds, a tenth of a run), and a thread
+// that lives on keeps the processor it was given.
+import Foundation
+#if canImport(Glibc)
+import SystemShims
+#endif
+
+/// The stack of a thread that parses: deeply nested code makes for deep recursion in the
+/// parser, so it gets more room than a thread's default.
+let parsingStackSize = 16 << 20
+
+/// Runs `body` on a helper thread that parses or checks files: a parser's stack, and its
+/// heap advised like the main thread's.
+func startParsingThread(_ body: @escaping @Sendable () -> Void) {
+    HelperThreads.shared.run(body)
+}
+
+/// Long-lived threads that take work one closure at a time.
+final class HelperThreads: @unchecked Sendable {
+    static let shared = HelperThreads()
+
+    private let condition = NSCondition()
+    /// Helpers waiting for work; each has its own slot for the next closure.
+    private var idle: [Helper] = []
+
+    /// Runs `body` on an idle helper, or on a new one when all are busy (a closure may wait
+    /// for another's work: none ever waits for a helper to be free). With `group`, entered
+    /// now and left once the helper is idle again: a phase that waits for the group and
+    /// then hands out more work finds the helper free.
+    func run(_ body: @escaping @Sendable () -> Void, group: DispatchGroup? = nil) {
+        group?.enter()
+        let work = Work(body: body, group: group)
+        let helper: Helper? = condition.withLock { idle.popLast() }
+        if let helper {
+            helper.hand(work)
+        } else {
+            start(Helper(pool: self, first: work))
+        }
+    }
+
+    fileprivate func becomeIdle(_ helper: Helper) {
+        condition.withLock { idle.append(helper) }
+    }
+
+    private func start(_ helper: Helper) {
+        #if canImport(Glibc)
+        // Placed on another processor than this thread's, where there is one.
+        let context = Unmanaged.passRetained(helper).toOpaque()
+        let started = bodywork_start_thread({ context in
+            Unmanaged<Helper>.fromOpaque(context!).takeRetainedValue().loop()
+        }, context, parsingStackSize)
+        if started == 0 { return }
+        Unmanaged<Helper>.fromOpaque(context).release()
+        #endif
+        let thread = Thread { helper.loop() }
+        thread.stackSize = parsingStackSize
+        thread.start()
+    }
+}
+
+/// A closure handed to a helper, and the group it leaves when done.
+private struct Work: @unchecked Sendable {
+    var body: @Sendable () -> Void
+    var group: DispatchGroup?
+}
+
+/// One helper thread and the work handed to it next.
+private final class Helper: @unchecked Sendable {
+    private unowned let pool: HelperThreads
+    private let condition = NSCondition()
+    private var next: Work?
+
+    init(pool: HelperThreads, first: Work) {
+        self.pool = pool
+        self.next = first
+    }
+
+    func hand(_ work: Work) {
+        condition.withLock {
+            next = work
+            condition.signal()
+        }
+    }
+
+    /// The thread's life: each closure handed to it, in turn, forever (a run ends with the
+    /// process).
+    func loop() {
+        HeapTuning.prepareThread()
+        while true {
+            let work: Work = condition.withLock {
+                while next == nil { condition.wait() }
+                defer { next = nil }
+                return next!
+            }
+            work.body()
+            pool.becomeIdle(self)
+            work.group?.leave()
+        }
+    }
+}
