@@ -400,7 +400,7 @@ private final class BackgroundAnswer<Value>: @unchecked Sendable {
     private var found: Value?
 
     init(_ work: @escaping @Sendable () -> Value) {
-        DispatchQueue.global(qos: .userInitiated).async {
+        HelperThreads.shared.run {
             self.found = work()
             self.answered.signal()
         }

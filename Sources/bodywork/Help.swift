@@ -355,6 +355,11 @@ enum Help {
                           and grows the heap in large steps (memory faulted in 4 KB
                           pages cost about a tenth of its time); set, or with
                           GLIBC_TUNABLES set, the allocator is left as it is.
+        BODYWORK_NO_PLACEMENT
+                          On Linux, with several jobs and processors to spare, each
+                          thread of a run keeps a processor of its own while it works
+                          (child processes may run on any); set, the system places
+                          them as it will.
 
     EXIT STATUS
         0   success

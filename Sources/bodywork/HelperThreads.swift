@@ -96,9 +96,57 @@ private final class Helper: @unchecked Sendable {
                 defer { next = nil }
                 return next!
             }
+            ProcessorPlacement.adopt()
             work.body()
+            ProcessorPlacement.leave()
             pool.becomeIdle(self)
             work.group?.leave()
         }
+    }
+}
+
+/// Keeps each thread of a run on a processor of its own while it works in parallel (see
+/// `bodywork_placement_begin`); Linux only, nothing elsewhere.
+enum ProcessorPlacement {
+    /// Keeps this thread on its processor, and helpers given work from now on on others,
+    /// when the machine has room for `threads`; says whether it does.
+    @discardableResult
+    static func begin(threads: Int) -> Bool {
+        #if canImport(Glibc)
+        return bodywork_placement_begin(Int32(clamping: threads)) == 1
+        #else
+        return false
+        #endif
+    }
+
+    /// This thread and, as each next takes work, the helpers run anywhere again.
+    static func end() {
+        #if canImport(Glibc)
+        bodywork_placement_end()
+        #endif
+    }
+
+    /// A helper, before its next work, takes up the current placement (or leaves an old one).
+    static func adopt() {
+        #if canImport(Glibc)
+        bodywork_placement_adopt()
+        #endif
+    }
+
+    /// A helper, after its work, frees its processor for others.
+    static func leave() {
+        #if canImport(Glibc)
+        bodywork_placement_leave()
+        #endif
+    }
+
+    /// Runs `body` with this thread allowed on every processor: a child process started
+    /// there inherits that, not the thread's one processor.
+    static func onEveryProcessor<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        #if canImport(Glibc)
+        let kept = bodywork_placement_release()
+        defer { bodywork_placement_restore(kept) }
+        #endif
+        return try body()
     }
 }

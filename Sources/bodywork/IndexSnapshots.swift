@@ -124,7 +124,7 @@ enum IndexSnapshots {
 
     /// The snapshot at `path`, read when none of its files is in `excluded`, each is in
     /// `visible` and as it was when folded.
-    static func load(_ path: String, visible: Set<String>, excluded: Set<String>) -> Found {
+    static func load(_ path: String, visible: Set<String>, excluded: Set<String>, jobs: Int) -> Found {
         guard let (read, _, _) = SourceFile.read(path, maxSize: Int.max), let bytes = read else { return .none }
         guard bytes.count >= header.count + 16, bytes.starts(with: header) else { return .none }
         let end = bytes.count - 16
@@ -155,7 +155,7 @@ enum IndexSnapshots {
         guard changedFiles.isEmpty else { return .stale(files: files, changed: changedFiles) }
         guard let payload = reader.run(), reader.offset == end,
               let index = ProjectIndex(snapshot: payload, concurrently: { count, body in
-                  DispatchQueue.concurrentPerform(iterations: count, execute: body)
+                  runOrdered(count: count, jobs: jobs, work: body, emit: { _, _ in })
               }) else { return .none }
         // Used now: the last to be pruned.
         _ = utimensat(AT_FDCWD, path, nil, 0)

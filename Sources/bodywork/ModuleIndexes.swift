@@ -95,7 +95,7 @@ struct ModuleIndexes: Sendable {
                 let path = IndexSnapshots.path(store: store, view: ownersByView[number], maxFileSize: maxFileSize)
                 let all = Set(visible)
                 var leftOut = planned
-                switch IndexSnapshots.load(path, visible: all, excluded: planned) {
+                switch IndexSnapshots.load(path, visible: all, excluded: planned, jobs: jobs) {
                 case .fold(let base, let files):
                     let folded = Set(files)
                     let extra = visible.filter { !folded.contains($0) && $0 != skipped }

@@ -41,6 +41,10 @@ struct Runner {
             if options.readsStandardInput {
                 return try runStandardInput(planner: planner, rules: rules, start: start)
             }
+            // Each thread on a processor of its own while the run works, where the machine
+            // has room.
+            if options.jobs > 1 { ProcessorPlacement.begin(threads: options.jobs) }
+            defer { ProcessorPlacement.end() }
             // With more than one job, the files found are parsed ahead while git, the plan
             // and the project model run.
             let trees = ParsedTrees()

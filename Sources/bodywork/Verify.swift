@@ -227,7 +227,8 @@ enum VerifyCommand {
         process.standardError = pipe
         process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
         do {
-            try process.run()
+            // A build started from a thread kept on one processor would be kept there too.
+            try ProcessorPlacement.onEveryProcessor { try process.run() }
         } catch {
             return Result(passed: false, status: "could not start", firstErrorLine: "\(error)")
         }
