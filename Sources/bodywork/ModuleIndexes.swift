@@ -159,6 +159,9 @@ struct ModuleIndexes: Sendable {
                                                          views: visibleByView.map { ModuleIndexes.positions(of: $0, in: paths) })
                 foldedPaths = paths
             }
+            // The files parsed ahead so far are taken; the pass's threads read the rest.
+            // (Told only now: the read-ahead goes on while the fold is set up.)
+            prefetch?.stopClaiming()
             // Every result is kept to the end of the pass anyway, so none need wait: a
             // thread that finds its files read ahead goes on to parse the next ones while
             // another folds, instead of waiting for the fold to catch up.
@@ -201,11 +204,13 @@ struct ModuleIndexes: Sendable {
             }, emit: { index, file in
                 collector.set(index, file)
             })
-            for (path, file) in zip(paths, collector.files) { read[path] = file }
+            // A fold that took each file's facts as they came needs no table of them (its
+            // files are all the views'; made, the table costs the fold's wait for it).
+            if collector.folding == nil {
+                for (path, file) in zip(paths, collector.files) { read[path] = file }
+            }
             if let started = collector.folding { folding = started }
         }
-        // The files parsed ahead so far are taken; the pass's threads read the rest.
-        prefetch?.stopClaiming()
         timings?.lap("  index: snapshots", since: &phaseStart)
         readFiles(readsEveryView ? everyViewSorted : wanted.sorted())
         timings?.lap("  index: read, parse, facts", since: &phaseStart)
