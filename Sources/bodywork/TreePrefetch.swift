@@ -35,6 +35,8 @@ final class TreePrefetch: @unchecked Sendable {
     private var next = 0
     private var states: [String: State] = [:]
     private var stopping = false
+    /// Stopped, and what was read handed on: nothing more is taken.
+    private var closed = false
     /// No more paths will be added.
     private var complete = false
     private var started = false
@@ -82,10 +84,10 @@ final class TreePrefetch: @unchecked Sendable {
     }
 
     /// The file at `path` as read ahead, waiting while it is being parsed; nil when this
-    /// thread has not come to it (it will not now) or could not read it.
+    /// thread has not come to it (it will not now) or could not read it, or once stopped.
     func take(_ path: String) -> File? {
         condition.withLock {
-            while true {
+            while !closed {
                 switch states[path] {
                 case nil:
                     states[path] = .claimed
@@ -99,6 +101,7 @@ final class TreePrefetch: @unchecked Sendable {
                     return file
                 }
             }
+            return nil
         }
     }
 
@@ -119,8 +122,9 @@ final class TreePrefetch: @unchecked Sendable {
     }
 
     /// Stops after the file being parsed. Trees read ahead and never taken are kept for
-    /// the rules when their file is in `planned`, else give their room back.
-    func stop(keepingFor planned: Set<String>) {
+    /// the rules when their file is in `planned` (made only when there are such trees),
+    /// else give their room back.
+    func stop(keepingFor planned: @autoclosure () -> Set<String>) {
         let unused: [(path: String, file: File, tree: SyntaxTree)] = condition.withLock {
             stopping = true
             condition.broadcast()
@@ -128,10 +132,12 @@ final class TreePrefetch: @unchecked Sendable {
             var unused: [(path: String, file: File, tree: SyntaxTree)] = []
             for (path, state) in states {
                 if case .done(let file?) = state, let tree = file.tree { unused.append((path, file, tree)) }
-                states[path] = .claimed
             }
+            closed = true
             return unused
         }
+        guard !unused.isEmpty else { return }
+        let planned = planned()
         for (path, file, tree) in unused {
             if planned.contains(path) {
                 trees.keep(tree, path: path, file: file.snapshot(path: path))
