@@ -208,7 +208,7 @@ struct Runner {
         guard needed, let model else { return .empty }
         return ModuleIndexes.build(files: files, model: model, jobs: options.jobs, maxFileSize: options.maxFileSize,
                                    unindexed: unindexed, cache: options.noCache ? nil : IndexCache(environment: environment),
-                                   trees: trees, prefetch: prefetch, timings: timings)
+                                   trees: trees, prefetch: prefetch, timings: timings, leavingToExit: true)
     }
 
     private func runBatch(_ plan: RunPlan, processor: FileProcessor, totals: RunTotals, rules: [any Rule],
