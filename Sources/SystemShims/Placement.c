@@ -13,6 +13,8 @@ static cpu_set_t placement_allowed;
 /// The processors held by threads at work.
 static cpu_set_t placement_held;
 static int placing;
+/// A placement began once: `placement_allowed` is known.
+static int placement_begun;
 /// Counts placements, so that a thread knows whether what it holds is of the current one.
 static long placement_number;
 
@@ -56,6 +58,7 @@ int bodywork_placement_begin(int threads) {
     CPU_ZERO(&placement_held);
     CPU_SET(here, &placement_held);
     placing = 1;
+    placement_begun = 1;
     placement_number += 1;
     thread_holds = placement_number;
     pthread_mutex_unlock(&placement_lock);
@@ -66,8 +69,10 @@ int bodywork_placement_begin(int threads) {
 
 void bodywork_placement_end(void) {
     pthread_mutex_lock(&placement_lock);
-    placing = 0;
-    placement_number += 1;
+    if (placing) {
+        placing = 0;
+        placement_number += 1;
+    }
     cpu_set_t allowed = placement_allowed;
     pthread_mutex_unlock(&placement_lock);
     thread_holds = 0;
@@ -158,17 +163,20 @@ int bodywork_start_thread(void (*body)(void *), void *context, size_t stack_size
     pthread_attr_t attributes;
     pthread_attr_init(&attributes);
     if (stack_size) pthread_attr_setstacksize(&attributes, stack_size);
-    // All the process may use: not only this thread's one processor while it is placed.
+    // All the process may use, as the last placement found it: not only the one processor
+    // this thread is kept on (or was, by a placement since ended).
     pthread_mutex_lock(&placement_lock);
-    int placed = placing;
-    if (placed) start->allowed = placement_allowed;
+    int known = placement_begun;
+    if (known) start->allowed = placement_allowed;
     pthread_mutex_unlock(&placement_lock);
-    if (placed || sched_getaffinity(0, sizeof(cpu_set_t), &start->allowed) == 0) {
+    if (known || sched_getaffinity(0, sizeof(cpu_set_t), &start->allowed) == 0) {
         // Started on a processor other than this thread's, then allowed on all again.
-        cpu_set_t elsewhere = start->allowed;
         int here = sched_getcpu();
-        if (here >= 0 && CPU_ISSET(here, &elsewhere) && CPU_COUNT(&elsewhere) > 1) CPU_CLR(here, &elsewhere);
-        if (pthread_attr_setaffinity_np(&attributes, sizeof(cpu_set_t), &elsewhere) == 0) start->restores = 1;
+        if (here >= 0 && CPU_ISSET(here, &start->allowed) && CPU_COUNT(&start->allowed) > 1) {
+            cpu_set_t elsewhere = start->allowed;
+            CPU_CLR(here, &elsewhere);
+            if (pthread_attr_setaffinity_np(&attributes, sizeof(cpu_set_t), &elsewhere) == 0) start->restores = 1;
+        }
     }
     pthread_t thread;
     int result = pthread_create(&thread, &attributes, thread_main, start);

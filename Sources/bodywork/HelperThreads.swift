@@ -26,24 +26,49 @@ final class HelperThreads: @unchecked Sendable {
     private let condition = NSCondition()
     /// Helpers waiting for work; each has its own slot for the next closure.
     private var idle: [Helper] = []
+    /// Helpers at work.
+    private var busy = 0
+    /// Work for the next helper to finish what it does.
+    private var queued: [Work] = []
 
     /// Runs `body` on an idle helper, or on a new one when all are busy (a closure may wait
     /// for another's work: none ever waits for a helper to be free). With `group`, entered
     /// now and left once the helper is idle again: a phase that waits for the group and
-    /// then hands out more work finds the helper free.
-    func run(_ body: @escaping @Sendable () -> Void, group: DispatchGroup? = nil) {
+    /// then hands out more work finds the helper free. `afterBusy`: the caller knows the
+    /// helpers' work ends soon and does not depend on `body` (the read-ahead, told to
+    /// stop); `body` then waits for the first of them to finish rather than start a thread.
+    func run(_ body: @escaping @Sendable () -> Void, group: DispatchGroup? = nil, afterBusy: Bool = false) {
         group?.enter()
         let work = Work(body: body, group: group)
-        let helper: Helper? = condition.withLock { idle.popLast() }
-        if let helper {
-            helper.hand(work)
-        } else {
-            start(Helper(pool: self, first: work))
+        enum Taker { case idle(Helper), queued, new }
+        let taker: Taker = condition.withLock {
+            if let helper = idle.popLast() {
+                busy += 1
+                return .idle(helper)
+            }
+            if afterBusy && busy > queued.count {
+                queued.append(work)
+                return .queued
+            }
+            busy += 1
+            return .new
+        }
+        switch taker {
+        case .idle(let helper): helper.hand(work)
+        case .queued: break
+        case .new: start(Helper(pool: self, first: work))
         }
     }
 
-    fileprivate func becomeIdle(_ helper: Helper) {
-        condition.withLock { idle.append(helper) }
+    /// What `helper` does next, now that it has finished its work: queued work, or nothing
+    /// (it is idle until handed some).
+    fileprivate func finished(_ helper: Helper) -> Work? {
+        condition.withLock {
+            if !queued.isEmpty { return queued.removeFirst() }
+            busy -= 1
+            idle.append(helper)
+            return nil
+        }
     }
 
     private func start(_ helper: Helper) {
@@ -70,7 +95,7 @@ private struct Work: @unchecked Sendable {
 
 /// One helper thread and the work handed to it next.
 private final class Helper: @unchecked Sendable {
-    private unowned let pool: HelperThreads
+    private let pool: HelperThreads
     private let condition = NSCondition()
     private var next: Work?
 
@@ -90,17 +115,23 @@ private final class Helper: @unchecked Sendable {
     /// process).
     func loop() {
         HeapTuning.prepareThread()
+        var work = handed()
         while true {
-            let work: Work = condition.withLock {
-                while next == nil { condition.wait() }
-                defer { next = nil }
-                return next!
-            }
             ProcessorPlacement.adopt()
             work.body()
             ProcessorPlacement.leave()
-            pool.becomeIdle(self)
+            let queued = pool.finished(self)
             work.group?.leave()
+            work = queued ?? handed()
+        }
+    }
+
+    /// The work handed to this helper, waiting until there is some.
+    private func handed() -> Work {
+        condition.withLock {
+            while next == nil { condition.wait() }
+            defer { next = nil }
+            return next!
         }
     }
 }

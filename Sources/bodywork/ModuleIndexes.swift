@@ -170,7 +170,9 @@ struct ModuleIndexes: Sendable {
             // Every result is kept to the end of the pass anyway, so none need wait: a
             // thread that finds its files read ahead goes on to parse the next ones while
             // another folds, instead of waiting for the fold to catch up.
-            runOrdered(count: paths.count, jobs: jobs, window: paths.count, work: { index -> ReadFile in
+            // The read-ahead's helper, told to stop, finishes its file and joins the pass.
+            runOrdered(count: paths.count, jobs: jobs, window: paths.count, afterBusyHelpers: prefetch != nil,
+                       work: { index -> ReadFile in
                 let path = paths[index]
                 let name = displayNames[path] ?? path
                 let ahead = displayNames[path] != nil ? prefetch?.take(name) : nil

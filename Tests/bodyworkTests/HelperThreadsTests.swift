@@ -31,6 +31,26 @@ final class HelperThreadsTests: XCTestCase {
         XCTAssertTrue(second.seen.subtracting([main]).isSubset(of: first.seen), "no new thread for the second batch")
     }
 
+    func testWorkQueuedBehindABusyHelperRunsOnItOnceItIsDone() {
+        let pool = HelperThreads()
+        let threads = Threads()
+        let release = DispatchSemaphore(value: 0)
+        let done = DispatchGroup()
+        pool.run({
+            threads.record()
+            release.wait()
+        }, group: done)
+        pool.run({ threads.record() }, group: done, afterBusy: true)
+        release.signal()
+        XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(threads.seen.count, 1, "the queued work ran on the helper that was busy")
+        // Without a busy helper to wait for, work is not queued.
+        let alone = HelperThreads()
+        let ran = DispatchGroup()
+        alone.run({}, group: ran, afterBusy: true)
+        XCTAssertEqual(ran.wait(timeout: .now() + 10), .success)
+    }
+
     func testWorkThatWaitsForLaterWorkGetsAThreadOfItsOwn() {
         let pool = HelperThreads.shared
         let later = DispatchSemaphore(value: 0)
