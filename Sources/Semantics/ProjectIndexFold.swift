@@ -10,6 +10,75 @@ private final class NamesInProgress: @unchecked Sendable {
     var table: SharedNames?
 }
 
+/// The views of a fold being built by one or two threads: each view is claimed by one,
+/// and built once its base is.
+private final class ViewFold: @unchecked Sendable {
+    private let views: [[Int]]
+    private let groupsOfView: [[Int]]
+    private let baseOf: [Int?]
+    private let groups: [ProjectIndex]
+    private let groupFiles: [[Int]]
+    private let files: [ProjectIndex.FileFacts?]
+    private let lock = DispatchSemaphore(value: 1)
+    private var claimed: [Bool]
+    private var results: [ProjectIndex?]
+    /// Left when the view is built.
+    private let done: [DispatchGroup]
+
+    init(views: [[Int]], groupsOfView: [[Int]], baseOf: [Int?], groups: [ProjectIndex], groupFiles: [[Int]],
+         files: [ProjectIndex.FileFacts?]) {
+        self.views = views
+        self.groupsOfView = groupsOfView
+        self.baseOf = baseOf
+        self.groups = groups
+        self.groupFiles = groupFiles
+        self.files = files
+        claimed = [Bool](repeating: false, count: views.count)
+        results = [ProjectIndex?](repeating: nil, count: views.count)
+        done = views.map { _ in
+            let group = DispatchGroup()
+            group.enter()
+            return group
+        }
+    }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        lock.wait()
+        defer { lock.signal() }
+        return body()
+    }
+
+    /// Whether `number` is not claimed yet; claims it.
+    func claim(_ number: Int) -> Bool {
+        locked {
+            guard !claimed[number] else { return false }
+            claimed[number] = true
+            return true
+        }
+    }
+
+    /// Whether the base of `number` is built (or it has none).
+    func isReady(_ number: Int) -> Bool {
+        guard let base = baseOf[number] else { return true }
+        return locked { results[base] != nil }
+    }
+
+    /// Builds the view `number` (claimed by the caller), waiting for its base.
+    func build(_ number: Int) {
+        let base = baseOf[number].map { base in
+            done[base].wait()
+            return (index: locked { results[base]! }, groups: groupsOfView[base])
+        }
+        let index = ProjectIndex.foldView(views[number], groups: groupsOfView[number], base: base, groupFacts: groups,
+                                          groupFiles: groupFiles, files: files)
+        locked { results[number] = index }
+        done[number].leave()
+    }
+
+    /// The views built, once all are.
+    var built: [ProjectIndex?] { locked { results } }
+}
+
 extension ProjectIndex {
     /// One file's facts as the run has them: indexed now, or as the cache keeps them
     /// (bytes `isFactEncoding` accepts).
@@ -97,7 +166,7 @@ extension ProjectIndex {
 
         /// Each view's index, once every position has been added. With `aside` (which runs
         /// a closure on another thread), the table of names is made there while the views'
-        /// facts are merged.
+        /// facts are merged, and that thread then merges views too.
         public func finish(aside: ((@escaping @Sendable () -> Void) -> Void)? = nil) -> [ProjectIndex] {
             guard ordered else {
                 return views.map { view in
@@ -106,21 +175,8 @@ extension ProjectIndex {
                     return index
                 }
             }
-            let names = NamesInProgress()
-            let collector = collector
-            let made = DispatchGroup()
-            if let aside {
-                made.enter()
-                aside {
-                    names.table = SharedNames(collector)
-                    made.leave()
-                }
-            } else {
-                names.table = SharedNames(collector)
-            }
             // A view whose groups include all of an earlier view's starts from that view's
             // index (the module it depends on), so views are built in order of their size.
-            var built = [ProjectIndex?](repeating: nil, count: views.count)
             var groupsOfView = [[Int]](repeating: [], count: views.count)
             for (number, view) in views.enumerated() {
                 var members: [Int] = []
@@ -130,15 +186,36 @@ extension ProjectIndex {
                 groupsOfView[number] = members.sorted()
             }
             let order = views.indices.sorted { (groupsOfView[$0].count, $0) < (groupsOfView[$1].count, $1) }
+            // Each view's base, chosen among the views before it in that order (a view's file
+            // count is its groups'): known before any is built, so that two threads can build
+            // them, each view once its base is, and find what one thread would.
             var fileCounts = [Int](repeating: -1, count: views.count)
+            var baseOf = [Int?](repeating: nil, count: views.count)
             for number in order {
-                let index = ProjectIndex.foldView(views[number], groups: groupsOfView[number], built: built, fileCounts: fileCounts,
-                                                  groupsOfView: groupsOfView, groupFacts: groups, groupFiles: groupFiles,
-                                                  files: files)
-                fileCounts[number] = index.fileCount
-                built[number] = index
+                let members = groupsOfView[number]
+                baseOf[number] = members.isEmpty ? nil : ProjectIndex.baseView(of: members, fileCounts: fileCounts, groupsOfView: groupsOfView)
+                fileCounts[number] = members.reduce(0) { $0 + groups[$1].fileCount }
             }
+            let work = ViewFold(views: views, groupsOfView: groupsOfView, baseOf: baseOf, groups: groups,
+                                groupFiles: groupFiles, files: files)
+            let names = NamesInProgress()
+            let collector = collector
+            let made = DispatchGroup()
+            if let aside {
+                made.enter()
+                aside {
+                    names.table = SharedNames(collector)
+                    // The largest views whose bases are built, from the end, while the
+                    // calling thread builds from the start.
+                    for number in order.reversed() where work.isReady(number) && work.claim(number) { work.build(number) }
+                    made.leave()
+                }
+            } else {
+                names.table = SharedNames(collector)
+            }
+            for number in order where work.claim(number) { work.build(number) }
             made.wait()
+            let built = work.built
             let table = names.table!
             return views.indices.map { number in
                 guard var index = built[number], !groupsOfView[number].isEmpty else { return ProjectIndex() }
@@ -150,25 +227,32 @@ extension ProjectIndex {
         }
     }
 
-    /// One view of `fold(facts:views:)`: the facts of its groups (starting from an earlier
-    /// view that has only groups of this one), without its names.
-    fileprivate static func foldView(_ view: [Int], groups members: [Int], built: [ProjectIndex?], fileCounts: [Int], groupsOfView: [[Int]],
-                                 groupFacts groups: [ProjectIndex], groupFiles: [[Int]],
-                                 files: [FileFacts?]) -> ProjectIndex {
-        guard !members.isEmpty else { return ProjectIndex() }
+    /// The base of a view of `groups`: among the views built before it (their file counts
+    /// known, -1 for the others), the one with the most files within it (the first in number
+    /// order on a tie); nil when there is none.
+    fileprivate static func baseView(of members: [Int], fileCounts: [Int], groupsOfView: [[Int]]) -> Int? {
         let memberSet = Set(members)
-        // The base: the earlier view with the most files among those within this one, or
-        // the largest group (shared, not copied, until the next merges in).
-        var index: ProjectIndex
-        var included: Set<Int>
-        // Among the views built so far (their file counts known), the largest within this one.
         var base: (view: Int, files: Int)?
         for (number, earlier) in fileCounts.enumerated() where earlier > (base?.files ?? 0) {
             if groupsOfView[number].allSatisfy(memberSet.contains) { base = (number, earlier) }
         }
+        return base?.view
+    }
+
+    /// One view of `fold(facts:views:)`: the facts of its groups (starting from its base,
+    /// an earlier view that has only groups of this one, given with its groups), without
+    /// its names.
+    fileprivate static func foldView(_ view: [Int], groups members: [Int], base: (index: ProjectIndex, groups: [Int])?,
+                                     groupFacts groups: [ProjectIndex], groupFiles: [[Int]],
+                                     files: [FileFacts?]) -> ProjectIndex {
+        guard !members.isEmpty else { return ProjectIndex() }
+        // The base: the earlier view with the most files among those within this one, or
+        // the largest group (shared, not copied, until the next merges in).
+        var index: ProjectIndex
+        var included: Set<Int>
         if let base {
-            index = built[base.view]!
-            included = Set(groupsOfView[base.view])
+            index = base.index
+            included = Set(base.groups)
         } else {
             let base = members.max(by: { (groupFiles[$0].count, $1) < (groupFiles[$1].count, $0) })!
             index = groups[base]
