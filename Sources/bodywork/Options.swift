@@ -116,11 +116,14 @@ enum Command {
 struct ArgumentParser {
     private var arguments: [String]
     private var position = 0
-    private let defaultJobs: Int
+    /// How many jobs a command runs when not told: asked only then (the system's answer
+    /// reads the control group's quota files).
+    private let processorCount: () -> Int
+    private var defaultJobs: Int { max(1, processorCount()) }
 
-    init(_ arguments: [String], defaultJobs: Int) {
+    init(_ arguments: [String], defaultJobs: @escaping @autoclosure () -> Int) {
         self.arguments = arguments
-        self.defaultJobs = max(1, defaultJobs)
+        processorCount = defaultJobs
     }
 
     mutating func parse() throws(UsageError) -> Command {
@@ -219,7 +222,7 @@ struct ArgumentParser {
     private mutating func parseParse() throws(UsageError) -> Command {
         var view: ParseView?
         var paths: [String] = []
-        var jobs = defaultJobs
+        var jobs: Int?
         var timing = ParseTiming()
         var optionsEnded = false
         while let argument = next() {
@@ -242,14 +245,14 @@ struct ArgumentParser {
             }
         }
         guard !paths.isEmpty else { throw UsageError("parse: missing paths") }
-        return .parse(view: view, paths: paths, jobs: jobs, timing: timing)
+        return .parse(view: view, paths: paths, jobs: jobs ?? defaultJobs, timing: timing)
     }
 
     // MARK: - The main command
 
     private mutating func parseRun() throws(UsageError) -> Command {
         var options = RunOptions()
-        options.jobs = defaultJobs
+        var jobs: Int?
         var modes: [String] = []
         var optionsEnded = false
         while let argument = next() {
@@ -299,7 +302,7 @@ struct ArgumentParser {
             case "--files-from": options.filesFrom = try value(for: name, inline: inline)
             case "--changed-since": options.changedSince = try value(for: name, inline: inline)
             case "--stdin-path": options.stdinPath = try value(for: name, inline: inline)
-            case "-j", "--jobs": options.jobs = try positiveInteger(try value(for: name, inline: inline), option: name)
+            case "-j", "--jobs": jobs = try positiveInteger(try value(for: name, inline: inline), option: name)
             case "-q", "--quiet": options.quiet = true
             case "-v", "--verbose": options.verbose = true
             case "--no-cache": options.noCache = true
@@ -323,6 +326,7 @@ struct ArgumentParser {
                 }
             }
         }
+        options.jobs = jobs ?? defaultJobs
         try validate(&options, modes: modes)
         return .run(options)
     }
