@@ -205,7 +205,7 @@ public struct EagerStack: Rule {
 
     private static func integerValue(_ node: Node) -> Int? {
         guard node.kind == .integerLiteralExpr, let token = node.firstToken else { return nil }
-        return Int(token.text.replacingOccurrences(of: "_", with: ""))
+        return Int(token.text.removingASCII(UInt8(ascii: "_")))
     }
 }
 

@@ -116,11 +116,11 @@ private struct Helper {
 
     init?(_ function: FunctionLikeDecl) {
         guard let rawName = function.name, let returnType = function.returnType,
-              returnType.text.replacingOccurrences(of: " ", with: "").hasSuffix("someView"),
+              returnType.text.removingASCII(UInt8(ascii: " ")).hasSuffix("someView"),
               let condition = function.parameters.first(where: { $0.type?.textEquals("Bool") == true })?.name,
               let transform = function.parameters.first(where: { parameter in
                   guard let type = parameter.type?.text else { return false }
-                  return type.contains("->") && type.replacingOccurrences(of: " ", with: "").contains("(Self)")
+                  return type.contains("->") && type.removingASCII(UInt8(ascii: " ")).contains("(Self)")
               })?.name,
               let statements = function.body?.statements, statements.count == 1 else { return nil }
         var statement = statements[0]

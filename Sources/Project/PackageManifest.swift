@@ -163,7 +163,10 @@ public struct PackageManifest: Sendable {
             if let text = stringValue(value), OSVersion.isVersion(text) {
                 result.append((platform, text))
             } else if let member = MemberAccessExpr(value), member.base == nil, let name = member.name, name.hasPrefix("v") {
-                let text = name.dropFirst().replacingOccurrences(of: "_", with: ".")
+                // `.v17_0` is version 17.0 (bytes, not Foundation's replacement: that one
+                // looked up its types at run time, a quarter of the manifests' reading).
+                let text = String(decoding: name.utf8.dropFirst().map { $0 == UInt8(ascii: "_") ? UInt8(ascii: ".") : $0 },
+                                  as: UTF8.self)
                 if OSVersion.isVersion(text) { result.append((platform, text)) }
             }
         }

@@ -70,9 +70,29 @@ public struct XcodeWorkspace: Sendable {
         return String(rest.dropFirst().prefix { $0 != quote })
     }
 
+    /// `text` with XML's five named entities replaced, each read once (`&amp;lt;` is
+    /// `&lt;`); most attribute values have none.
     private static func unescape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
-            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&amp;", with: "&")
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
+        let entities: [(name: [UInt8], byte: UInt8)] = [
+            (Array("quot;".utf8), UInt8(ascii: "\"")), (Array("apos;".utf8), UInt8(ascii: "'")),
+            (Array("lt;".utf8), UInt8(ascii: "<")), (Array("gt;".utf8), UInt8(ascii: ">")), (Array("amp;".utf8), UInt8(ascii: "&")),
+        ]
+        let bytes = Array(text.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var position = 0
+        while position < bytes.count {
+            let byte = bytes[position]
+            position += 1
+            guard byte == UInt8(ascii: "&"),
+                  let entity = entities.first(where: { bytes[position...].starts(with: $0.name) }) else {
+                result.append(byte)
+                continue
+            }
+            result.append(entity.byte)
+            position += entity.name.count
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 }

@@ -41,12 +41,13 @@ enum FilePath {
             if part == "..", path.hasPrefix("/") { continue }
             parts.append(part)
         }
-        // Joined by hand: the generic `joined(separator:)` looked up its types at run time on
-        // first use, a tenth of a millisecond of every run's start.
+        // Joined by hand, as `String`s: the generic `joined(separator:)` (and `+=` of a
+        // `Substring`) looked up its types at run time on first use, a tenth of a
+        // millisecond of every run's start.
         var joined = ""
         for (number, part) in parts.enumerated() {
             if number > 0 { joined += "/" }
-            joined += part
+            joined += String(part)
         }
         if path.hasPrefix("/") { return "/" + joined }
         return joined.isEmpty ? "." : joined

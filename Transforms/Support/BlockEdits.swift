@@ -171,6 +171,16 @@ func memberAnchor(in type: TypeDecl, preferring preferred: Node? = nil) -> Node?
     return members.first
 }
 
+extension String {
+    /// The text without any `byte` (an ASCII byte): a filter of its UTF-8, not Foundation's
+    /// `replacingOccurrences`, which went through `NSString` and looked up its types at run
+    /// time (75 K instructions a call).
+    func removingASCII(_ byte: UInt8) -> String {
+        guard utf8.contains(byte) else { return self }
+        return String(decoding: utf8.filter { $0 != byte }, as: UTF8.self)
+    }
+}
+
 extension StringProtocol {
     /// The text without trailing spaces and tabs.
     func trimmingSuffixSpaces() -> SubSequence {
