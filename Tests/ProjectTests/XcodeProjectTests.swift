@@ -133,4 +133,16 @@ final class XcodeProjectTests: XCTestCase {
         XCTAssertEqual(workspace.references, ["/w/App/App.xcodeproj", "/w/Modules/Kit", "/w/Modules/Nested/Deep.xcodeproj",
                                               "/opt/Shared/Shared.xcodeproj", "/w/Tools & Scripts/Tools.xcodeproj"])
     }
+
+    func testWorkspaceLocationsHaveTheirEntitiesReadOnce() {
+        let xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Workspace version = "1.0">
+           <FileRef location = "container:A &quot;B&quot; &apos;C&apos; &lt;D&gt; &amp;lt;E &amp; F/G.xcodeproj"></FileRef>
+           <FileRef location = "container:Plain &amp/H.xcodeproj"></FileRef>
+        </Workspace>
+        """
+        let workspace = XcodeWorkspace(contents: Array(xml.utf8), path: "/w/All.xcworkspace")
+        XCTAssertEqual(workspace.references, ["/w/A \"B\" 'C' <D> &lt;E & F/G.xcodeproj", "/w/Plain &amp/H.xcodeproj"])
+    }
 }
