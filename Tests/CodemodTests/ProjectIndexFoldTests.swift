@@ -32,6 +32,17 @@ final class ProjectIndexFoldTests: XCTestCase {
         return absorbed
     }
 
+    /// The files of `sources`, then two that give `Item.title` and `Items` other texts.
+    private func filesWithLaterTexts() -> [ProjectIndex?] {
+        let later = [
+            "extension Item { var title: Int { 0 } }\ntypealias Items = Set<Item>",
+            "extension Item { var title: String { \"\" } }\nstruct Other { @State var count = 0 }",
+        ]
+        var files: [ProjectIndex?] = (0..<sources.count).map(fileIndex)
+        for (number, text) in later.enumerated() { files.append(index(of: text, path: "L\(number).swift")) }
+        return files
+    }
+
     private func assertSame(_ folded: ProjectIndex, _ absorbed: ProjectIndex, _ message: String) {
         XCTAssertEqual(folded.conformances, absorbed.conformances, message)
         XCTAssertEqual(folded.propertyTypes, absorbed.propertyTypes, message)
@@ -63,12 +74,7 @@ final class ProjectIndexFoldTests: XCTestCase {
         // Views in increasing order take the shared path: files seen by the same views are
         // folded once. `Item.title` and `Items` get another text in a later file of another
         // group, which must win in the views that see both, as file by file.
-        let later = [
-            "extension Item { var title: Int { 0 } }\ntypealias Items = Set<Item>",
-            "extension Item { var title: String { \"\" } }\nstruct Other { @State var count = 0 }",
-        ]
-        var files: [ProjectIndex?] = (0..<sources.count).map(fileIndex)
-        for (number, text) in later.enumerated() { files.append(index(of: text, path: "L\(number).swift")) }
+        var files = filesWithLaterTexts()
         files.insert(nil, at: 3)
         let views = [[0, 1, 2, 3, 4, 5], [0, 2, 5, 6], [0, 1, 6, 7], [1, 7], [2, 4, 6], [0, 1, 2, 4, 5, 6, 7], [3], []]
         let folded = ProjectIndex.fold(files, views: views)
@@ -89,12 +95,7 @@ final class ProjectIndexFoldTests: XCTestCase {
         // Views that build on one another (each module on those it depends on), merged by
         // the calling thread from the smallest and by another from the largest whose base is
         // built: every view as the calling thread alone makes it.
-        let later = [
-            "extension Item { var title: Int { 0 } }\ntypealias Items = Set<Item>",
-            "extension Item { var title: String { \"\" } }\nstruct Other { @State var count = 0 }",
-        ]
-        var files: [ProjectIndex?] = (0..<sources.count).map(fileIndex)
-        for (number, text) in later.enumerated() { files.append(index(of: text, path: "L\(number).swift")) }
+        let files = filesWithLaterTexts()
         let views = [[0], [0, 1], [0, 1, 2], [0, 1, 2, 3], [0, 1, 2, 3, 4], [0, 1, 2, 3, 4, 5, 6], [5, 6], [2, 5], [4], [1, 3, 6], []]
         for _ in 0..<20 {
             var alone = ProjectIndex.Folding(fileCount: files.count, views: views)
