@@ -13,13 +13,8 @@ import SystemShims
 /// parser, so it gets more room than a thread's default.
 let parsingStackSize = 16 << 20
 
-/// Runs `body` on a helper thread that parses or checks files: a parser's stack, and its
-/// heap advised like the main thread's.
-func startParsingThread(_ body: @escaping @Sendable () -> Void) {
-    HelperThreads.shared.run(body)
-}
-
-/// Long-lived threads that take work one closure at a time.
+/// Long-lived threads that take work one closure at a time: each parses or checks files,
+/// with a parser's stack and its heap advised like the main thread's.
 final class HelperThreads: @unchecked Sendable {
     static let shared = HelperThreads()
 

@@ -72,7 +72,7 @@ final class TreePrefetch: @unchecked Sendable {
             return true
         }
         guard starts else { return }
-        startParsingThread { [self] in run() }
+        HelperThreads.shared.run { [self] in run() }
     }
 
     /// No paths will be added: the thread ends when it has come to the last.
