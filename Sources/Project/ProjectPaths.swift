@@ -37,6 +37,10 @@ public enum ProjectPaths {
         // Nearly every path is normal already; checking its bytes costs far less than
         // splitting it into `Character`s and joining them again.
         if isNormal(path) { return path }
+        // An ASCII path (nearly all that are not normal: `Packages/Env/../Models`) splits
+        // at its bytes: each is a `Character`, and splitting by `Character` cost about
+        // 40,000 instructions a path.
+        if let ascii = path.utf8.withContiguousStorageIfAvailable(normalizeASCII), let ascii { return ascii }
         var parts: [Substring] = []
         for part in path.split(separator: "/") {
             if part == "." { continue }
@@ -44,6 +48,34 @@ public enum ProjectPaths {
             parts.append(part)
         }
         return "/" + parts.joined(separator: "/")
+    }
+
+    /// `normalize` of a path of ASCII bytes; nil for any other.
+    private static func normalizeASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var parts: [Range<Int>] = []
+        var start = 0
+        for index in 0...bytes.count {
+            guard index == bytes.count || bytes[index] == UInt8(ascii: "/") else {
+                if bytes[index] >= 0x80 { return nil }
+                continue
+            }
+            let part = start..<index
+            start = index + 1
+            switch part.count {
+            case 0: continue
+            case 1 where bytes[part.lowerBound] == UInt8(ascii: "."): continue
+            case 2 where bytes[part.lowerBound] == UInt8(ascii: ".") && bytes[part.lowerBound + 1] == UInt8(ascii: "."):
+                _ = parts.popLast()
+            default: parts.append(part)
+            }
+        }
+        var result: [UInt8] = [UInt8(ascii: "/")]
+        result.reserveCapacity(bytes.count + 1)
+        for (number, part) in parts.enumerated() {
+            if number > 0 { result.append(UInt8(ascii: "/")) }
+            result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[part]))
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// The position of the last `/` byte of `path`. A native string's bytes are read

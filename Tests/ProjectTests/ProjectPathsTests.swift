@@ -42,6 +42,19 @@ final class ProjectPathsTests: XCTestCase {
         }
     }
 
+    /// Every path of up to seven bytes from `a`, `.`, `/` and `é` (ASCII ones take the
+    /// byte-level split, the others the `Character` one) normalizes as the reference does.
+    func testNormalizeAgreesOnEveryShortPath() {
+        let pieces = ["a", ".", "/", "é"]
+        var paths = [""]
+        for _ in 0..<7 {
+            paths = paths.flatMap { path in pieces.map { path + $0 } }
+            for path in paths {
+                XCTAssertEqual(Array(ProjectPaths.normalize(path).utf8), Array(referenceNormalize(path).utf8), path)
+            }
+        }
+    }
+
     func testDirectoryAndLastComponentAgreeWithCharacterSearch() {
         for path in paths {
             XCTAssertEqual(Array(ProjectPaths.directory(of: path).utf8), Array(referenceDirectory(path).utf8), path)
