@@ -157,7 +157,7 @@ public struct AnyViewErasure: Rule {
     /// those reach in turn (by name, whatever their type: a superset is only stricter).
     private func membersReached(from start: Node, names: MemberNameTokens) -> [(name: String, declaration: Node)] {
         var reached: [(name: String, declaration: Node)] = []
-        var seen = [Bool](repeating: false, count: start.tree.nodes.count)  // by node index: no hashing
+        var seen = [Bool](filling: false, count: start.tree.nodes.count)  // by node index: no hashing
         seen[start.index] = true
         // How many declarations of each name are not reached yet: a name whose are all
         // reached is passed over (in a long file, `body` is named and declared hundreds of times).
@@ -426,7 +426,7 @@ struct MemberNameTokens {
         }
         var positions: [Int] = []
         var numbers: [Int] = []
-        var counts = [Int](repeating: 0, count: names.count + 1)
+        var counts = [Int](filling: 0, count: names.count + 1)
         tree.bytes.withUnsafeBufferPointer { bytes in
             tree.tokens.withUnsafeBufferPointer { tokens in
                 for position in tokens.indices where tokens[position].kind == .identifier {
@@ -445,7 +445,7 @@ struct MemberNameTokens {
         // A counting sort by number keeps each group's positions ascending.
         for number in 0..<names.count { counts[number + 1] += counts[number] }
         groupStarts = counts
-        var grouped = [Int](repeating: 0, count: positions.count)
+        var grouped = [Int](filling: 0, count: positions.count)
         for (position, number) in zip(positions, numbers) {
             grouped[counts[number]] = position
             counts[number] += 1

@@ -292,7 +292,7 @@ private struct EngineRun {
                 if let start { unfixedByPlace[FindingKey(item.finding, start: start, anyMessage: true), default: []].append(index) }
             }
         }
-        var continued = [Int?](repeating: nil, count: reported.count)
+        var continued = [Int?](filling: nil, count: reported.count)
         var taken = Set<Int>()
         for (index, item) in reported.enumerated() {
             let key = FindingKey(item.finding, start: item.finding.range.lowerBound)

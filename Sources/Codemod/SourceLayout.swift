@@ -43,7 +43,7 @@ public struct SourceLayout: Sendable {
     private static func detectIndentUnit(_ bytes: [UInt8]) -> String {
         var tabLines = 0
         var deeper = 0  // lines indented deeper than the one before: the evidence for spaces
-        var stepCounts = [Int](repeating: 0, count: 9)  // of the steps 2, 3, 4 and 8
+        var stepCounts = [Int](filling: 0, count: 9)  // of the steps 2, 3, 4 and 8
         var previous = 0
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }

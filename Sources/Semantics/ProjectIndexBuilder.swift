@@ -315,7 +315,7 @@ private struct TokenNames {
     init(capacity: Int) {
         var size = 64
         while size < capacity * 2 { size <<= 1 }
-        slots = Array(repeating: 0, count: size)
+        slots = [Int32](filling: 0, count: size)
     }
 
     /// Adds one write of the name in `range` of `bytes`.
@@ -351,7 +351,7 @@ private struct TokenNames {
     }
 
     private mutating func grow() {
-        slots = Array(repeating: 0, count: slots.count * 2)
+        slots = [Int32](filling: 0, count: slots.count * 2)
         let mask = slots.count - 1
         for (position, entry) in entries.enumerated() {
             var slot = Int(entry.hash) & mask

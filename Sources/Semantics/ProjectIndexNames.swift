@@ -313,7 +313,7 @@ struct FileNames: Sendable {
             precondition(span.start >= 0 && span.start <= span.end && Int(span.end) <= source.count)
             total += Int(span.end - span.start)
         }
-        var bytes = [UInt8](repeating: 0, count: total)
+        var bytes = [UInt8](filling: 0, count: total)
         var entries: [Entry] = []
         entries.reserveCapacity(spans.count)
         bytes.withUnsafeMutableBufferPointer { target in
@@ -410,7 +410,7 @@ struct UnitSet: Sendable {
 
     mutating func insert(_ unit: Int32) {
         let word = Int(unit) >> 6
-        if word >= words.count { words += Array(repeating: 0, count: word + 1 - words.count) }
+        if word >= words.count { words += repeatElement(0, count: word + 1 - words.count) }
         words[word] |= 1 << UInt64(unit & 63)
     }
 }
@@ -616,7 +616,7 @@ public struct ByteInterner: Sendable {
     public init(expected: Int = 1 << 11) {
         var size = 16
         while size < expected * 2 { size *= 2 }
-        slots = [Int32](repeating: 0, count: size)
+        slots = [Int32](filling: 0, count: size)
     }
 
     public var count: Int { hashes.count }
@@ -710,7 +710,7 @@ public struct ByteInterner: Sendable {
         starts.append(Int32(bytes.count))
         slots[slot] = number + 1
         if hashes.count * 2 > slots.count {
-            slots = [Int32](repeating: 0, count: slots.count * 2)
+            slots = [Int32](filling: 0, count: slots.count * 2)
             let mask = slots.count - 1
             for (number, hash) in hashes.enumerated() {
                 var slot = Int(hash) & mask

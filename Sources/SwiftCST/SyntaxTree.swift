@@ -454,7 +454,7 @@ public struct Node: Sendable, Hashable, CustomStringConvertible {
         let count = postorder.count
         // `next`: positions in `postorder`; `heads` and `tails`: the finished subtrees, in
         // order, `depth` of them.
-        var links = [Int32](repeating: -1, count: 3 * count)
+        var links = [Int32](filling: -1, count: 3 * count)
         return links.withUnsafeMutableBufferPointer { links in
             let next = UnsafeMutableBufferPointer(rebasing: links[0..<count])
             let heads = UnsafeMutableBufferPointer(rebasing: links[count..<2 * count])

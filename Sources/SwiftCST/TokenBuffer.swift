@@ -59,12 +59,10 @@ struct GrowableBuffer<Element> {
         ownsStorage = true
     }
 
-    /// The elements as an array of exactly their count.
+    /// The elements as an array of exactly their count, copied by code specialized for
+    /// their type (see `Array(filling:count:)`).
     func array() -> [Element] {
-        [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
-            if count > 0 { buffer.baseAddress!.initialize(from: base, count: count) }
-            initialized = count
-        }
+        Array(UnsafeBufferPointer(start: base, count: count))
     }
 
     /// Frees the storage it owns; lent storage keeps its elements for the lender.

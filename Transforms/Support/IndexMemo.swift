@@ -29,7 +29,7 @@ final class IndexMemo<Value>: @unchecked Sendable {
 /// by length, first and last byte (backticks aside). No false negatives; a positive is
 /// checked by the caller.
 struct NameEndings: Sendable {
-    private var bits = [UInt64](repeating: 0, count: 1024)
+    private var bits = [UInt64](filling: 0, count: 1024)
     private(set) var isEmpty = true
 
     init(_ typeNames: some Sequence<String>) {

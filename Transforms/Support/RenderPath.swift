@@ -214,7 +214,7 @@ struct Spans {
 struct NameFilter {
     /// For each first byte, a bit per length (1 to 63) of the names that start with it;
     /// bit 0 stands for every longer length.
-    private var lengths = [UInt64](repeating: 0, count: 256)
+    private var lengths = [UInt64](filling: 0, count: 256)
 
     init(_ names: some Sequence<String>) {
         for name in names {
