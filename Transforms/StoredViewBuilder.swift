@@ -73,36 +73,43 @@ public struct StoredViewBuilder: Rule {
         let index = context.index(including: tree)
         let types = context.fileTypes(tree, index: index)
         var findings: [Finding] = []
+        var candidates: [(type: TypeDecl, candidate: ClosureProperty)] = []
         for type in types.all where !type.isExtension && types.isView(type) && type.node.kind == .structDecl {
-            let view = ViewType(declaration: type)
-            for property in view.storedProperties {
+            for property in ViewType(declaration: type).storedProperties {
                 guard let candidate = ClosureProperty(property, in: type), candidate.mayBuildView(in: type) else { continue }
-                let range = candidate.nameToken.textRange
-                let message = "`\(candidate.name)` stores a closure that builds the view; store the view: "
-                    + "`@ViewBuilder \(candidate.keyword) \(candidate.name): \(candidate.resultText)`"
-                var reason = candidate.declarationReason(in: type, types: types)
-                    ?? moduleProtocolReason(type, index: index)
-                var edits: [Edit] = []
-                if reason == nil {
-                    switch uses(of: candidate, in: type, types: types, tree: tree) {
-                    case .failure(let why): reason = why
-                    case .edits(let found): edits = found
-                    }
-                }
-                if reason == nil, !candidate.isFilePrivate {
-                    reason = otherFilesReason(candidate, type: type, index: index, path: context.path)
-                }
-                if reason == nil {
-                    let fix = Fix(edits: candidate.declarationEdits + edits, summary: "store the built view")
-                    if let loss = CommentKeeping.lossReason(fix, in: tree) {
-                        reason = loss
-                    } else {
-                        findings.append(Finding(range: range, message: message, fix: fix))
-                        continue
-                    }
-                }
-                findings.append(Finding(range: range, message: message + " (\(reason ?? ""))", withheldReason: reason))
+                candidates.append((type, candidate))
             }
+        }
+        // Where the file spells each candidate's name, found in one pass over its tokens
+        // when the first candidate needs it: a pass per candidate cost the file's length
+        // times the number of its views.
+        lazy var spellings = NameSpellings(of: candidates.map(\.candidate.name), in: tree)
+        for (type, candidate) in candidates {
+            let range = candidate.nameToken.textRange
+            let message = "`\(candidate.name)` stores a closure that builds the view; store the view: "
+                + "`@ViewBuilder \(candidate.keyword) \(candidate.name): \(candidate.resultText)`"
+            var reason = candidate.declarationReason(in: type, types: types)
+                ?? moduleProtocolReason(type, index: index)
+            var edits: [Edit] = []
+            if reason == nil {
+                switch uses(of: candidate, in: type, types: types, tree: tree, spellings: spellings) {
+                case .failure(let why): reason = why
+                case .edits(let found): edits = found
+                }
+            }
+            if reason == nil, !candidate.isFilePrivate {
+                reason = otherFilesReason(candidate, type: type, index: index, path: context.path)
+            }
+            if reason == nil {
+                let fix = Fix(edits: candidate.declarationEdits + edits, summary: "store the built view")
+                if let loss = CommentKeeping.lossReason(fix, in: tree) {
+                    reason = loss
+                } else {
+                    findings.append(Finding(range: range, message: message, fix: fix))
+                    continue
+                }
+            }
+            findings.append(Finding(range: range, message: message + " (\(reason ?? ""))", withheldReason: reason))
         }
         return findings
     }
@@ -115,7 +122,8 @@ public struct StoredViewBuilder: Rule {
     /// Every mention of the property's name in the file, as edits: `content()` → `content`
     /// in the view's members, `self.content = content` → `self.content = content()` in its
     /// initializers; a failure at the first other use.
-    private func uses(of candidate: ClosureProperty, in type: TypeDecl, types: FileTypes, tree: SyntaxTree) -> Uses {
+    private func uses(of candidate: ClosureProperty, in type: TypeDecl, types: FileTypes, tree: SyntaxTree,
+                      spellings: NameSpellings) -> Uses {
         let name = candidate.name
         let ownDeclarations = types.bySimpleName[FileTypes.lastComponent(type.name ?? ""), default: []].map(\.node)
         var edits: [Edit] = []
@@ -148,14 +156,9 @@ public struct StoredViewBuilder: Rule {
                 }
             }
         }
-        // Compared as bytes, without a string per token; a name that is not ASCII as text,
-        // so that its other normal form matches too.
-        let nameBytes = Array(name.utf8)
-        let asciiName = nameBytes.allSatisfy { $0 < 0x80 }
-        for index in 0..<tree.tokens.count where tree.tokens[index].kind == .identifier {
+        for index in spellings.positions(of: name) {
             let token = tree.token(at: index)
-            guard asciiName ? token.textEquals(nameBytes) : token.text == name,
-                  !handled.contains(token.textRange.lowerBound) else { continue }
+            guard !handled.contains(token.textRange.lowerBound) else { continue }
             if isArgumentLabel(token) { continue }
             guard let owner = ownDeclarations.first(where: { $0.contains(token.parent) }) else {
                 if FileTypes.isOwnMemberOfValueType(token) { continue }

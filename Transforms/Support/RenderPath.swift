@@ -231,6 +231,12 @@ struct NameFilter {
         guard !range.isEmpty else { return false }
         return lengths[Int(token.tree.bytes[range.lowerBound])] & NameFilter.bit(range.count) != 0
     }
+
+    /// False when `text` is none of the names (it may be one when true).
+    func mayBe(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = text.first else { return false }
+        return lengths[Int(first)] & NameFilter.bit(text.count) != 0
+    }
 }
 
 /// Where a file names a member as a bare `name` or as `self.name`, in source order. A
