@@ -96,17 +96,9 @@ public struct AnyViewErasure: Rule {
                 if memberNames == nil { memberNames = MemberNameTokens(tree) }
                 reason = callerReason(of: member, in: tree, index: index, path: context.path, names: memberNames!, lines: lines)
             }
-            if reason == nil {
-                let fix = Fix(edits: plan.edits + member.signatureEdits(needsBuilder: plan.needsBuilder),
-                              summary: "return `some View` without `AnyView`")
-                if let loss = CommentKeeping.lossReason(fix, in: tree) {
-                    reason = loss
-                } else {
-                    findings.append(Finding(range: range, message: message, fix: fix))
-                    continue
-                }
-            }
-            findings.append(Finding(range: range, message: message + " (\(reason ?? ""))", withheldReason: reason))
+            findings.append(.offering({ Fix(edits: plan.edits + member.signatureEdits(needsBuilder: plan.needsBuilder),
+                                            summary: "return `some View` without `AnyView`") },
+                                      range: range, message: message, unless: reason, in: tree))
         }
         for node in context.functionCalls(in: tree) where !covered.contains(node) && isAnyViewCall(node) {
             let reason = siteReason(node)

@@ -100,16 +100,8 @@ public struct StoredViewBuilder: Rule {
             if reason == nil, !candidate.isFilePrivate {
                 reason = otherFilesReason(candidate, type: type, index: index, path: context.path)
             }
-            if reason == nil {
-                let fix = Fix(edits: candidate.declarationEdits + edits, summary: "store the built view")
-                if let loss = CommentKeeping.lossReason(fix, in: tree) {
-                    reason = loss
-                } else {
-                    findings.append(Finding(range: range, message: message, fix: fix))
-                    continue
-                }
-            }
-            findings.append(Finding(range: range, message: message + " (\(reason ?? ""))", withheldReason: reason))
+            findings.append(.offering({ Fix(edits: candidate.declarationEdits + edits, summary: "store the built view") },
+                                      range: range, message: message, unless: reason, in: tree))
         }
         return findings
     }

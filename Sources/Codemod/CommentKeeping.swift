@@ -61,3 +61,19 @@ extension SyntaxTree {
         return found
     }
 }
+
+extension Finding {
+    /// A finding that offers the fix `make` builds, unless `reason` withholds it or the fix
+    /// would lose a comment: then the finding is reported with that reason, after `message`
+    /// in parentheses, and the fix is not built (or not kept).
+    public static func offering(_ make: () -> Fix, range: Range<Int>, message: String, unless reason: String?,
+                                in tree: SyntaxTree) -> Finding {
+        var reason = reason
+        if reason == nil {
+            let fix = make()
+            guard let loss = CommentKeeping.lossReason(fix, in: tree) else { return Finding(range: range, message: message, fix: fix) }
+            reason = loss
+        }
+        return Finding(range: range, message: message + " (\(reason ?? ""))", withheldReason: reason)
+    }
+}
