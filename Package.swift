@@ -17,7 +17,7 @@ let package = Package(
         // does not export (called directly, so that a static executable has them too).
         .target(name: "SystemShims"),
         .target(name: "Patch", dependencies: ["SystemShims"]),
-        .target(name: "Project", dependencies: ["SwiftCST"]),
+        .target(name: "Project", dependencies: ["SwiftCST", "SystemShims"]),
         // Type facts gathered from every file of a run, and the queries rules ask of them.
         .target(name: "Semantics", dependencies: ["SwiftCST"]),
         .target(name: "Codemod", dependencies: ["SwiftCST", "Semantics"]),

@@ -48,7 +48,7 @@ public final class FileSystemSnapshot: @unchecked Sendable {
         var searchable: Bool
     }
 
-    private let lock = NSLock()
+    private let lock = SpinningCondition()
     private var listings: [String: Listing] = [:]
     /// What source walks take from each directory: several walks cross the same ones (a
     /// folder module's, a target's, a synchronized folder's).

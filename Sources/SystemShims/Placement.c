@@ -7,7 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static pthread_mutex_t placement_lock = PTHREAD_MUTEX_INITIALIZER;
+// Spins before it sleeps: held for a few instructions, by threads that would otherwise wait
+// longer to be woken than it is held (see `bodywork_lock`).
+static pthread_mutex_t placement_lock = PTHREAD_ADAPTIVE_MUTEX_INITIALIZER_NP;
 /// The processors the process was allowed when the placement began.
 static cpu_set_t placement_allowed;
 /// The processors held by threads at work.

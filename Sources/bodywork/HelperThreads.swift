@@ -5,6 +5,7 @@
 // processor while the other sat idle (a few milliseconds, a tenth of a run), and a thread
 // that lives on keeps the processor it was given.
 import Foundation
+import Project
 #if canImport(Glibc)
 import SystemShims
 #endif
@@ -18,7 +19,7 @@ let parsingStackSize = 16 << 20
 final class HelperThreads: @unchecked Sendable {
     static let shared = HelperThreads()
 
-    private let condition = NSCondition()
+    private let condition = SpinningCondition()
     /// Helpers waiting for work; each has its own slot for the next closure.
     private var idle: [Helper] = []
     /// Helpers at work.
@@ -91,7 +92,7 @@ private struct Work: @unchecked Sendable {
 /// One helper thread and the work handed to it next.
 private final class Helper: @unchecked Sendable {
     private let pool: HelperThreads
-    private let condition = NSCondition()
+    private let condition = SpinningCondition()
     private var next: Work?
 
     init(pool: HelperThreads, first: Work) {

@@ -1,6 +1,7 @@
 // Parallel work with deterministic output: files are processed on N threads, but their
 // results are handed on strictly in file order, whatever order they finish in.
 import Foundation
+import Project
 
 /// Runs `work` for every index on `jobs` threads and calls `emit` for each result in index
 /// order, one at a time. At most `window` results wait for a slow predecessor, so memory
@@ -29,7 +30,7 @@ func runOrdered<Output: Sendable>(count: Int, jobs: Int, window: Int? = nil, aft
 
 /// The shared counters of a `runOrdered` batch.
 private final class BatchState<Output>: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = SpinningCondition()
     private let count: Int
     private let window: Int
     private var nextClaim = 0

@@ -5,6 +5,7 @@ import Foundation
 import Semantics
 import SwiftCST
 import Patch
+import Project
 
 /// Reads and parses files in order on one thread; each file is handed out once.
 final class TreePrefetch: @unchecked Sendable {
@@ -30,7 +31,7 @@ final class TreePrefetch: @unchecked Sendable {
         case done(File?)
     }
 
-    private let condition = NSCondition()
+    private let condition = SpinningCondition()
     private var order: [String] = []
     private var next = 0
     private var states: [String: State] = [:]

@@ -13,6 +13,20 @@
 /// Always 1: gives the module a symbol of its own on every platform.
 int bodywork_system_shims_present(void);
 
+/// A mutex and its condition variable. On Linux the mutex spins a little before it puts
+/// the thread to sleep (`PTHREAD_MUTEX_ADAPTIVE_NP`): a thread woken from a futex can
+/// take a tenth of a millisecond to run again on a virtual machine, far longer than the
+/// few instructions most holders keep the lock. Any failure of the C library aborts.
+typedef struct bodywork_lock bodywork_lock;
+bodywork_lock *bodywork_lock_create(void);
+void bodywork_lock_destroy(bodywork_lock *lock);
+void bodywork_lock_lock(bodywork_lock *lock);
+void bodywork_lock_unlock(bodywork_lock *lock);
+/// Waits on the condition; the caller holds the lock, and holds it again on return.
+void bodywork_lock_wait(bodywork_lock *lock);
+void bodywork_lock_signal(bodywork_lock *lock);
+void bodywork_lock_broadcast(bodywork_lock *lock);
+
 #if defined(__linux__)
 /// Allocates `size` bytes and never frees them nor touches them: room of the heap set
 /// aside on purpose. (A block allocated from Swift and left unused is removed by the
