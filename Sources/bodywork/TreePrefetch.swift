@@ -66,6 +66,9 @@ final class TreePrefetch: @unchecked Sendable {
         guard !paths.isEmpty else { return }
         let starts: Bool = condition.withLock {
             order += paths
+            // Room for every path now: grown as this thread claims them, the table was
+            // rehashed while the thread that hands out paths waited for the lock.
+            if states.capacity < order.count { states.reserveCapacity(2 * order.count) }
             condition.broadcast()
             guard !started else { return false }
             started = true
