@@ -66,7 +66,7 @@ private final class ViewFold: @unchecked Sendable {
     /// Builds the view `number` (claimed by the caller), waiting for its base.
     func build(_ number: Int) {
         let base = baseOf[number].map { base in
-            done[base].wait()
+            done[base].waitLookingFirst()
             return (index: locked { results[base]! }, groups: groupsOfView[base])
         }
         let index = ProjectIndex.foldView(views[number], groups: groupsOfView[number], base: base, groupFacts: groups,
@@ -214,7 +214,7 @@ extension ProjectIndex {
                 names.table = SharedNames(collector)
             }
             for number in order where work.claim(number) { work.build(number) }
-            made.wait()
+            made.waitLookingFirst()
             let built = work.built
             let table = names.table!
             return views.indices.map { number in

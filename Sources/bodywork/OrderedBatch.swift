@@ -2,6 +2,7 @@
 // results are handed on strictly in file order, whatever order they finish in.
 import Foundation
 import Project
+import Semantics
 
 /// Runs `work` for every index on `jobs` threads and calls `emit` for each result in index
 /// order, one at a time. At most `window` results wait for a slow predecessor, so memory
@@ -25,7 +26,7 @@ func runOrdered<Output: Sendable>(count: Int, jobs: Int, window: Int? = nil, aft
         HelperThreads.shared.run(worker, group: finished, afterBusy: afterBusyHelpers)
     }
     worker()
-    finished.wait()
+    finished.waitLookingFirst()
 }
 
 /// The shared counters of a `runOrdered` batch.
