@@ -6,22 +6,31 @@ import Darwin
 import Glibc
 #endif
 
-extension DispatchGroup {
-    /// `wait()`, looking for the group to be done for up to `seconds` before sleeping: the
-    /// work waited for (another thread's last file of a phase, a view being built) mostly
-    /// ends within a fraction of a millisecond, and a thread woken from sleep took up to
-    /// 0.4 ms to run again on a virtual machine.
-    public func waitLookingFirst(seconds: Double = 0.0005) {
-        let deadline = DispatchGroup.monotonicSeconds() + seconds
-        repeat {
-            if wait(timeout: .now()) == .success { return }
-        } while DispatchGroup.monotonicSeconds() < deadline
-        wait()
-    }
+/// How long a thread looks for work about to end (another thread's last file of a phase, a
+/// view being built, the next phase's work) before it sleeps: such work mostly comes
+/// within a fraction of a millisecond, and a thread woken from sleep took up to 0.4 ms to
+/// run again on a virtual machine.
+public let lookoutSeconds = 0.0005
 
-    private static func monotonicSeconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+/// The first answer of `found`, asked again and again for up to `lookoutSeconds`; nil when
+/// it gave none in that time.
+public func lookingFirst<Found>(_ found: () -> Found?) -> Found? {
+    let deadline = monotonicSeconds() + lookoutSeconds
+    repeat {
+        if let answer = found() { return answer }
+    } while monotonicSeconds() < deadline
+    return nil
+}
+
+private func monotonicSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+extension DispatchGroup {
+    /// `wait()`, looking for the group to be done for `lookoutSeconds` before sleeping.
+    public func waitLookingFirst() {
+        if lookingFirst({ wait(timeout: .now()) == .success ? true : nil }) == nil { wait() }
     }
 }

@@ -4,9 +4,9 @@
 // system first runs it: on a small machine it was often queued behind its starter on one
 // processor while the other sat idle (a few milliseconds, a tenth of a run), and a thread
 // that lives on keeps the processor it was given.
-import Codemod
 import Foundation
 import Project
+import Semantics
 #if canImport(Glibc)
 import SystemShims
 #endif
@@ -123,28 +123,22 @@ private final class Helper: @unchecked Sendable {
         }
     }
 
-    /// The work handed to this helper, waiting until there is some. The next phase's work
-    /// usually comes within a fraction of a millisecond of the last: for that long the
-    /// helper looks for it without sleeping, since a thread woken from sleep took up to
-    /// 0.4 ms to run again on a virtual machine, at each of a run's phases.
+    /// The work handed to this helper, waiting until there is some: looked for without
+    /// sleeping for `lookoutSeconds` first, as the next phase's work usually comes that soon.
     private func handed() -> Work {
-        let deadline = Timings.now() + Helper.lookoutSeconds
-        repeat {
-            let work: Work? = condition.withLock {
+        let taken: () -> Work? = { [self] in
+            condition.withLock {
                 defer { next = nil }
                 return next
             }
-            if let work { return work }
-        } while Timings.now() < deadline
+        }
+        if let work = lookingFirst(taken) { return work }
         return condition.withLock {
             while next == nil { condition.wait() }
             defer { next = nil }
             return next!
         }
     }
-
-    /// How long a helper that has finished its work looks for more before it sleeps.
-    private static let lookoutSeconds = 0.0005
 }
 
 /// Keeps each thread of a run on a processor of its own while it works in parallel (see
