@@ -34,7 +34,12 @@ enum HeapTuning {
         // Blocks larger than the heap's free top make it grow, by a block and the pad. They
         // are kept in a list until the break has moved (a block freed unused may never be
         // asked for at all).
+        // The list is allocated before the blocks: made after the first, it would sit
+        // between that block and the free top, and the block, freed, would not rejoin the
+        // top but be carved up for small allocations, page by page (a megabyte of 4 KB
+        // faults over the run).
         var blocks: [UnsafeMutableRawPointer] = []
+        blocks.reserveCapacity(64)
         while sbrk(0) == before, blocks.count < 64, let block = malloc(1 << 20) { blocks.append(block) }
         for block in blocks { free(block) }
         guard let after = sbrk(0), Int(bitPattern: after) != -1, after != before else { return }
