@@ -86,7 +86,7 @@ public enum AtomicFile {
 
         var bytes: [UInt8] = []
         do {
-            bytes = try DescriptorReader.readAll(descriptor, expectedSize: Int(status.st_size))
+            bytes = try DescriptorReader.readAll(descriptor, regularFileSize: Int(status.st_size))
         } catch {
             throw .unreadable(path, describe(error.code))
         }

@@ -19,6 +19,19 @@ public enum DescriptorReader {
     /// Every byte from `descriptor` up to end of file. `expectedSize` (a regular file's
     /// size, when known) sizes the buffer so that one read usually suffices.
     public static func readAll(_ descriptor: Int32, expectedSize: Int = 0) throws(ReadError) -> [UInt8] {
+        try readAll(descriptor, expectedSize: expectedSize, endsAtSize: false)
+    }
+
+    /// Every byte of the regular file `descriptor` is open on, whose `fstat` gave
+    /// `regularFileSize`. A read that brings the bytes to that size, short of the room
+    /// asked, is the end: on a regular file a read comes back short only there, and the
+    /// read that would return nothing to confirm it costs a system call per file. A file
+    /// grown since fills the room and is read on, as `readAll(_:expectedSize:)` reads it.
+    public static func readAll(_ descriptor: Int32, regularFileSize: Int) throws(ReadError) -> [UInt8] {
+        try readAll(descriptor, expectedSize: regularFileSize, endsAtSize: regularFileSize > 0)
+    }
+
+    private static func readAll(_ descriptor: Int32, expectedSize: Int, endsAtSize: Bool) throws(ReadError) -> [UInt8] {
         // Read straight into the array's storage, not zeroed first: the bytes are written
         // once. A file that outgrows the room moves to a larger array (rare: the room is
         // its size when it was asked, plus one byte to see the end).
@@ -50,6 +63,10 @@ public enum DescriptorReader {
                         break
                     }
                     filled += count
+                    if endsAtSize && filled == expectedSize && filled < buffer.count {
+                        atEnd = true
+                        break
+                    }
                 }
                 initialized = filled
             }

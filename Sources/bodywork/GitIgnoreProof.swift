@@ -268,7 +268,7 @@ enum GitIgnoreProof {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-              let bytes = try? DescriptorReader.readAll(descriptor, expectedSize: Int(info.st_size)) else { return .unreadable }
+              let bytes = try? DescriptorReader.readAll(descriptor, regularFileSize: Int(info.st_size)) else { return .unreadable }
         return .bytes(bytes)
     }
 

@@ -71,7 +71,7 @@ enum SourceFile {
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         let stamp = FileStamp(info)
         if Int(info.st_size) > maxSize { return (nil, stamp, info) }
-        guard let bytes = try? DescriptorReader.readAll(descriptor, expectedSize: Int(info.st_size)) else { return nil }
+        guard let bytes = try? DescriptorReader.readAll(descriptor, regularFileSize: Int(info.st_size)) else { return nil }
         return (bytes.count <= maxSize ? bytes : nil, stamp, info)
     }
 }

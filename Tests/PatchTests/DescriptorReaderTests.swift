@@ -28,13 +28,14 @@ final class DescriptorReaderTests: XCTestCase {
         (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) }
     }
 
-    private func read(_ bytes: [UInt8], expectedSize: Int) throws -> [UInt8] {
+    private func read(_ bytes: [UInt8], expectedSize: Int, asFileSize: Bool = false) throws -> [UInt8] {
         let path = scratch.path + "/file-\(bytes.count)-\(expectedSize)"
         XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
         let descriptor = open(path, O_RDONLY)
         XCTAssertGreaterThanOrEqual(descriptor, 0)
         defer { close(descriptor) }
-        return try DescriptorReader.readAll(descriptor, expectedSize: expectedSize)
+        return asFileSize ? try DescriptorReader.readAll(descriptor, regularFileSize: expectedSize)
+                          : try DescriptorReader.readAll(descriptor, expectedSize: expectedSize)
     }
 
     func testReadsEveryByteWhateverSizeWasExpected() throws {
@@ -44,7 +45,32 @@ final class DescriptorReaderTests: XCTestCase {
             // and too large (the file shrank since its size was asked).
             for expected in [count, 0, count / 3, count * 2 + 5] {
                 XCTAssertEqual(try read(bytes, expectedSize: expected), bytes, "\(count) bytes, \(expected) expected")
+                // Taken as the size `fstat` gave: a file grown or shrunk since is still read
+                // to its end, not cut at that size.
+                XCTAssertEqual(try read(bytes, expectedSize: expected, asFileSize: true), bytes,
+                               "\(count) bytes, \(expected) as the file's size")
             }
+        }
+    }
+
+    func testAFileThatGrowsAfterItsSizeIsReadWhole() throws {
+        // The size is taken, then the file grows by less than the room's extra byte and by
+        // more: every byte written before the read is read.
+        for extra in [1, 2, 5000] {
+            let path = scratch.path + "/growing-\(extra)"
+            let first = content(3000)
+            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(first)))
+            let descriptor = open(path, O_RDONLY)
+            XCTAssertGreaterThanOrEqual(descriptor, 0)
+            defer { close(descriptor) }
+            var status = stat()
+            XCTAssertEqual(fstat(descriptor, &status), 0)
+            let more = [UInt8](repeating: 0x41, count: extra)
+            let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+            handle.seekToEndOfFile()
+            handle.write(Data(more))
+            try handle.close()
+            XCTAssertEqual(try DescriptorReader.readAll(descriptor, regularFileSize: Int(status.st_size)), first + more)
         }
     }
 
