@@ -22,6 +22,9 @@ public final class FileSystemSnapshot: @unchecked Sendable {
     public struct Entry: Sendable {
         public var name: [UInt8]
         public var type: UInt8
+        /// The inode number the directory records for it (`d_ino`), 0 where none is: on
+        /// most file systems that of the entry itself, not of what a link points to.
+        public var inode: UInt64 = 0
     }
 
     /// A directory as read: its entries (all but `.` and `..`, in the order read), or why
@@ -84,7 +87,7 @@ public final class FileSystemSnapshot: @unchecked Sendable {
         while let entry = readdir(handle) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
             if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
-            entries.append(Entry(name: name, type: entry.pointee.d_type))
+            entries.append(Entry(name: name, type: entry.pointee.d_type, inode: UInt64(entry.pointee.d_ino)))
         }
         return Listing(entries: entries, openError: 0, searchError: searchError)
     }

@@ -57,6 +57,8 @@ struct Discovery {
         // The walked directories resolved through symlinks, for .gitignore: a directory the
         // walk enters is never a link, so below a given path each is its parent's + name.
         var canonicalDirectories: [String: String] = [:]
+        // The inode each walked file's directory records for it.
+        var recordedInodes: [String: UInt64] = [:]
         // Which work tree the working directory is in is asked of git while the walk runs:
         // starting git takes longer than walking most trees.
         var repository: BackgroundAnswer<GitRepository?>?
@@ -84,9 +86,10 @@ struct Discovery {
                 }
                 let before = walkedFiles.count
                 var walk = Walk(roots: roots, files: walkedFiles, problems: selection.problems,
-                                canonicalDirectories: canonicalDirectories)
+                                canonicalDirectories: canonicalDirectories, recordedInodes: recordedInodes)
                 self.walk(path, canonical: FilePath.canonical(path), &walk)
                 (walkedFiles, selection.problems, canonicalDirectories) = (walk.files, walk.problems, walk.canonicalDirectories)
+                recordedInodes = walk.recordedInodes
                 if walkedFiles.count == before { selection.notes.append("\(path): no Swift files found") }
             case .regularFile:
                 explicitFiles.append(path)
@@ -111,20 +114,47 @@ struct Discovery {
             if isExcluded(path) { selection.excludedCount += 1; continue }
             taken.insert(path)
         }
-        selection.files = Discovery.onePathPerFile(taken.sorted(by: Discovery.pathOrder))
+        selection.files = Discovery.onePathPerFile(taken.sorted(by: Discovery.pathOrder), recordedInodes: recordedInodes)
         selection.problems.sort { Discovery.pathOrder($0.path, $1.path) }
         return selection
     }
 
     /// `paths` (in order) without later names of a file already named: through a
     /// symlink, a hard link or `a/../a`, one file is processed once, whatever `--jobs` is.
-    static func onePathPerFile(_ paths: [String]) -> [String] {
-        var seen = Set<FileIdentity>()
-        return paths.filter { path in
-            var info = stat()
-            guard stat(path, &info) == 0 else { return true }
-            return seen.insert(FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted
+    ///
+    /// `recordedInodes`: the inode a directory listing recorded for some of the paths (a
+    /// walked regular file's `d_ino`, its own `st_ino`). A path whose recorded inode no
+    /// other path shares, and that no looked-at path turns out to share either, is no other
+    /// path's file: only the rest are looked at with `stat` (in a tree without links,
+    /// none, where each file took a system call).
+    static func onePathPerFile(_ paths: [String], recordedInodes: [String: UInt64] = [:]) -> [String] {
+        var pathsByInode: [UInt64: Int] = [:]
+        for path in paths { if let inode = recordedInodes[path], inode != 0 { pathsByInode[inode, default: 0] += 1 } }
+        func unique(_ path: String) -> UInt64? {
+            guard let inode = recordedInodes[path], inode != 0, pathsByInode[inode] == 1 else { return nil }
+            return inode
         }
+        var identities = [FileIdentity?](filling: nil, count: paths.count)
+        func lookUp(_ index: Int) {
+            var info = stat()
+            if stat(paths[index], &info) == 0 { identities[index] = FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) }
+        }
+        var inodesLookedAt = Set<UInt64>()
+        for index in paths.indices where unique(paths[index]) == nil {
+            lookUp(index)
+            if let identity = identities[index] { inodesLookedAt.insert(identity.inode) }
+        }
+        // A link or another spelling looked at may name a file whose own path was not.
+        if !inodesLookedAt.isEmpty {
+            for index in paths.indices {
+                if let inode = unique(paths[index]), inodesLookedAt.contains(inode) { lookUp(index) }
+            }
+        }
+        var seen = Set<FileIdentity>()
+        return paths.indices.filter { index in
+            guard let identity = identities[index] else { return true }
+            return seen.insert(identity).inserted
+        }.map { paths[$0] }
     }
 
     private struct FileIdentity: Hashable {
@@ -201,6 +231,7 @@ struct Discovery {
         var files: [String]
         var problems: [SkippedFile]
         var canonicalDirectories: [String: String]
+        var recordedInodes: [String: UInt64]
     }
 
     private func walk(_ directory: String, canonical: String, _ walk: inout Walk) {
@@ -220,7 +251,7 @@ struct Discovery {
             walk.problems.append(SkippedFile(path: directory, reason: "cannot enter directory: \(String(cString: strerror(listing.searchError)))"))
             return
         }
-        var names: [(name: String, type: UInt8)] = []
+        var names: [(name: String, type: UInt8, inode: UInt64)] = []
         for entry in listing.entries {
             let bytes = entry.name
             if bytes.first == UInt8(ascii: ".") { continue }
@@ -232,14 +263,14 @@ struct Discovery {
                 }
                 continue
             }
-            names.append((name, entry.type))
+            names.append((name, entry.type, entry.inode))
         }
         names.sort { Discovery.pathOrder($0.name, $1.name) }
         // Told a directory's files at once (those before a subdirectory first): each
         // telling takes the reader's lock.
         var found: [String] = []
         defer { if !found.isEmpty { onFound?(found) } }
-        for (name, type) in names {
+        for (name, type, inode) in names {
             let path = FilePath.join(directory, name)
             // The type the directory records settles most entries without a `stat`: a
             // directory or a regular file recorded as such is no symlink. Links, unknown
@@ -264,6 +295,8 @@ struct Discovery {
                     continue
                 }
                 walk.files.append(path)
+                // Recorded as a regular file, the entry is no link: its inode is the file's.
+                if recorded != nil, inode != 0 { walk.recordedInodes[path] = inode }
                 if onFound != nil, !isExcluded(path) { found.append(path) }
             case .danglingSymlink:
                 if name.hasSuffix(".swift") { walk.problems.append(SkippedFile(path: path, reason: "dangling symlink")) }

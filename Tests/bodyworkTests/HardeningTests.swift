@@ -302,6 +302,29 @@ final class HardeningTests: XCTestCase {
             try box.write("a/A.swift", source)
         }
     }
+
+    /// Walked, not named: a hard link and a link to a file of the tree are the file once,
+    /// whichever name comes first; files that only look alike are each their own.
+    func testOneFileWalkedUnderSeveralNamesIsProcessedOnce() throws {
+        let box = try Sandbox()
+        let path = try box.write("t/B.swift", source)
+        XCTAssertEqual(link(path, box.path("t/A.swift")), 0)
+        XCTAssertEqual(link(path, box.path("t/C.swift")), 0)
+        try box.write("t/Other.swift", source)
+        try box.write("t/sub/D.swift", source)
+        XCTAssertEqual(symlink("D.swift", box.path("t/sub/E.swift")), 0)
+        for jobs in ["1", "2"] {
+            let result = try box.run(["--check", "-j", jobs, "t"])
+            // A, B and C are one file (A named first), D and E another: three files.
+            XCTAssertTrue(result.stderr.contains("3 files scanned"), result.stderr)
+            for kept in ["t/A.swift", "t/sub/D.swift", "t/Other.swift"] {
+                XCTAssertTrue(result.output.contains(kept), "\(kept): \(result.output)")
+            }
+            for dropped in ["t/B.swift", "t/C.swift", "t/sub/E.swift"] {
+                XCTAssertFalse(result.output.contains(dropped), "\(dropped): \(result.output)")
+            }
+        }
+    }
 }
 
 extension Sandbox {
