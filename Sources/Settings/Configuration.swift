@@ -195,13 +195,17 @@ public final class ConfigurationLoader: @unchecked Sendable {
 
     /// The configuration for the file at `path` (the nearest `.bodywork.json` in its
     /// directory or above), or the default one. Throws on an unreadable or invalid file.
-    public func configuration(forFile path: String) throws -> Configuration {
+    /// `knownEntry(name, directory)`: whether a listing of `directory` read earlier in the
+    /// run holds `name` (nil when none was read); a directory known to hold no
+    /// configuration file is not looked at again.
+    public func configuration(forFile path: String, knownEntry: ((String, String) -> Bool?)? = nil) throws -> Configuration {
         let configurationPath: String
         if let explicitPath {
             configurationPath = explicitPath
         } else {
             let directory = FilePaths.directory(of: FilePaths.absolute(path))
-            guard let found = search.nearest(from: directory) else { return Configuration() }
+            let absent = knownEntry.map { known in { (directory: String) in known(ConfigurationLoader.fileName, directory) == false } }
+            guard let found = search.nearest(from: directory, absent: absent) else { return Configuration() }
             configurationPath = found
         }
         return try resolved(configurationPath)

@@ -80,8 +80,10 @@ public enum PackageSettings {
     }
 
     /// The nearest `Package.swift` in the file's directory or above, read as text.
-    public static func find(forFile path: String) -> PackageInfo? {
-        current(manifests, from: FilePaths.directory(of: FilePaths.absolute(path)))
+    /// `knownEntry` as `ConfigurationLoader.configuration(forFile:knownEntry:)` takes it.
+    public static func find(forFile path: String, knownEntry: ((String, String) -> Bool?)? = nil) -> PackageInfo? {
+        let absent = knownEntry.map { known in { (directory: String) in known("Package.swift", directory) == false } }
+        return current(manifests, from: FilePaths.directory(of: FilePaths.absolute(path)), absent: absent)
     }
 
     /// The deployment targets of the nearest Xcode project (`*.xcodeproj/project.pbxproj`)
@@ -101,11 +103,12 @@ public enum PackageSettings {
 
     /// The cached answer when the files it came from are unchanged; else everything is
     /// read again.
-    private static func current<Value>(_ search: UpwardSearch<Stamped<Value>>, from directory: String) -> Value? {
-        if let found = search.nearest(from: directory), !found.isCurrent {
+    private static func current<Value>(_ search: UpwardSearch<Stamped<Value>>, from directory: String,
+                                       absent: ((String) -> Bool)? = nil) -> Value? {
+        if let found = search.nearest(from: directory, absent: absent), !found.isCurrent {
             search.forget()
         }
-        return search.nearest(from: directory)?.value
+        return search.nearest(from: directory, absent: absent)?.value
     }
 
     // MARK: - Reading a manifest

@@ -37,7 +37,9 @@ final class UpwardSearch<Value: Sendable>: @unchecked Sendable {
     }
 
     /// What the nearest directory at or above `directory` (absolute) holds, if any.
-    func nearest(from directory: String) -> Value? {
+    /// `absent` says of a directory that it holds nothing to find (its listing, read
+    /// earlier in the run, has no such entry): it is passed over without a probe.
+    func nearest(from directory: String, absent: ((String) -> Bool)? = nil) -> Value? {
         lock.lock()
         defer { lock.unlock() }
         var visited: [String] = []
@@ -49,7 +51,7 @@ final class UpwardSearch<Value: Sendable>: @unchecked Sendable {
                 break
             }
             visited.append(current)
-            if let value = probe(current) {
+            if absent?(current) != true, let value = probe(current) {
                 found = value
                 break
             }

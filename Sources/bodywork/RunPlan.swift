@@ -118,7 +118,7 @@ struct RunPlanner {
     }
 
     private func settingsKey(_ configuration: Configuration, forFile path: String) -> SettingsKey {
-        let package = PackageSettings.find(forFile: path)
+        let package = PackageSettings.find(forFile: path, knownEntry: knownEntry)
         // Most specific wins, per platform: the file's module (else the manifest or the
         // Xcode project), then the configuration, then the flags.
         var versions = model.flatMap { ModuleIndexes.deploymentTargets(forFile: path, model: $0) }?.versions
@@ -131,9 +131,16 @@ struct RunPlanner {
                                ?? package?.swiftLanguageMode(forFile: path))
     }
 
+    /// What the directory listings the run read (the model's, kept from finding the files)
+    /// say a directory holds: the upward searches for configuration files and manifests
+    /// then pass over, without a system call, the directories known to hold none.
+    private var knownEntry: ((String, String) -> Bool?)? {
+        model.map { model in { name, directory in model.fileSystem.knownEntry(name, in: directory) } }
+    }
+
     private func load(forFile path: String) throws(UsageError) -> Configuration {
         do {
-            return try loader.configuration(forFile: path)
+            return try loader.configuration(forFile: path, knownEntry: knownEntry)
         } catch let error as ConfigurationError {
             throw UsageError("configuration error: \(error.description)")
         } catch {

@@ -137,6 +137,14 @@ final class OutputAndConfigurationTests: XCTestCase {
         let lib = try box.run(["--lint", "Lib"])
         XCTAssertTrue(lib.output.contains("test-rename-foo"), "inherit: false: \(lib.output)")
 
+        // Walked from the top, every directory is listed first: the files are found there.
+        let all = try box.run(["--lint", "."])
+        XCTAssertEqual(all.status, 0, all.stderr)
+        XCTAssertTrue(all.output.contains("App/A.swift:2:5: error:"), all.output)
+        XCTAssertFalse(all.output.contains("App/A.swift:1:5"), "disabled above: \(all.output)")
+        XCTAssertTrue(all.output.contains("Lib/L.swift:1:5"), "inherit: false: \(all.output)")
+        XCTAssertFalse(all.output.contains("Generated"), all.output)
+
         let shown = try box.run(["config", "App/A.swift"])
         XCTAssertEqual(shown.status, 0, shown.stderr)
         let resolved = try XCTUnwrap(try JSONSerialization.jsonObject(with: shown.stdout) as? [String: Any])
