@@ -204,8 +204,9 @@ public final class ConfigurationLoader: @unchecked Sendable {
             configurationPath = explicitPath
         } else {
             let directory = FilePaths.directory(of: FilePaths.absolute(path))
-            let absent = knownEntry.map { known in { (directory: String) in known(ConfigurationLoader.fileName, directory) == false } }
-            guard let found = search.nearest(from: directory, absent: absent) else { return Configuration() }
+            guard let found = search.nearest(from: directory, absent: absence(of: ConfigurationLoader.fileName, knownEntry)) else {
+                return Configuration()
+            }
             configurationPath = found
         }
         return try resolved(configurationPath)

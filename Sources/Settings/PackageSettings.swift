@@ -82,8 +82,7 @@ public enum PackageSettings {
     /// The nearest `Package.swift` in the file's directory or above, read as text.
     /// `knownEntry` as `ConfigurationLoader.configuration(forFile:knownEntry:)` takes it.
     public static func find(forFile path: String, knownEntry: ((String, String) -> Bool?)? = nil) -> PackageInfo? {
-        let absent = knownEntry.map { known in { (directory: String) in known("Package.swift", directory) == false } }
-        return current(manifests, from: FilePaths.directory(of: FilePaths.absolute(path)), absent: absent)
+        current(manifests, from: FilePaths.directory(of: FilePaths.absolute(path)), absent: absence(of: "Package.swift", knownEntry))
     }
 
     /// The deployment targets of the nearest Xcode project (`*.xcodeproj/project.pbxproj`)

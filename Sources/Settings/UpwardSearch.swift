@@ -24,6 +24,12 @@ enum FilePaths {
     }
 }
 
+/// `knownEntry` (whether a listing read earlier holds an entry of a name in a directory)
+/// as the `absent` test of `UpwardSearch.nearest` for entries named `name`.
+func absence(of name: String, _ knownEntry: ((String, String) -> Bool?)?) -> ((String) -> Bool)? {
+    knownEntry.map { known in { directory in known(name, directory) == false } }
+}
+
 /// The nearest directory, from a starting one upward to the root, for which `probe`
 /// finds something; every directory on the way remembers the answer. Thread-safe.
 final class UpwardSearch<Value: Sendable>: @unchecked Sendable {

@@ -128,26 +128,25 @@ struct Discovery {
     /// path's file: only the rest are looked at with `stat` (in a tree without links,
     /// none, where each file took a system call).
     static func onePathPerFile(_ paths: [String], recordedInodes: [String: UInt64] = [:]) -> [String] {
+        let recorded = paths.map { path in recordedInodes[path].flatMap { $0 == 0 ? nil : $0 } }
         var pathsByInode: [UInt64: Int] = [:]
-        for path in paths { if let inode = recordedInodes[path], inode != 0 { pathsByInode[inode, default: 0] += 1 } }
-        func unique(_ path: String) -> UInt64? {
-            guard let inode = recordedInodes[path], inode != 0, pathsByInode[inode] == 1 else { return nil }
-            return inode
-        }
+        for case let inode? in recorded { pathsByInode[inode, default: 0] += 1 }
+        // Each path's recorded inode when no other path's is the same.
+        let unique = recorded.map { inode in inode.flatMap { pathsByInode[$0] == 1 ? $0 : nil } }
         var identities = [FileIdentity?](filling: nil, count: paths.count)
         func lookUp(_ index: Int) {
             var info = stat()
             if stat(paths[index], &info) == 0 { identities[index] = FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) }
         }
         var inodesLookedAt = Set<UInt64>()
-        for index in paths.indices where unique(paths[index]) == nil {
+        for index in paths.indices where unique[index] == nil {
             lookUp(index)
             if let identity = identities[index] { inodesLookedAt.insert(identity.inode) }
         }
         // A link or another spelling looked at may name a file whose own path was not.
         if !inodesLookedAt.isEmpty {
             for index in paths.indices {
-                if let inode = unique(paths[index]), inodesLookedAt.contains(inode) { lookUp(index) }
+                if let inode = unique[index], inodesLookedAt.contains(inode) { lookUp(index) }
             }
         }
         var seen = Set<FileIdentity>()
@@ -411,7 +410,7 @@ struct Discovery {
         }
         if workTree != nil, GitIgnoreProof.ignoresNone(directories: groups.map { ($0.relative, $0.names) },
                                                        topLevel: repository.topLevel, environment: GitIgnoreProof.environment,
-                                                       knownEntry: fileSystem.map { snapshot in { snapshot.knownEntry($0, in: $1) } }) {
+                                                       knownEntry: fileSystem.map { $0.knownEntry(_:in:) }) {
             return []
         }
         var byRelative: [String: String] = [:]

@@ -135,7 +135,7 @@ struct RunPlanner {
     /// say a directory holds: the upward searches for configuration files and manifests
     /// then pass over, without a system call, the directories known to hold none.
     private var knownEntry: ((String, String) -> Bool?)? {
-        model.map { model in { name, directory in model.fileSystem.knownEntry(name, in: directory) } }
+        model.map { $0.fileSystem.knownEntry(_:in:) }
     }
 
     private func load(forFile path: String) throws(UsageError) -> Configuration {
