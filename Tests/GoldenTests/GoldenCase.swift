@@ -23,7 +23,17 @@ struct GoldenCase {
     /// (a type declared elsewhere, say) but the rule does not rewrite.
     var supportURL: URL { inputURL.deletingLastPathComponent().appendingPathComponent(name + ".support") }
 
+    /// `<case>.findings`: what the rule reports on the input, one finding a line, so that a
+    /// case pins its findings as the expected file pins its output.
+    var findingsURL: URL { inputURL.deletingLastPathComponent().appendingPathComponent(name + GoldenWalker.findingsSuffix) }
+
     func readInput() throws -> [UInt8] { Array(try Data(contentsOf: inputURL)) }
+
+    /// The pinned findings, or nil when the case has no findings file yet.
+    func readFindings() throws -> String? {
+        guard FileManager.default.fileExists(atPath: findingsURL.path) else { return nil }
+        return String(decoding: try Data(contentsOf: findingsURL), as: UTF8.self)
+    }
 
     /// The `.swift` files of the support directory, by name, with paths for messages.
     func readSupportFiles() throws -> [GoldenSupportFile] {
@@ -51,6 +61,7 @@ struct GoldenSupportFile {
 /// Finds the golden cases under a `Golden/` directory.
 enum GoldenWalker {
     static let expectedSuffix = ".expected.swift"
+    static let findingsSuffix = ".findings"
 
     /// Rule directories (every directory under `golden`), sorted by name.
     static func ruleDirectories(in golden: URL) throws -> [String] {
@@ -86,8 +97,9 @@ enum GoldenWalker {
         for ruleID in try ruleDirectories(in: golden) {
             let directory = golden.appendingPathComponent(ruleID)
             for file in try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
-            where file.hasSuffix(expectedSuffix) {
-                let input = String(file.dropLast(expectedSuffix.count)) + ".swift"
+            where file.hasSuffix(expectedSuffix) || file.hasSuffix(findingsSuffix) {
+                let suffix = file.hasSuffix(expectedSuffix) ? expectedSuffix : findingsSuffix
+                let input = String(file.dropLast(suffix.count)) + ".swift"
                 if !FileManager.default.fileExists(atPath: directory.appendingPathComponent(input).path) {
                     orphans.append("Golden/\(ruleID)/\(file)")
                 }

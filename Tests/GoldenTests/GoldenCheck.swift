@@ -6,6 +6,8 @@ import SwiftCST
 /// The result of checking one case: the output the rule produced and every invariant it broke.
 struct GoldenCheck {
     var output: [UInt8]
+    /// The first run's findings on the input, as a `.findings` file holds them.
+    var findings: String
     var failures: [String]
 
     /// Runs `rule` alone over `input` as `options` say and checks, comparing raw bytes:
@@ -69,7 +71,27 @@ struct GoldenCheck {
             failures.append("`// bodywork:disable-file \(rule.id)` did not suppress the rule (- input with the comment, + output):\n"
                             + VisibleDiff.render(expected: disabled, actual: suppressed.output))
         }
-        return GoldenCheck(output: output, failures: failures)
+        return GoldenCheck(output: output, findings: findingsText(first, input: input), failures: failures)
+    }
+
+    /// One line per finding of the input (`line:column severity (what became of its fix):
+    /// message`), its withheld reason indented on the next line.
+    static func findingsText(_ outcome: FileOutcome, input: [UInt8]) -> String {
+        let lines = SourceLocationConverter(input)
+        var text = ""
+        for item in outcome.findings where item.round == 1 {
+            let (line, column) = lines.location(of: item.finding.range.lowerBound)
+            let fix: String
+            switch item.status {
+            case .fixed: fix = "fixed"
+            case .noFix: fix = item.finding.withheldReason == nil ? "report" : "withheld"
+            case .suggestedNotApplied: fix = "suggested"
+            case .dropped: fix = "dropped"
+            }
+            text += "\(line):\(column) \(item.finding.severity.rawValue) (\(fix)): \(item.finding.message)\n"
+            if let reason = item.finding.withheldReason { text += "    reason: \(reason)\n" }
+        }
+        return text
     }
 
     /// A fix must not leave behind a finding of its rule: every finding of the second run

@@ -54,6 +54,7 @@ final class GoldenTests: XCTestCase {
                                         compareOutput: !blessing)
             if blessing { try bless(goldenCase, output: check.output, input: input, expected: expected) }
             for failure in check.failures { XCTFail("\(goldenCase.displayPath): \(failure)") }
+            try checkFindings(of: goldenCase, check.findings)
         }
     }
 
@@ -80,6 +81,24 @@ final class GoldenTests: XCTestCase {
 
     func testEveryExpectedFileHasAnInput() throws {
         XCTAssertEqual(try GoldenWalker.orphanExpectedFiles(in: golden), [], "expected files without an input are never checked")
+    }
+
+    /// The findings must be those the case pins in its `.findings` file (BLESS writes it).
+    private func checkFindings(of goldenCase: GoldenCase, _ findings: String) throws {
+        let pinned = try goldenCase.readFindings()
+        if blessing, pinned != findings {
+            try Data(findings.utf8).write(to: goldenCase.findingsURL)
+            print("blessed \(goldenCase.displayPath.dropLast(".swift".count))\(GoldenWalker.findingsSuffix)")
+            return
+        }
+        guard let pinned else {
+            XCTFail("\(goldenCase.displayPath): no \(GoldenWalker.findingsSuffix) file pins its findings (BLESS=1 writes it)")
+            return
+        }
+        if pinned != findings {
+            XCTFail("\(goldenCase.displayPath): findings differ from the \(GoldenWalker.findingsSuffix) file (- pinned, + actual):\n"
+                    + VisibleDiff.render(expected: Array(pinned.utf8), actual: Array(findings.utf8)))
+        }
     }
 
     /// Writes the output as the expected file when it differs from what the case expects
