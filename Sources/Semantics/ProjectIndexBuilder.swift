@@ -193,10 +193,11 @@ public struct ProjectIndexBuilder: Sendable {
 
     // MARK: - Declarations
 
-    private mutating func record(declarations: [Node], scope: String?) {
+    private mutating func record(declarations: [Node], scope: String?, viewGenerics: Set<String> = []) {
         // A type's properties are gathered here and stored with one lookup of the type,
         // before any nested declaration is recorded (so that the order of writes holds).
         var properties = Properties()
+        var callables: [String: String] = [:]
         // Sized once: grown a step at a time, each table was rehashed several times.
         if scope != nil {
             let variables = declarations.reduce(0) { $0 + ($1.kind == .variableDecl ? 1 : 0) }
@@ -213,11 +214,18 @@ public struct ProjectIndexBuilder: Sendable {
                 index.typealiases[qualify(name, in: scope)] = TypeResolver.typeText(of: aliased)
             case .variableDecl:
                 if let scope, let variable = VariableDecl(declaration) { record(variable: variable, in: scope, into: &properties) }
+            case .functionDecl, .initializerDecl:
+                if let function = FunctionLikeDecl(declaration), let (signature, parameters) = CallableSignature.of(function, viewGenerics: viewGenerics) {
+                    callables[signature] = parameters
+                }
             default:
                 continue
             }
         }
         if let scope { store(&properties, in: scope) }
+        if !callables.isEmpty {
+            index.propertyTypes[CallableSignature.ownerKey(scope ?? ""), default: [:]].merge(callables) { $1 }
+        }
     }
 
     /// Property types and wrappers of one type, by property name, in order of writing.
@@ -265,7 +273,11 @@ public struct ProjectIndexBuilder: Sendable {
         }
         index.conformances[qualified, default: []].formUnion(inherited)
         if index.propertyTypes[qualified] == nil { index.propertyTypes[qualified] = [:] }
-        record(declarations: type.members, scope: qualified)
+        let viewGenerics = CallableSignature.viewGenerics(of: type.node)
+        record(declarations: type.members, scope: qualified, viewGenerics: viewGenerics)
+        if type.node.kind == .structDecl, let (signature, parameters) = CallableSignature.memberwise(of: type.members, viewGenerics: viewGenerics) {
+            index.propertyTypes[CallableSignature.ownerKey(qualified), default: [:]][signature] = parameters
+        }
     }
 
     private mutating func record(variable: VariableDecl, in type: String, into properties: inout Properties) {

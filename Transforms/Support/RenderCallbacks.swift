@@ -1,11 +1,10 @@
-// Closures a view passes on as callbacks (`onSelect:`, `Task { }`, `async` closures) run on
-// events, not while `body` renders; RenderPath's call-based test does not see them all.
+// What a view's `body` runs, without the closures that run later or whose declaration the
+// project does not hold (`ClosureRoles`), and without setters and observers.
 import SwiftCST
 
 extension RenderPath {
-    /// The nodes of `kind` on the path, leaving out what only callbacks reach: closures
-    /// the kit cannot tell from content by their call alone (`Task { }`, a custom view's
-    /// `onSelect:` or `async` closure), and the members named only inside them.
+    /// The nodes of `kind` on the path, leaving out closures whose role (`ClosureRoles`) is
+    /// an action or unknown, setters and observers, and the members named only inside them.
     func renderedNodes(_ kind: SyntaxKind) -> [Node] {
         if let known = renderedByKind.byKind[kind] { return known }
         if renderedByKind.reached == nil { renderedByKind.reached = findReachedMembers() }
@@ -25,17 +24,15 @@ extension RenderPath {
         var skippedByMember: [Int: [Node]] = [:]
         func skipped(_ scope: Node) -> [Node] {
             if let known = skippedByMember[scope.index] { return known }
-            // The closures whose own code (not a nested closure's) awaits or assigns: one
-            // walk of the member, where asking each closure walked it once per nesting level.
-            var effectful = Set<Int>()
-            scope.forEachDescendant([.awaitExpr, .assignmentExpr]) { inner in
-                if let closure = RenderPath.nearestClosure(of: inner) { effectful.insert(closure.index) }
+            let closures = scope.descendants(.closureExpr).filter { node in
+                switch ClosureRoles.role(of: node, index: index) {
+                case .action, .unknown: return true
+                case .render, .immediate: return false
+                }
             }
-            let closures = actions(in: scope) + scope.descendants(.closureExpr).filter { node in
-                ClosureExpr(node).map { RenderPath.isCallback($0) { effectful.contains(node.index) } } ?? false
-            }
-            skippedByMember[scope.index] = closures
-            return closures
+            let later = closures + RenderPath.accessorsRunLater(in: scope)
+            skippedByMember[scope.index] = later
+            return later
         }
         // The names each reached member uses outside those closures (`name`, `self.name`),
         // and those it calls, read once per member rather than once per member it might name.
@@ -71,6 +68,15 @@ extension RenderPath {
             }
         }
         return reached.map { ($0, skipped($0)) }
+    }
+
+    /// The accessors of `scope` that run when a value is written, not when it is read:
+    /// `set`, `didSet`, `willSet`, `modify`, `init`.
+    static func accessorsRunLater(in scope: Node) -> [Node] {
+        scope.descendants(.accessorDecl).filter { accessor in
+            guard let name = accessor.ownTokens.first(where: { $0.kind == .identifier || $0.kind == .keyword })?.text else { return false }
+            return ["set", "didSet", "willSet", "_modify", "modify", "init"].contains(name)
+        }
     }
 
     private static func isCallee(_ use: Node) -> Bool {

@@ -15,9 +15,12 @@ struct RenderPath {
     let renderedByKind = RenderedNodes()
     /// `actionClosures(in:)` of each member, by node index, found once.
     let actionsByMember: [Int: [Node]]
+    /// The module's index, which says what the view's calls do with their closures.
+    let index: ProjectIndex
 
-    init(_ view: ViewType) {
+    init(_ view: ViewType, index: ProjectIndex = ProjectIndex()) {
         self.view = view
+        self.index = index
         var reached: [Node] = []
         var queue: [Node] = view.body.map { [$0] } ?? []
         // The members by name, built once (as `ViewType.member(named:)` finds them: the
@@ -291,7 +294,9 @@ extension RuleContext {
     /// The render path of `view`: built the first time a rule of this round asks, then
     /// shared by every rule that reads the same tree (it depends on the declaration only).
     func renderPath(of view: ViewType) -> RenderPath {
-        memo.value(RenderPathKey(declaration: view.node.index), in: view.node.tree) { RenderPath(view) }
+        memo.value(RenderPathKey(declaration: view.node.index), in: view.node.tree) {
+            RenderPath(view, index: index(including: view.node.tree))
+        }
     }
 
     /// The `NameUses` of `tree`, found once per round for all rules.

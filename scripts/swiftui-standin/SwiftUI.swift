@@ -87,6 +87,24 @@ nonisolated public struct ModifiedContent<Content, Modifier> {
 
 extension ModifiedContent: View, _PrimitiveView where Content: View {}
 
+/// A modifier a module writes itself: `content.modifier(M())` applies it.
+@MainActor @preconcurrency
+public protocol ViewModifier {
+    associatedtype Body: View
+    typealias Content = _ViewModifier_Content<Self>
+    @ViewBuilder @MainActor @preconcurrency func body(content: Self.Content) -> Self.Body
+}
+
+/// The view a `ViewModifier`'s `body(content:)` is given.
+@MainActor @preconcurrency
+public struct _ViewModifier_Content<Modifier: ViewModifier>: View, _PrimitiveView {}
+
+extension View {
+    public nonisolated func modifier<T>(_ modifier: T) -> ModifiedContent<Self, T> {
+        ModifiedContent(content: self, modifier: modifier)
+    }
+}
+
 /// Stands for the modifier values SwiftUI keeps in `ModifiedContent`.
 nonisolated public struct _StandInModifier: Sendable {
     nonisolated init() {}

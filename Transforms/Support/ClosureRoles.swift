@@ -1,0 +1,220 @@
+// When a closure passed to a call runs, decided from the declaration it is passed to:
+// SwiftUI's own API from a table, the module's own views, modifiers and helpers from the
+// project index, and "unknown" for everything else, never from the names of things.
+import Codemod
+import Semantics
+import SwiftCST
+
+/// The role of one closure argument (trailing or labeled).
+enum ClosureRole: Equatable {
+    /// Content: runs when the view renders (`VStack { … }`, `.overlay { … }`, a custom
+    /// view's `@ViewBuilder` parameter).
+    case render
+    /// Runs later, on an event (`Button`'s action, `.onAppear`, a custom view's `() -> Void`).
+    case action
+    /// Runs during the call, in the caller's role (`items.map { … }`, `withAnimation { … }`).
+    case immediate
+    /// Nothing the project holds says when it runs (a type from another package).
+    case unknown
+}
+
+enum ClosureRoles {
+    /// The role of `closure`, given the module's index.
+    static func role(of closure: Node, index: ProjectIndex) -> ClosureRole {
+        guard let parent = closure.parent else { return .unknown }
+        // `{ … }()`: called where it is written.
+        if parent.kind == .functionCallExpr, parent.firstChildNode == closure { return .immediate }
+        guard let (call, name, label) = callReceiving(closure) else { return .unknown }
+
+        let labels = Set(call.arguments.compactMap(\.label) + call.additionalTrailingClosures.compactMap { $0.firstToken?.text })
+        let isInitializer = isTypeName(name) && call.callee?.kind != .memberAccessExpr || call.callee.map(isTypeInitializer) == true
+        if let role = moduleRole(name: name, isInitializer: isInitializer, label: label, labels: labels, index: index) {
+            return role
+        }
+        // A type of the module with no initializer that takes a closure is not the one
+        // called here (IceCubes' `Models.List` beside SwiftUI's `List`): on to SwiftUI's.
+        // `.init(get:set:)` where a `Binding` is expected.
+        let entry = name == "init" && (labels.contains("get") || labels.contains("set")) ? SwiftUIClosures.table["Binding"] : SwiftUIClosures.table[name]
+        if let entry { return entry.role(label: label, labels: labels) }
+        if !isInitializer, SwiftUIClosures.immediateCalls.contains(name) { return .immediate }
+        return .unknown
+    }
+
+    /// Whether `name` starts with an uppercase letter, as a type does.
+    private static func isTypeName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first else { return false }
+        return first.properties.isUppercase
+    }
+
+    /// `Row.init(…)`.
+    private static func isTypeInitializer(_ callee: Node) -> Bool {
+        MemberAccessExpr(callee)?.name == "init"
+    }
+
+    /// The role the module's own declarations give, when some declare a callable of this
+    /// name whose labels fit the call and all of those agree.
+    private static func moduleRole(name: String, isInitializer: Bool, label: String?, labels: Set<String>,
+                                   index: ProjectIndex) -> ClosureRole? {
+        let callables = ModuleCallables.of(index)
+        let candidates = isInitializer
+            ? callables.initializers(of: name)
+            : callables.functions(named: name)
+        var found: ClosureRole?
+        for callable in candidates {
+            let parameterLabels = Set(callable.parameters.map(\.label))
+            guard labels.isSubset(of: parameterLabels) else { continue }
+            let parameter: CallableParameter?
+            if let label {
+                parameter = callable.parameters.first { $0.label == label }
+            } else {
+                // The unlabeled (first trailing) closure: the first closure parameter not
+                // given by label, as Swift's forward scan matches it.
+                parameter = callable.parameters.first { $0.role != nil && !labels.contains($0.label) }
+            }
+            guard let parameter else { continue }
+            // A closure given to a parameter that is not a function type: a typealias or a
+            // generic the index could not see through.
+            let role = parameter.role.map(ClosureRole.init) ?? .unknown
+            if let known = found, known != role { return .unknown }
+            found = role
+        }
+        return found
+    }
+}
+
+private extension ClosureRole {
+    init(_ role: ClosureParameterRole) {
+        switch role {
+        case .render: self = .render
+        case .action: self = .action
+        case .immediate: self = .immediate
+        case .unknown: self = .unknown
+        }
+    }
+}
+
+/// The module's callables with closure parameters, by name, decoded once per index.
+final class ModuleCallables: @unchecked Sendable {
+    private var byName: [String: [ModuleCallable]] = [:]
+    /// Initializers by the last component of their type's name.
+    private var initializersByType: [String: [ModuleCallable]] = [:]
+
+    private static let memo = IndexMemo<ModuleCallables>()
+
+    static func of(_ index: ProjectIndex) -> ModuleCallables {
+        memo.value(for: index) { ModuleCallables($0) }
+    }
+
+    private init(_ index: ProjectIndex) {
+        let typealiases = index.typealiases
+        let conformances = index.conformances
+        let returnsView: (String) -> Bool = { type in conformances[type]?.contains("View") == true }
+        for (key, callables) in index.propertyTypes {
+            guard let owner = CallableSignature.owner(ofKey: key) else { continue }
+            for (signature, text) in callables {
+                guard let open = signature.firstIndex(of: "(") else { continue }
+                let name = String(signature[..<open])
+                let parameters = CallableSignature.decode(text, typealiases: typealiases, returnsView: returnsView)
+                let callable = ModuleCallable(owner: owner, name: name, parameters: parameters)
+                if name == "init" {
+                    let typeName = owner.split(separator: ".").last.map(String.init) ?? owner
+                    initializersByType[typeName, default: []].append(callable)
+                } else {
+                    byName[name, default: []].append(callable)
+                }
+            }
+        }
+    }
+
+    func functions(named name: String) -> [ModuleCallable] { byName[name] ?? [] }
+    func initializers(of type: String) -> [ModuleCallable] { initializersByType[type] ?? [] }
+}
+
+/// SwiftUI's (and the standard library's) calls that take closures, with each closure's role.
+enum SwiftUIClosures {
+    /// The closures of one call: by label, the unlabeled trailing closure as the first of
+    /// `trailing` not given by label, and `other` for any closure not listed.
+    struct Entry {
+        var roles: [String: ClosureRole] = [:]
+        var trailing: [String] = []
+        var other: ClosureRole
+
+        func role(label: String?, labels: Set<String>) -> ClosureRole {
+            if let label { return roles[label] ?? other }
+            if let first = trailing.first(where: { !labels.contains($0) }) { return roles[first] ?? other }
+            return other
+        }
+    }
+
+    /// Every closure of the call has `role`.
+    private static func all(_ role: ClosureRole) -> Entry { Entry(other: role) }
+
+    /// Content, but the listed labels are actions.
+    private static func content(actions: [String], trailing: [String] = []) -> Entry {
+        Entry(roles: Dictionary(uniqueKeysWithValues: actions.map { ($0, .action) }), trailing: trailing, other: .render)
+    }
+
+    static let table: [String: Entry] = {
+        var table: [String: Entry] = [:]
+        // Containers and views whose closures are content.
+        for name in ["VStack", "HStack", "ZStack", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid", "Grid", "GridRow",
+                     "List", "ForEach", "Section", "Group", "ScrollView", "ScrollViewReader", "GeometryReader", "NavigationView",
+                     "NavigationStack", "NavigationSplitView", "NavigationLink", "TabView", "Tab", "Form", "ViewThatFits",
+                     "Canvas", "TimelineView", "DisclosureGroup", "GroupBox", "ControlGroup", "LabeledContent",
+                     "ContentUnavailableView", "Label", "Toggle", "Picker", "DatePicker", "ColorPicker", "ProgressView",
+                     "Gauge", "AsyncImage", "Link", "ShareLink", "PhotosPicker", "OutlineGroup", "Table", "TableColumn",
+                     "TableRow", "Chart", "Commands", "CommandMenu", "CommandGroup", "ToolbarItem", "ToolbarItemGroup",
+                     "WindowGroup", "Window", "DocumentGroup", "Settings", "MenuBarExtra", "ZStackLayout", "HStackLayout",
+                     "VStackLayout", "AnyLayout", "ScrollViewProxy", "AxisMarks", "AxisValueLabel", "PhaseAnimator",
+                     "KeyframeAnimator", "Popover", "EditButton", "RenameButton", "HSplitView", "VSplitView", "Text",
+                     "overlay", "background", "mask", "sheet", "fullScreenCover", "popover", "inspector",
+                     "navigationDestination", "contextMenu", "swipeActions", "safeAreaInset", "alert", "confirmationDialog",
+                     "searchSuggestions", "searchScopes", "tabItem", "toolbar", "draggable", "accessibilityRepresentation",
+                     "accessibilityActions", "backgroundPreferenceValue", "overlayPreferenceValue", "chartOverlay",
+                     "chartBackground", "chartXAxis", "chartYAxis", "chartLegend", "animation", "commands",
+                     "actionSheet", "labelStyle", "badge", "safeAreaBar", "tabViewBottomAccessory"] {
+            table[name] = all(.render)
+        }
+        // Views that take actions beside their content.
+        table["Button"] = Entry(roles: ["action": .action, "label": .render], trailing: ["action", "label"], other: .render)
+        table["Menu"] = content(actions: ["primaryAction"], trailing: ["content", "label"])
+        table["Slider"] = content(actions: ["onEditingChanged"], trailing: ["label"])
+        table["Stepper"] = content(actions: ["onIncrement", "onDecrement", "onEditingChanged"], trailing: ["label"])
+        table["TextField"] = content(actions: ["onEditingChanged", "onCommit"], trailing: ["label"])
+        table["SecureField"] = content(actions: ["onCommit"], trailing: ["label"])
+        table["PasteButton"] = all(.action)
+        table["sheet"] = content(actions: ["onDismiss"], trailing: ["content"])
+        table["fullScreenCover"] = content(actions: ["onDismiss"], trailing: ["content"])
+        table["contextMenu"] = content(actions: ["primaryAction"], trailing: ["menuItems", "menu"])
+        table["Binding"] = Entry(roles: ["get": .render, "set": .action], trailing: [], other: .unknown)
+        table["accessibilityAction"] = Entry(roles: ["label": .render], trailing: [], other: .action)
+        // Closures run on events, later, or during layout and transactions: never while
+        // `body` is evaluated.
+        for name in ["onAppear", "onDisappear", "task", "onChange", "onReceive", "onSubmit", "onTapGesture",
+                     "onLongPressGesture", "onEnded", "onChanged", "updating", "onDelete", "onMove", "onInsert", "onDrop",
+                     "onDrag", "onHover", "onContinuousHover", "onOpenURL", "onPreferenceChange", "onKeyPress", "onCommand",
+                     "onExitCommand", "onPlayPauseCommand", "onMoveCommand", "onCopyCommand", "onCutCommand",
+                     "onPasteCommand", "onDeleteCommand", "refreshable", "dropDestination", "onScrollGeometryChange",
+                     "onGeometryChange", "onScrollPhaseChange", "onScrollVisibilityChange", "onScrollTargetVisibilityChange",
+                     "fileImporter", "fileExporter", "fileMover", "onContinueUserActivity", "userActivity", "backgroundTask",
+                     "sensoryFeedback", "transaction", "alignmentGuide", "transformEnvironment", "transformPreference",
+                     "anchorPreference", "visualEffect", "scrollTransition", "containerRelativeFrame", "onModifierKeysChanged",
+                     "onPencilDoubleTap", "onPencilSqueeze", "matchedTransitionSource", "onTapGestureWithLocation",
+                     "Task", "detached", "async", "asyncAfter", "sink", "scheduledTimer", "addObserver",
+                     "onCompletion", "onDismiss", "onCommit", "onEditingChanged", "perform", "action"] {
+            table[name] = all(.action)
+        }
+        table["phaseAnimator"] = Entry(roles: ["animation": .action], trailing: ["content"], other: .render)
+        table["keyframeAnimator"] = Entry(roles: ["keyframes": .action], trailing: ["content"], other: .render)
+        return table
+    }()
+
+    /// Calls of the standard library and Foundation whose closure runs during the call.
+    static let immediateCalls: Set<String> = [
+        "map", "compactMap", "flatMap", "filter", "reduce", "sorted", "sort", "first", "last", "firstIndex", "lastIndex",
+        "contains", "allSatisfy", "forEach", "min", "max", "prefix", "drop", "split", "removeAll", "partition",
+        "mapValues", "compactMapValues", "count", "withAnimation", "withTransaction", "autoreleasepool", "sync",
+        "grouping", "uniquingKeysWith", "elementsEqual", "starts", "lexicographicallyPrecedes", "sum", "enumerated",
+        "withUnsafeBufferPointer", "withUnsafeBytes", "withLock",
+    ]
+}
