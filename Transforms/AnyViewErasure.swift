@@ -103,7 +103,7 @@ public struct AnyViewErasure: Rule {
         for node in context.functionCalls(in: tree) where !covered.contains(node) && isAnyViewCall(node) {
             let reason = siteReason(node)
             findings.append(Finding(range: node.trimmedRange.lowerBound..<(node.firstToken.map { $0.textRange.upperBound } ?? node.trimmedRange.upperBound),
-                                    message: "`AnyView` erases the view's type (\(reason)); prefer `some View` from a `@ViewBuilder`",
+                                    message: "`AnyView` erases the view's type; prefer `some View` from a `@ViewBuilder`",
                                     withheldReason: reason))
         }
         return findings.sorted { $0.range.lowerBound < $1.range.lowerBound }

@@ -81,8 +81,9 @@ public struct ConditionalModifier: Rule {
         for node in tree.root.descendants(.ifExpr) {
             guard let site = BranchPair(node), ConditionalModifier.isViewContent(node) else { continue }
             let viewName = site.viewName
-            let message = "`if`/`else` builds `\(viewName)` twice with two identities, differing only in \(site.differenceSummary); "
-                + "use one view with a ternary"
+            let message = MessageText.fitting(
+                "`if`/`else` builds `\(viewName)` twice with two identities, differing only in \(site.differenceSummary); use one view with a ternary",
+                "`if`/`else` builds `\(viewName)` twice with two identities that differ only in arguments; use one view with a ternary")
             var reason: String? = nil
             var safety = FixSafety.safe
             var platforms: [Platform: Version] = [:]
@@ -128,13 +129,12 @@ public struct ConditionalModifier: Rule {
             }
             let range = node.trimmedRange.lowerBound..<(site.ifExpr.body?.leftBrace?.textRange.upperBound ?? node.trimmedRange.upperBound)
             if let fix {
-                let note = safety == .safe ? "" : " (toggling the condition no longer resets the state of `\(viewName)`)"
-                findings.append(Finding(range: range, message: message + note, fix: fix))
+                findings.append(Finding(range: range, message: message, fix: fix))
             } else {
                 // Two texts or images of different content are a smaller cost than a modifier
                 // toggled by rebuilding the view: a note, when the rule cannot merge them.
                 let onlyContent = site.differences.allSatisfy(\.isInitializer)
-                findings.append(Finding(range: range, message: message + " (\(reason ?? ""); merge them by hand)",
+                findings.append(Finding(range: range, message: message,
                                         severity: onlyContent ? .note : .warning, withheldReason: reason))
             }
         }

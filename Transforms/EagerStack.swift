@@ -131,7 +131,7 @@ public struct EagerStack: Rule {
                       let nameToken = stack.callee?.firstToken else { continue }
                 if declared().contains(stackName) { continue }
                 let lazy = "Lazy" + stackName
-                let message = "`\(stackName)` in a `ScrollView` builds every row of `ForEach(\(singleLineText(rows.dataExpression) ?? "…"))` at once; use `\(lazy)`"
+                let message = "`\(stackName)` in a `ScrollView` builds every row of `ForEach(\(MessageText.quoted(rows.dataExpression)))` at once; use `\(lazy)`"
                 var reason: String? = nil
                 if stackContent.node.containsDescendant(.memberAccessExpr, where: { MemberAccessExpr($0)?.nameIs("alignmentGuide") == true }) {
                     reason = "the stack's content uses `.alignmentGuide`, which measures children a lazy stack has not built"
@@ -154,10 +154,10 @@ public struct EagerStack: Rule {
                 }
                 let range = stack.node.trimmedRange.lowerBound..<(stack.argumentList?.trimmedRange.upperBound ?? nameToken.textRange.upperBound)
                 if let fix {
-                    findings.append(Finding(range: range, message: message + " (sizing and `onAppear` timing change: rows are built as they scroll into view)",
+                    findings.append(Finding(range: range, message: message,
                                             fix: fix))
                 } else {
-                    findings.append(Finding(range: range, message: message + " (\(reason ?? ""); change it by hand)",
+                    findings.append(Finding(range: range, message: message,
                                             withheldReason: reason))
                 }
             }

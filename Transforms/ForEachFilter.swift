@@ -73,14 +73,14 @@ public struct ForEachFilter: Rule {
             let what = statement.kind == .switchExpr ? "a `switch`" : "`if … else`"
             let message = "The \(name) row starts with \(what), so SwiftUI must run every row to learn its views; wrap the row in a single container such as VStack"
             if let reason = wrapWithheldReason(site, statement: statement, types: types) {
-                return Finding(range: range, message: message + " (\(reason))", withheldReason: reason)
+                return Finding(range: range, message: message, withheldReason: reason)
             }
             guard let fix = wrapFix(closure: closure, statement: statement, layout: layout) else {
                 let reason = "the row's layout is unusual; wrap it by hand"
-                return Finding(range: range, message: message + " (\(reason))", withheldReason: reason)
+                return Finding(range: range, message: message, withheldReason: reason)
             }
             if let loss = CommentKeeping.lossReason(fix, in: call.node.tree) {
-                return Finding(range: range, message: message + " (\(loss))", withheldReason: loss)
+                return Finding(range: range, message: message, withheldReason: loss)
             }
             return Finding(range: range, message: message, fix: fix)
         }
@@ -88,7 +88,7 @@ public struct ForEachFilter: Rule {
 
         let message = "`if` inside a \(name) row makes the row count depend on every row's content; filter the data instead"
         func withheld(_ reason: String) -> Finding {
-            Finding(range: range, message: message + " (\(reason))", withheldReason: reason)
+            Finding(range: range, message: message, withheldReason: reason)
         }
 
         if site.isBindingData {

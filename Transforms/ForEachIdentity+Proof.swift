@@ -146,11 +146,8 @@ extension IdentityPass {
               let value = call.arguments[0].expression, let what = unstableValue(value)
         else { return nil }
         let reason = "only the author knows whether the reset is wanted"
-        let message = "`.id(\(what))` changes on every body evaluation, so SwiftUI treats the view as a new one each time: "
-            + "it resets the view's state (@State, scroll position, focus, running animations and tasks) and rebuilds its "
-            + "whole subtree on every render. That is right only when a reset is what you want; then tie the id to the "
-            + "state you reset on (`.id(selection)`, `.id(reloadToken)`) so it changes only when that state does. "
-            + "Otherwise use a stable id from the data (`.id(item.id)`), or remove `.id` (\(reason))"
+        let message = "`.id(\(MessageText.quoted(what, max: 30)))` changes on every body evaluation, resetting the view's state "
+            + "and rebuilding it; use a stable id or remove `.id`"
         return Finding(range: period.textRange.lowerBound..<close.textRange.upperBound, message: message,
                        withheldReason: reason)
     }

@@ -77,15 +77,15 @@ public struct ForEachIdentity: Rule {
             if var finding = pass.unstableIDFinding(call) ?? pass.collectionFinding(call) {
                 if let fix = finding.fix, let loss = CommentKeeping.lossReason(fix, in: tree) {
                     let reason = loss + "; rewrite it by hand"
-                    finding = Finding(range: finding.range, message: finding.message + " (\(reason))",
+                    finding = Finding(range: finding.range, message: finding.message,
                                       withheldReason: reason)
                 } else if finding.fix != nil, let container = pass.selectionContainer(of: call) {
                     // The rows' implicit tags are their ids: new ids select other values.
                     let reason = "inside \(container) each row's implicit tag is its id; a new id changes which value the row selects"
-                    finding = Finding(range: finding.range, message: finding.message + " (\(reason))",
+                    finding = Finding(range: finding.range, message: finding.message,
                                       withheldReason: reason)
                 } else if finding.fix != nil, let reason = pass.openRowsReason(call.node) {
-                    finding = Finding(range: finding.range, message: finding.message + " (\(reason))",
+                    finding = Finding(range: finding.range, message: finding.message,
                                       withheldReason: reason)
                 }
                 pass.findings.append(finding)
@@ -229,7 +229,7 @@ struct IdentityPass {
     /// Pattern 1: `Array(xs.enumerated())`, `xs.enumerated().map { $0 }` or
     /// `Array(zip(xs.indices, xs))` identified by the offset.
     private func enumeratedFinding(_ site: ForEachSite, source: Node, isZip: Bool) -> Finding? {
-        let base = "`\(site.container)` identifies its rows by their offset: inserting or removing an element gives every later row another row's state and animation"
+        let base = "`\(site.container)` identifies rows by offset, so insertions move state between rows"
         let parameters = site.row?.parameters ?? []
         guard let closure = site.row, parameters.count == 2, parameters.allSatisfy({ $0.type == nil && $0.nameToken?.kind != .dollarIdentifier }),
               let indexName = parameters[0].name, let elementName = parameters[1].name, let clause = closure.parameterClause
@@ -252,15 +252,15 @@ struct IdentityPass {
             edits = [Edit(range: site.dataAndIDRange, replacement: layout.text(source.trimmedRange)),
                      Edit(range: clause.trimmedRange, replacement: elementName)]
         }
-        return Finding(range: site.headRange, message: base + "; use \(suggestion)",
+        return Finding(range: site.headRange, message: IdentityPass.use(suggestion, after: base),
                        fix: Fix(edits: edits, safety: .safe, summary: indexUsed ? "identify rows by the element's id" : "iterate the elements"))
     }
 
     /// Pattern 2: `xs.indices` or `0..<xs.count`, with `id: \.self` or none.
     private mutating func indicesFinding(_ site: ForEachSite, source: Node) -> Finding? {
         let base = site.idKeyPath == nil
-            ? "`\(site.container)` over a range without `id:` reads the range once and identifies rows by position; elements added or removed later are not shown right"
-            : "`\(site.container)` identifies its rows by their index: inserting or removing an element gives every later row another row's state and animation"
+            ? "`\(site.container)` over a range without `id:` reads it once and identifies rows by position, missing later changes"
+            : "`\(site.container)` identifies rows by index, so insertions move state between rows"
         let sourceText = layout.text(source.trimmedRange)
         let parameters = site.row?.parameters ?? []
         guard let closure = site.row, parameters.count == 1, parameters[0].type == nil,
@@ -290,11 +290,9 @@ struct IdentityPass {
         }
 
         var variant: Variant = others > 0 ? .enumerated : (bindings.isEmpty ? .elements : .bindings)
-        var note = ""
+        // Rows of bindings (`ForEach($items) { $item in … }`) need iOS 15/macOS 12: below, or
+        // with the target unknown, the rows keep their offsets and take the element's id.
         if variant == .bindings && !context.deploymentTargets.satisfies(IdentityPass.bindingForEachPlatforms) {
-            note = context.deploymentTargets.versions.isEmpty
-                ? " (`\(site.container)($\(sourceText)) { $\(elementName) in … }` needs iOS 15/macOS 12 and the deployment target is unknown)"
-                : " (`\(site.container)($\(sourceText)) { $\(elementName) in … }` needs iOS 15/macOS 12, above the deployment target)"
             variant = .enumerated
         }
         let newData: String, newParameters: String
@@ -306,12 +304,13 @@ struct IdentityPass {
         let suggestion = "\(site.container)(\(newData)) { \(newParameters) in … }"
         let requirement: Requirement = variant == .enumerated ? .zeroBasedIndices : (variant == .bindings ? .mutableArray : .randomAccess)
         if let failure = proofFailure(source, needs: requirement) {
-            return withheld(site, base + note, suggestion: suggestion, proof: failure, reason: failure.reason)
+            return withheld(site, base, suggestion: suggestion, proof: failure, reason: failure.reason)
         }
         if variant == .bindings, !isStateOrBinding(source, bindingUse: bindings[0]) {
             let reason = "`$\(sourceText)` is not a `@State` or `@Binding` property"
-            return Finding(range: site.headRange, message: base + "; iterate the elements with a binding to each "
-                           + "(`\(suggestion)`) once `\(sourceText)` is `@State` or `@Binding` (\(reason))", withheldReason: reason)
+            return Finding(range: site.headRange, message: MessageText.fitting(
+                               base + "; iterate bindings once `\(MessageText.quoted(sourceText))` is `@State` or `@Binding`",
+                               base + "; iterate bindings once the data is `@State` or `@Binding`"), withheldReason: reason)
         }
 
         var edits = [Edit(range: site.dataAndIDRange, replacement: newData),
@@ -322,7 +321,7 @@ struct IdentityPass {
         }
         introducedNames.append((closure.node, elementName))
         let summary = variant == .enumerated ? "identify rows by the element's id" : "iterate the elements"
-        return Finding(range: site.headRange, message: base + "; use \(suggestion)" + note,
+        return Finding(range: site.headRange, message: IdentityPass.use(suggestion, after: base),
                        fix: Fix(edits: edits, safety: .safe, summary: summary,
                                 platforms: variant == .bindings ? IdentityPass.bindingForEachPlatforms : [:]))
     }
@@ -359,7 +358,9 @@ struct IdentityPass {
         }
         let removed = site.dataExpression.trimmedRange.upperBound..<idExpression.trimmedRange.upperBound
         guard !tree.bytes[removed].contains(UInt8(ascii: "/")) else { return nil }
-        let message = "`\(collection.element)` is Identifiable, but `id: \\.self` identifies rows by their whole value: any change to an element makes it a new row that loses its state; use \(site.container)(\(site.dataExpression.text))"
+        let message = MessageText.fitting(
+            "`id: \\.self` identifies rows by value, so a changed element is a new row; `\(collection.element)` is Identifiable: drop `id:`",
+            "`id: \\.self` identifies rows by value, so a changed element is a new row; the elements are Identifiable: drop `id:`")
         return Finding(range: site.headRange, message: message,
                        fix: Fix(edits: [.delete(removed)], safety: .safe, summary: "identify rows by the element's id"))
     }
@@ -371,23 +372,31 @@ struct IdentityPass {
         let advice: String
         switch proof?.kind {
         case nil:
-            advice = "consider \(suggestion)"
+            advice = "consider `\(MessageText.quoted(suggestion, max: 60))`"
         case .notIdentifiable(let element)?:
             advice = IdentityPass.stableIDAdvice(element: element, data: proof?.data)
         case .unproven(let element)?:
-            advice = element.map { "when `\($0)` is Identifiable, use \(suggestion)" } ?? "when the elements are Identifiable, use \(suggestion)"
+            advice = "once the elements are Identifiable, use `\(MessageText.quoted(suggestion, max: 40))`"
         case .shape?:
-            advice = "iterate the elements by hand in an array, identified by a stable, unique property"
+            advice = "iterate the elements in an array, identified by a stable, unique property"
         }
-        return Finding(range: site.headRange, message: message + "; \(advice) (\(reason))", withheldReason: reason)
+        return Finding(range: site.headRange, message: MessageText.fitting(message + "; " + advice, message), withheldReason: reason)
     }
 
     /// What rows of elements that are not Identifiable need, in words: no code can be
     /// proposed without knowing which property is stable and unique.
     static func stableIDAdvice(element: String, data: String?) -> String {
-        let iterate = data.map { "iterate `\($0)` with" } ?? "use"
-        return "`\(element)` is not Identifiable: make it Identifiable with a stable, unique `id`, "
-            + "or \(iterate) `id:` set to a key path of a stable, unique property of `\(element)`"
+        // A tuple, array, dictionary or function type cannot conform to a protocol.
+        if let first = element.first, "([".contains(first) || element.contains("->") {
+            return "iterate a struct with a stable, unique `id` instead"
+        }
+        return "make `\(MessageText.quoted(element, max: 30))` Identifiable or pass `id:` a stable key path"
+    }
+
+    /// `base; use CODE`, the code shortened or left out to keep one short sentence.
+    static func use(_ suggestion: String, after base: String) -> String {
+        MessageText.fitting(base + "; use `" + MessageText.quoted(suggestion, max: 78) + "`",
+                            base + "; identify them by a stable id")
     }
 
     /// Pattern 1 on data made while the view renders (`Array(xs.filter { … }.enumerated())`,
@@ -395,9 +404,8 @@ struct IdentityPass {
     /// in a collection that changes with its source and the element type is not proven.
     private func derivedOffsetFinding(_ site: ForEachSite, derived: Node) -> Finding {
         let reason = "the offsets are positions in `\(singleLineText(derived) ?? derived.text)`, a collection derived while the view renders"
-        let message = "`\(site.container)` identifies its rows by their offset in a derived collection: when its source changes, "
-            + "rows take over other rows' state and animation; identify them by the element's own stable id "
-            + "(`id: \\.element.id` when the elements are Identifiable, else a key path to a stable, unique property) (\(reason))"
+        let message = "`\(site.container)` identifies rows by offset in a derived collection, so changes move state between rows; "
+            + "identify them by a stable id"
         return Finding(range: site.headRange, message: message, withheldReason: reason)
     }
 
@@ -407,15 +415,17 @@ struct IdentityPass {
         if site.idKeyPath == nil {
             let text = singleLineText(range.node) ?? range.node.text
             let reason = "`\(text)` is not a constant range"
-            let message = "`\(site.container)` over a non-constant range without `id:` reads the range once: rows added or removed "
-                + "later are not shown; write `\(site.container)(\(text), id: \\.self)`, or iterate the data the range counts (\(reason))"
+            let message = MessageText.fitting(
+                "`\(site.container)` over a non-constant range without `id:` reads it once; write "
+                    + "`\(site.container)(\(MessageText.quoted(text)), id: \\.self)` or iterate the data",
+                "`\(site.container)` over a non-constant range without `id:` reads it once; add `id: \\.self` or iterate the data")
             return Finding(range: site.headRange, message: message, withheldReason: reason)
         }
         guard range.isFromZero, let upper = range.upper, let counted = countedCollection(upper, at: site.node) else { return nil }
         let countedText = singleLineText(counted.collection) ?? counted.collection.text
         let reason = counted.through.map { "`\($0)` is a count read before the `\(site.container)`; rewrite the rows by hand" }
             ?? "`\(countedText)` is computed while the view renders; rewrite the rows by hand"
-        let base = "`\(site.container)` identifies its rows by their position in `\(countedText)`: inserting or removing an element gives every later row another row's state and animation"
+        let base = "`\(site.container)` identifies rows by position in `\(MessageText.quoted(countedText, max: 30))`, so insertions move state between rows"
         let element = Names.singular(of: counted.collection.lastToken?.text ?? "") ?? "element"
         let suggestion = "\(site.container)(\(countedText)) { \(element) in … }"
         let proof = isStableReference(counted.collection) ? proofFailure(counted.collection, needs: .randomAccess)

@@ -21,12 +21,12 @@ extension HoistPlanner {
         func report(_ call: Node, _ typeName: String, _ reason: String) {
             guard let formatStyle else { return self.report(call, typeName, reason) }
             findings.append(Finding(range: construction.call.trimmedRange,
-                                    message: message + "; use FormatStyle (\(reason))", fix: formatStyle))
+                                    message: message + "; use FormatStyle", fix: formatStyle))
         }
-        // Where a FormatStyle says it nearly alike, the message names it as the other way.
-        let alternative = formatStyle?.summary.split(separator: "`").dropFirst().first.map {
-            " (or `\($0)`, which needs no formatter but prints other strings in a few locales)"
-        } ?? ""
+        // Where a FormatStyle says it nearly alike, the message names it as the other way
+        // when the sentence stays short.
+        let alternative = formatStyle?.summary.split(separator: "`").dropFirst().first.map { " or use `\($0)`" } ?? ""
+        func advice(_ text: String) -> String { MessageText.fitting(message + text + alternative, message + text) }
         let key = recipeKey(construction)
         switch construction.shape {
         case .property(let declaration, let binding):
@@ -40,7 +40,7 @@ extension HoistPlanner {
             let fix = Fix(edits: edits, safety: .safe, summary: "make `\(name)` static")
             guard keepsComments(fix) else { return report(construction.call, construction.typeName, commentReason(fix)) }
             findings.append(Finding(range: construction.call.trimmedRange,
-                                    message: message + "; make `\(name)` a shared static" + alternative, fix: fix))
+                                    message: advice("; make `\(name)` a shared static"), fix: fix))
         case .local, .inline:
             // An existing static with the same recipe, or one planned in this run.
             if let existing = existingStatic(matching: key, in: type, fileScope: fileScope) {
@@ -50,7 +50,7 @@ extension HoistPlanner {
                 let fix = Fix(edits: edits, safety: .safe, summary: "use the shared `\(existing)`")
                 guard keepsComments(fix) else { return report(construction.call, construction.typeName, commentReason(fix)) }
                 findings.append(Finding(range: construction.call.trimmedRange,
-                                        message: message + "; use the shared `\(existing)`" + alternative, fix: fix))
+                                        message: advice("; use the shared `\(existing)`"), fix: fix))
                 return
             }
             if plannedRecipes[scopeKey]?[key] != nil {
@@ -69,7 +69,7 @@ extension HoistPlanner {
             let fix = Fix(edits: [insertion] + edits, safety: .safe, summary: "hoist into `\(name)`")
             guard keepsComments(fix) else { return report(construction.call, construction.typeName, commentReason(fix)) }
             findings.append(Finding(range: construction.call.trimmedRange,
-                                    message: message + "; share one as `\(fileScope ? "" : "static ")\(name)`" + alternative, fix: fix))
+                                    message: advice("; share one as `\(fileScope ? "" : "static ")\(name)`"), fix: fix))
         }
     }
 

@@ -190,7 +190,7 @@ struct HoistPlanner {
 
     mutating func report(_ call: Node, _ typeName: String, _ reason: String) {
         findings.append(Finding(range: call.trimmedRange,
-                                message: "`\(typeName)` is built \(builtWhen); \(reason)",
+                                message: "`\(typeName)` is built \(builtWhen); build it once, in a static or the model",
                                 withheldReason: reason))
     }
 

@@ -74,7 +74,7 @@ public struct LayoutFeedback: Rule {
             let range = call.callee?.trimmedRange ?? node.trimmedRange
             guard seen.insert(range).inserted else { continue }
             findings.append(Finding(range: range,
-                                    message: "`GeometryReader` in the rows of `\(container.name)` measures every row again as it scrolls in and takes all the space offered; read the size once outside the container, or use `onGeometryChange(for:)` on the row"))
+                                    message: "`GeometryReader` in the rows of `\(container.name)` measures each row again as it scrolls in; measure once outside or use `onGeometryChange(for:)`"))
         }
         let types = context.fileTypes(tree, index: context.index(including: tree))
         var typesByName: [String: [TypeDecl]]? = nil  // made at the first key looked up
@@ -97,7 +97,7 @@ public struct LayoutFeedback: Rule {
                 let range = nameToken.textRange.lowerBound..<node.trimmedRange.upperBound
                 guard seen.insert(range).inserted else { continue }
                 findings.append(Finding(range: nameToken.textRange.lowerBound..<(call.argumentList?.trimmedRange.upperBound ?? nameToken.textRange.upperBound),
-                                        message: "`.\(name)` writes `\(first)` on every change, so body runs again for each frame of a scroll or resize; compute a threshold (`offset > 40`) or a rounded value in the transform, guard the write, or move the dependent view into a small sibling"))
+                                        message: "`.\(name)` writes `\(first)` on every change, so body runs for each frame of a scroll or resize; transform to a threshold or guard the write"))
             }
             // `.environment(…)` is written in the view, or the view has none.
             let namesEnvironment = containsAny(tree.bytes, of: ["environment"], in: view.node.trimmedRange)
@@ -107,7 +107,7 @@ public struct LayoutFeedback: Rule {
                       let value = call.arguments.last?.expression else { continue }
                 let reason: String?
                 if let name = fastState.sorted().first(where: { !uses(of: $0, in: [value]).isEmpty }) {
-                    reason = "`\(name)`, which a geometry callback writes on every change"
+                    reason = "`\(name)`, which a geometry callback writes"
                 } else if let proxy = geometryProxyName(around: node), !uses(of: proxy, in: [value]).isEmpty {
                     reason = "a `GeometryReader` measurement"
                 } else {
@@ -115,7 +115,7 @@ public struct LayoutFeedback: Rule {
                 }
                 guard let reason, seen.insert(node.trimmedRange).inserted else { continue }
                 findings.append(Finding(range: nameToken.textRange.lowerBound..<(call.argumentList?.trimmedRange.upperBound ?? nameToken.textRange.upperBound),
-                                        message: "`.environment` is given \(reason): every change makes SwiftUI check the whole subtree below, even where nothing reads it; keep the value in an `@Observable` model and expose results that change less often"))
+                                        message: "`.environment` is given \(reason), so each change makes SwiftUI check the subtree; keep it in an `@Observable` model"))
             }
         }
         return findings

@@ -77,7 +77,7 @@ public struct ObjectInBody: Rule {
             for node in context.renderPath(of: view).renderedNodes(.functionCallExpr) {
                 guard let (type, kind) = built[node.index], seen.insert(node.trimmedRange).inserted else { continue }
                 findings.append(Finding(range: node.trimmedRange,
-                                        message: "`\(type)(…)` builds a new \(kind) on every evaluation of body, losing its state; create it once with `@StateObject`/`@State` in the view that owns it, or keep it in the model"))
+                                        message: "`\(type)(…)` builds a new \(kind) on every evaluation of body, losing its state; create it once with `@StateObject` or `@State`"))
             }
         }
         return findings

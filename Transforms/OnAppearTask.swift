@@ -88,9 +88,9 @@ public struct OnAppearTask: Rule {
                 ?? site.onAppear.node.trimmedRange.upperBound)
             if let fix {
                 findings.append(Finding(ruleID: id, range: range,
-                                        message: message + " (the task is then cancelled when the view disappears)", fix: fix))
+                                        message: message, fix: fix))
             } else {
-                findings.append(Finding(ruleID: id, range: range, message: message + " (\(reason ?? ""); rewrite it by hand)",
+                findings.append(Finding(ruleID: id, range: range, message: message,
                                         withheldReason: reason))
             }
         }

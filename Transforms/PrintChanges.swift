@@ -61,14 +61,14 @@ public struct PrintChanges: Rule {
                     let removed = statement.flatMap(PrintChanges.removedNode(for:)).flatMap(layout.removal(of:))
                     guard let removed else {
                         let reason = "the call is not a statement of its own line"
-                        findings.append(Finding(ruleID: id, range: node.trimmedRange, message: message + " (\(reason))",
+                        findings.append(Finding(ruleID: id, range: node.trimmedRange, message: message,
                                                 withheldReason: reason))
                         continue
                     }
                     let fix = Fix(edits: [removed], safety: .safe, summary: "remove `\(name)()`")
                     if let loss = CommentKeeping.lossReason(fix, in: tree) {
                         findings.append(Finding(ruleID: id, range: node.trimmedRange,
-                                                message: message + " (\(loss); remove it by hand)", withheldReason: loss))
+                                                message: message, withheldReason: loss))
                     } else {
                         findings.append(Finding(ruleID: id, range: node.trimmedRange, message: message, fix: fix))
                     }

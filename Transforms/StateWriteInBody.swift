@@ -95,7 +95,7 @@ public struct StateWriteInBody: Rule {
                 }
                 guard let written, seen.insert(sequence.trimmedRange).inserted else { continue }
                 findings.append(Finding(range: sequence.trimmedRange,
-                                        message: "\(written) is written while body is evaluated, which invalidates the view during its own update; write it in an action, `.onChange(of:)`, `.task` or the model"))
+                                        message: "\(written) is written while body is evaluated, invalidating the view; write it in an action, `.onChange(of:)` or the model"))
             }
         }
         return findings

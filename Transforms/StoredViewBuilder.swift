@@ -86,8 +86,10 @@ public struct StoredViewBuilder: Rule {
         lazy var spellings = NameSpellings(of: candidates.map(\.candidate.name), in: tree)
         for (type, candidate) in candidates {
             let range = candidate.nameToken.textRange
-            let message = "`\(candidate.name)` stores a closure that builds the view; store the view: "
-                + "`@ViewBuilder \(candidate.keyword) \(candidate.name): \(candidate.resultText)`"
+            let message = MessageText.fitting(
+                "`\(candidate.name)` stores a closure that builds the view; store the view: "
+                    + "`@ViewBuilder \(candidate.keyword) \(candidate.name): \(candidate.resultText)`",
+                "`\(candidate.name)` stores a closure that builds the view; store the built view, marked `@ViewBuilder`")
             var reason = candidate.declarationReason(in: type, types: types)
                 ?? moduleProtocolReason(type, index: index)
             var edits: [Edit] = []

@@ -161,7 +161,7 @@ public struct UnusedEnvironment: Rule {
             let wrapperName = FileTypes.lastComponent(wrapper.name)
             let argument = wrapper.arguments?.children(.argument).first?.firstChildNode
             let isKeyPath = argument?.kind == .keyPathExpr
-            let shown = "`@\(wrapperName)(\(argument.flatMap(singleLineText) ?? "…"))` property `\(name)`"
+            let shown = "`@\(wrapperName)(\(argument.map { MessageText.quoted($0) } ?? "…"))` property `\(name)`"
             let range = member.trimmedRange
             guard isKeyPath else {
                 findings.append(Finding(range: range,
@@ -194,12 +194,12 @@ public struct UnusedEnvironment: Rule {
                 }
             }
             if let fix, let key = mirrored {
-                findings.append(Finding(range: range, message: message + " unless code that reads the system's `\(key)` without SwiftUI relies on the update",
+                findings.append(Finding(range: range, message: message,
                                         fix: fix))
             } else if let fix {
                 findings.append(Finding(range: range, message: message, fix: fix))
             } else {
-                findings.append(Finding(range: range, message: message + " (\(reason ?? ""); remove it by hand)",
+                findings.append(Finding(range: range, message: message,
                                         withheldReason: reason))
             }
         }

@@ -69,10 +69,10 @@ public struct ViewIfHelper: Rule {
                 helperNames.insert(helper.name)
                 let calls = index.nameCounts["." + helper.name] ?? 0
                 let isPublic = function.modifiers.has("public") || function.modifiers.has("open") || function.modifiers.has("package")
-                let callers = calls == 1 ? "1 call" : "\(calls) calls"
-                let reach = isPublic ? "\(callers) of `.\(helper.name)` in this module, and other modules may call it too" : "\(callers) of `.\(helper.name)` in this module"
+                let callers = calls == 1 ? "1 call here" : "\(calls) calls here"
+                let reach = isPublic ? callers + ", more in other modules" : callers
                 findings.append(Finding(range: nameToken.textRange.lowerBound..<(function.signature?.trimmedRange.upperBound ?? nameToken.textRange.upperBound),
-                                        message: "`\(helper.name)(\(helper.labels))` applies a modifier under a condition, so each call gives its view two identities and a change of the condition rebuilds it, losing its state (\(reach)); apply the modifier with a value that depends on the condition instead"))
+                                        message: "`\(helper.name)(\(helper.labels))` gives each view it modifies two identities (\(reach)); apply the modifier with a conditional value instead"))
             }
         }
         // Every access of the file is asked: names are compared as bytes where that is exact
@@ -96,7 +96,7 @@ public struct ViewIfHelper: Rule {
                   !call.arguments.isEmpty || call.trailingClosure != nil else { continue }
             let end = call.argumentList?.trimmedRange.upperBound ?? name.textRange.upperBound
             findings.append(Finding(range: name.textRange.lowerBound..<end,
-                                    message: "`.\(ViewIfHelper.bare(name.text))(…)` gives this view two identities, and a change of the condition rebuilds it, losing its state; apply the modifier with a value that depends on the condition"))
+                                    message: "`.\(ViewIfHelper.bare(name.text))(…)` gives this view two identities, so a change of the condition resets its state; use a conditional value instead"))
         }
         return findings
     }

@@ -84,7 +84,7 @@ public struct ViewInitWork: Rule {
                 let more = outermost.count > 1 ? " (and \(outermost.count - 1) more)" : ""
                 let name = view.name.isEmpty ? "the view" : "`\(view.name)`"
                 findings.append(Finding(range: first.trimmedRange,
-                                        message: "`\(abbreviated(shown))`\(more) runs in the init of \(name), which runs again on every update of its parent; move the work to `.task` or the model"))
+                                        message: "`\(MessageText.quoted(shown))`\(more) runs in the init of \(name), again on every update of its parent; move it to `.task` or the model"))
             }
         }
         return findings
@@ -117,9 +117,5 @@ public struct ViewInitWork: Rule {
             return !ViewInitWork.wrapperTypes.contains(baseText) && !ViewInitWork.valueConversions.contains(baseText)
         }
         return true
-    }
-
-    private func abbreviated(_ text: String) -> String {
-        text.count > 60 ? String(text.prefix(59)) + "…" : text
     }
 }

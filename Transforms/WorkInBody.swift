@@ -102,23 +102,23 @@ public struct WorkInBody: Rule {
 
         var name: String {
             switch self {
-            case .collection: return "collection work, linear or worse in its size"
-            case .regex: return "regular expression"
-            case .resourceLookup: return "bundle resource lookup"
+            case .collection: return "collection work"
+            case .regex: return "a regular expression"
+            case .resourceLookup: return "a bundle lookup"
             case .decoding: return "decoding"
-            case .fileRead: return "synchronous file read on the main thread"
+            case .fileRead: return "a file read on the main thread"
             case .imageDecoding: return "image decoding on the main thread"
             }
         }
 
         var remedy: String {
             switch self {
-            case .collection: return "keep the derived collection in the model, updated when its inputs change"
-            case .regex: return "compile the expression once (a static or the model) and match when the text changes"
-            case .resourceLookup: return "look the resource up once, in a static or the model"
-            case .decoding: return "decode once, in the model or in `.task`, and keep the result"
-            case .fileRead: return "read it in `.task` or in the model, off the main thread, and keep the result"
-            case .imageDecoding: return "load it in `.task` as a thumbnail sized for the view (`byPreparingThumbnail(ofSize:)`) and keep it in `@State` or the model"
+            case .collection: return "keep the result in the model, updated when its inputs change"
+            case .regex: return "compile it once, in a static or the model"
+            case .resourceLookup: return "look it up once, in a static or the model"
+            case .decoding: return "decode once, in the model or `.task`"
+            case .fileRead: return "read it in `.task` or the model and keep it"
+            case .imageDecoding: return "load a thumbnail in `.task` and keep it"
             }
         }
 

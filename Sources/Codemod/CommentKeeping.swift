@@ -64,8 +64,8 @@ extension SyntaxTree {
 
 extension Finding {
     /// A finding that offers the fix `make` builds, unless `reason` withholds it or the fix
-    /// would lose a comment: then the finding is reported with that reason, after `message`
-    /// in parentheses, and the fix is not built (or not kept).
+    /// would lose a comment: then the finding is reported with that reason as its
+    /// `withheldReason` (the message stays as it is), and the fix is not built (or not kept).
     public static func offering(_ make: () -> Fix, range: Range<Int>, message: String, unless reason: String?,
                                 in tree: SyntaxTree) -> Finding {
         var reason = reason
@@ -74,6 +74,6 @@ extension Finding {
             guard let loss = CommentKeeping.lossReason(fix, in: tree) else { return Finding(range: range, message: message, fix: fix) }
             reason = loss
         }
-        return Finding(range: range, message: message + " (\(reason ?? ""))", withheldReason: reason)
+        return Finding(range: range, message: message, withheldReason: reason)
     }
 }

@@ -47,6 +47,16 @@ struct GoldenCheck {
             failures.append("the output has \(outputTree.diagnostics.count) parse diagnostics, the input \(inputTree.diagnostics.count)")
         }
 
+        // A message is one sentence of at most 160 characters; a withheld reason is its own
+        // field, never repeated in the message.
+        for item in first.findings {
+            let message = item.finding.message
+            if message.count > 160 { failures.append("a message of \(message.count) characters (at most 160): \(message)") }
+            if let reason = item.finding.withheldReason, message.contains(reason) {
+                failures.append("the message repeats its withheld reason: \(message)")
+            }
+        }
+
         let applied = first.findings.filter { $0.status == .fixed }
         if applied.isEmpty && first.changed {
             failures.append("the text changed but no finding reports an applied fix")

@@ -53,11 +53,10 @@ final class ForEachIdentityTests: XCTestCase {
 
         let unknown = findings(view, context: indexed(view))
         XCTAssertEqual(unknown.first?.fix?.safety, .safe)
-        XCTAssertTrue(unknown.first?.message.contains("needs iOS 15/macOS 12 and the deployment target is unknown") == true)
         XCTAssertTrue(run(view, context: indexed(view)).contains("ForEach(Array(items.enumerated()), id: \\.element.id) { i, item in\n            Toggle(item.name, isOn: $items[i].done)"))
 
-        let old = RuleContext(path: "v.swift", deploymentTargets: DeploymentTargets([.iOS: Version(14)]))
-        XCTAssertTrue(findings(view, context: old).first?.message.contains("above the deployment target") == true)
+        let old = indexed(view, DeploymentTargets([.iOS: Version(14)]))
+        XCTAssertTrue(run(view, context: old).contains("ForEach(Array(items.enumerated()), id: \\.element.id)"))
     }
 
     func testBindingsToAPlainPropertyAreWithheld() {
@@ -73,8 +72,7 @@ final class ForEachIdentityTests: XCTestCase {
         XCTAssertNil(result.first?.fix, "a deliberate reset cannot be told from a mistake")
         XCTAssertNotNil(result.first?.withheldReason)
         let message = result.first?.message ?? ""
-        XCTAssertTrue(message.contains("resets the view's state"), message)
-        XCTAssertTrue(message.contains("when a reset is what you want"), message)
+        XCTAssertTrue(message.contains("resetting the view's state"), message)
         XCTAssertTrue(message.contains("stable id"), message)
         XCTAssertEqual(run(view), view)
         XCTAssertEqual(run(view, suggested: true), view, "not even with --unsafe-fixes")
@@ -121,15 +119,14 @@ final class ForEachIdentityTests: XCTestCase {
             XCTAssertEqual(finding.withheldReason, "`Tag` is not Identifiable")
             XCTAssertFalse(finding.message.contains("ForEach(tags)"), "ForEach(tags) does not compile: \(finding.message)")
             XCTAssertFalse(finding.message.contains("\\.element.id"), "Tag has no id: \(finding.message)")
-            XCTAssertTrue(finding.message.contains("make it Identifiable with a stable, unique `id`"), finding.message)
-            XCTAssertTrue(finding.message.contains("`id:` set to a key path of a stable, unique property of `Tag`"), finding.message)
+            XCTAssertTrue(finding.message.contains("make `Tag` Identifiable or pass `id:` a stable key path"), finding.message)
         }
     }
 
     func testAdviceForElementsNotProvenEitherWayIsConditional() {
         let view = "struct V: View {\n    let items: [Item]\n    var body: some View {\n        ForEach(items.indices, id: \\.self) { Text(items[$0].name) }\n    }\n}\n"
         let message = findings(view).first?.message ?? ""
-        XCTAssertTrue(message.contains("when `Item` is Identifiable, use ForEach(items) { element in … }"), message)
+        XCTAssertTrue(message.contains("once the elements are Identifiable, use `ForEach(items) { element in … }`"), message)
     }
 
     func testCountReadBeforeTheRowsIsReportedOnly() {
@@ -137,7 +134,7 @@ final class ForEachIdentityTests: XCTestCase {
         let result = findings(view)
         XCTAssertEqual(result.map(\.withheldReason), ["`n` is a count read before the `ForEach`; rewrite the rows by hand",
                                                        "`model.rows(for: 1)` is computed while the view renders; rewrite the rows by hand"])
-        XCTAssertTrue(result[0].message.contains("consider ForEach(items) { item in … }"), result[0].message)
+        XCTAssertTrue(result[0].message.contains("consider `ForEach(items) { item in … }`"), result[0].message)
         XCTAssertEqual(run(view, suggested: true), view)
     }
 

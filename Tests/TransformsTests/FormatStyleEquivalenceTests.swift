@@ -152,7 +152,7 @@ final class FormatStyleEquivalenceTests: XCTestCase {
                 """
             let findings = FormatterInBody().findings(in: SyntaxTree.parse(source), context: context)
             let message = findings.first?.message ?? ""
-            XCTAssertTrue(message.contains("(or `\(entry.replacement)`, "), "\(entry.configuration): \(message)")
+            XCTAssertTrue(message.contains(" or use `\(entry.replacement)`"), "\(entry.configuration): \(message)")
             XCTAssertEqual(findings.first?.fix?.safety, .safe)
         }
     }

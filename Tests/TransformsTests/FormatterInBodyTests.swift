@@ -125,7 +125,7 @@ final class FormatterInBodyTests: XCTestCase {
         let unknown = run(view(longLocal))
         XCTAssertTrue(unknown.contains("private static let longDateFormatter: DateFormatter = {"), unknown)
         XCTAssertTrue(unknown.contains("Text(Self.longDateFormatter.string(from: date))"), unknown)
-        let named = "or `formatted(date: .long, time: .omitted)`"
+        let named = "or use `formatted(date: .long, time: .omitted)`"
         XCTAssertFalse(findings(view(longLocal)).contains { $0.message.contains(named) })
 
         let old = RuleContext(path: "v.swift", deploymentTargets: DeploymentTargets([.iOS: Version(14, 5)]))

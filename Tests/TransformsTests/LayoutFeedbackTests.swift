@@ -23,10 +23,8 @@ final class LayoutFeedbackTests: XCTestCase {
 
     func testGeometryReadersInLazyRowsAreReported() throws {
         XCTAssertEqual(try report("geometry-in-lazy-rows-reported"), [
-            "15 `GeometryReader` in the rows of `LazyVStack` measures every row again as it scrolls in and takes all the space offered;" +
-                " read the size once outside the container",
-            "32 `GeometryReader` in the rows of `List` measures every row again as it scrolls in and takes all the space offered;" +
-                " read the size once outside the container",
+            "15 `GeometryReader` in the rows of `LazyVStack` measures each row again as it scrolls in; measure once outside or use `onGeometryChange(for",
+            "32 `GeometryReader` in the rows of `List` measures each row again as it scrolls in; measure once outside or use `onGeometryChange(for",
         ])
     }
 

@@ -26,7 +26,7 @@ final class ViewInitWorkTests: XCTestCase {
                        "a class built for State(initialValue:) each time; String(mode) is a conversion")
         XCTAssertEqual(try report("formatter-and-helper-reported"), ["8 warning `NumberFormatter()` (and 2 more)"])
         XCTAssertEqual(try report("extension-init-reported"),
-                       ["14 warning `text.split(separator: \",\").map { String($0) }.filter { !$0.…`"])
+                       ["14 warning `text.split(separator: \",\")…!$0.isEmpty }`"])
     }
 
     func testStoringWrappersConversionsAndOtherTypesAreNotReported() throws {

@@ -112,7 +112,7 @@ final class ModuleVisibilityTests: XCTestCase {
         }
         let tagCloud = try findings(sandbox, ["OnePackage/Sources/Feature/TagCloud.swift"])
         XCTAssertEqual(tagCloud.count, 1)
-        XCTAssertTrue(tagCloud.first?.hasPrefix("OnePackage/Sources/Feature/TagCloud.swift:10:13: warning: `Tag` is Identifiable") ?? false,
+        XCTAssertTrue(tagCloud.first?.hasPrefix("OnePackage/Sources/Feature/TagCloud.swift:10:13: warning: `id: \\.self` identifies rows by value") ?? false,
                       "the finding the comparison is about: \(tagCloud)")
 
         var union: [String] = []
@@ -203,7 +203,7 @@ final class ModuleDeploymentTargetTests: XCTestCase {
         XCTAssertTrue(app.contains("Self.longDateFormatter.string(from: date)"), result.output)
         let lint = try sandbox.run(["--lint", "--rules", "formatter-in-body", "XcodeClassic/Share", "XcodeClassic/Recipes/RecipesApp.swift"])
         let notes = (lint.output + lint.stderr).split(separator: "\n")
-        XCTAssertTrue(notes.contains { $0.hasPrefix("XcodeClassic/Share/ShareView.swift") && $0.contains("or `formatted(date: .long") },
+        XCTAssertTrue(notes.contains { $0.hasPrefix("XcodeClassic/Share/ShareView.swift") && $0.contains("or use `formatted(date: .long") },
                       "iOS 17: FormatStyle named\n\(lint.output)\(lint.stderr)")
         XCTAssertFalse(notes.contains { $0.hasPrefix("XcodeClassic/Recipes/RecipesApp.swift") && $0.contains("formatted(") },
                        "iOS 14: no FormatStyle\n\(lint.output)\(lint.stderr)")

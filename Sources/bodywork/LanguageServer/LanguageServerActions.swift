@@ -86,12 +86,14 @@ struct DocumentAnalysis {
                            documentation: RuleDocumentation) -> JSONText {
         let finding = item.finding
         var message = finding.message
+        var withheld: String?
         switch item.status {
         case .suggestedNotApplied: message += " (suggested fix available)"
-        case .dropped(let reason): message += " (fix withheld: \(reason))"
-        case .noFix: if let reason = finding.withheldReason { message += " (fix withheld: \(reason))" }
+        case .dropped(let reason): withheld = reason
+        case .noFix: withheld = finding.withheldReason
         case .fixed: break
         }
+        if let withheld { message += " (fix withheld: \(withheld))" }
         var members: [(String, JSONText)] = [
             ("range", text.range(finding.range, encoding: encoding)),
             ("severity", .integer(severity(finding.severity))),
@@ -101,6 +103,8 @@ struct DocumentAnalysis {
             members.append(("codeDescription", .object([("href", .string(href))])))
         }
         members += [("source", .string("bodywork")), ("message", .string(message))]
+        // The reason on its own too, for clients that show it apart from the message.
+        if let withheld { members.append(("data", .object([("reason", .string(withheld))]))) }
         return .object(members)
     }
 

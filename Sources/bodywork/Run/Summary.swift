@@ -145,11 +145,11 @@ struct RunTotals {
         }
         if !withheldReasons.isEmpty {
             lines.append("  fixes withheld:")
-            lines += withheldReasons.sorted { $0.key < $1.key }.map { "    \($0.key) (\($0.value))" }
+            lines += RunTotals.reasonLines(withheldReasons)
         }
         if !droppedReasons.isEmpty {
             lines.append("  fixes dropped:")
-            lines += droppedReasons.sorted { $0.key < $1.key }.map { "    \($0.key) (\($0.value))" }
+            lines += RunTotals.reasonLines(droppedReasons)
         }
         if !engineNotes.isEmpty {
             lines.append("  engine notes:")
@@ -157,6 +157,17 @@ struct RunTotals {
         }
         for notice in notices { lines.append("  note: \(notice)") }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Reasons with their counts, most frequent first (then by text), in at most ten lines:
+    /// the rest are counted on the last line.
+    static func reasonLines(_ reasons: [String: Int], limit: Int = 10) -> [String] {
+        let sorted = reasons.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+        guard sorted.count > limit else { return sorted.map { "    \($0.key) (\($0.value))" } }
+        let shown = sorted.prefix(limit - 1)
+        let rest = sorted.dropFirst(limit - 1)
+        return shown.map { "    \($0.key) (\($0.value))" }
+            + ["    \(rest.count) other reasons (\(rest.reduce(0) { $0 + $1.value }))"]
     }
 
     /// `reason (count): path, path, …`, at most ten paths per reason.

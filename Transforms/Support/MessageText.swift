@@ -1,0 +1,31 @@
+// What a finding's message may quote of the user's code: short, on one line, so that the
+// message stays one sentence of at most `MessageText.limit` characters.
+import SwiftCST
+
+enum MessageText {
+    /// The most characters a finding's message has (DESIGN.md, "Messages").
+    static let limit = 160
+
+    /// `text` on one line, cut to at most `length` characters with `…` in the middle when
+    /// longer (the start names the call, the end its last modifier).
+    static func quoted(_ text: String, max length: Int = 40) -> String {
+        let line = text.split(whereSeparator: \.isNewline).map { part in
+            String(part.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        }.joined(separator: " ")
+        guard line.count > length else { return line }
+        let head = line.prefix((length - 1) * 2 / 3)
+        let tail = line.suffix(length - 1 - head.count)
+        return head + "…" + tail
+    }
+
+    /// The first of `candidates` that fits in `limit` characters (the last one otherwise):
+    /// a message names what it can, and says less where the names are long.
+    static func fitting(_ candidates: String...) -> String {
+        candidates.first { $0.count <= limit } ?? candidates[candidates.count - 1]
+    }
+
+    /// `node`'s code on one line, cut as `quoted(_:max:)` cuts it.
+    static func quoted(_ node: Node, max length: Int = 40) -> String {
+        quoted(singleLineText(node) ?? node.text, max: length)
+    }
+}
