@@ -26,11 +26,15 @@ public struct ObjectInBody: Rule {
 
         Reported (warning), with no fix: where the object should live is a design choice. \
         The type must be declared in the project as a class conforming to `ObservableObject` \
-        or marked `@Observable` (directly or through a superclass the index knows). Not \
-        reported: property wrapper defaults (`@StateObject var model = Model()` builds once; \
-        `@State var model = Model()` is the documented form for `@Observable`), action \
-        closures (`Button`, `.task`, `.onAppear`, callbacks), and members `body` does not \
-        reach.
+        or marked `@Observable` (directly or through a superclass the index knows). A note \
+        instead when the object goes straight (or through a local) to a view of the module \
+        that keeps it in `@StateObject` or `@State`: that view keeps the first one, and the \
+        others are built and dropped. `@ObservedObject var model = Model()` is reported too: \
+        the view does not own what it observes, so each parent update that makes the view \
+        makes a new object. Not reported: `@StateObject var model = Model()` (built once) and \
+        `@State var model = Model()` (the documented form for `@Observable`), closures that \
+        run later or whose declaration the project does not hold (`Button`, `.task`, a custom \
+        view's `() -> Void`), and members `body` does not reach.
 
         Before:
 
@@ -74,13 +78,52 @@ public struct ObjectInBody: Rule {
             let indices = view.node.subtreeIndices
             let first = builtIndices.partitionPoint { $0 < indices.lowerBound }
             guard first < builtIndices.count, builtIndices[first] <= indices.upperBound else { continue }
+            // `@ObservedObject var model = Model()`: the view does not own what it observes,
+            // so every parent update that makes the view makes a new object.
+            for property in view.storedProperties {
+                guard let wrapper = property.modifiers.lastAttribute?.name, wrapper == "ObservedObject" || wrapper == "SwiftUI.ObservedObject",
+                      let binding = property.bindings.first, let name = binding.name, let value = binding.initializer,
+                      let (type, _) = built[value.index], seen.insert(value.trimmedRange).inserted else { continue }
+                findings.append(Finding(range: value.trimmedRange,
+                                        message: "`@ObservedObject var \(name) = \(type)(…)` makes a new object each time the view is made; use `@StateObject`"))
+            }
             for node in context.renderPath(of: view).renderedNodes(.functionCallExpr) {
                 guard let (type, kind) = built[node.index], seen.insert(node.trimmedRange).inserted else { continue }
+                if let (child, wrapper) = keepingReceiver(of: node, index: index) {
+                    // The child keeps the first object it is given: the others are built
+                    // and dropped, a cost but no loss of state.
+                    findings.append(Finding(range: node.trimmedRange,
+                                            message: "`\(type)(…)` is built on every evaluation of body, and `\(child)` keeps only the first (`@\(wrapper)`); "
+                                                + "build it in `\(child)`",
+                                            severity: .note))
+                    continue
+                }
                 findings.append(Finding(range: node.trimmedRange,
                                         message: "`\(type)(…)` builds a new \(kind) on every evaluation of body, losing its state; create it once with `@StateObject` or `@State`"))
             }
         }
         return findings
+    }
+
+    /// The view and wrapper that receive the object `node` builds, when a view of the module
+    /// keeps it in `@StateObject` or `@State`: given straight as an argument
+    /// (`Row(model: RowModel(…))`), or through a local given as one.
+    private func keepingReceiver(of node: Node, index: ProjectIndex) -> (String, String)? {
+        var value = node
+        if let binding = node.parent, binding.kind == .initializerClause, let pattern = binding.parent.flatMap(PatternBinding.init),
+           let name = pattern.name, let scope = pattern.node.parent?.parent?.parent {
+            // `let model = Model(…)` then `Row(model: model)`: the first use of the local.
+            guard let use = scope.descendants(.identifierExpr).first(where: {
+                $0.trimmedRange.lowerBound > node.trimmedRange.upperBound && $0.textEquals(name)
+            }) else { return nil }
+            value = use
+        }
+        guard let argumentNode = value.parent, let argument = Argument(argumentNode), argument.expression == value,
+              let label = argument.label, let callNode = argumentNode.parent?.parent, let call = FunctionCallExpr(callNode),
+              let child = call.calleeName, call.callee?.kind != .memberAccessExpr,
+              let wrapper = index.propertyWrapper(of: child, named: label),
+              ["StateObject", "State", "SwiftUI.StateObject", "SwiftUI.State"].contains(wrapper) else { return nil }
+        return (child, FileTypes.lastComponent(wrapper))
     }
 
     /// The type `node` calls and what it is, when the call builds an observable object.

@@ -25,9 +25,12 @@ public struct StateWriteInBody: Rule {
         worst an update loop.
 
         Reported (warning), with no fix. Move the write to where the change happens: an \
-        action, `.onChange(of:)`, `.task`, or the model. Not reported: writes in action \
-        closures (`Button`, `.onAppear`, `.task`, `.onChange`, gestures, callbacks), to \
-        locals that shadow the property, and in members `body` does not reach.
+        action, `.onChange(of:)`, `.task`, or the model. Not reported: writes in closures \
+        that run later (`Button`, `.onAppear`, `.task`, `.onChange`, gestures, a custom \
+        view's or modifier's `() -> Void` parameter, as its declaration in the project \
+        says), in closures of calls the project does not declare (another package's view), \
+        in setters and `didSet`/`willSet`, to locals that shadow the property, and in \
+        members `body` does not reach.
 
         Before:
 

@@ -32,9 +32,13 @@ final class ClosureRolesTests: XCTestCase {
             let h = items.map { mark(12) }
             let i = withAnimation { mark(13) }
             let j = x.onAppear { mark(14) }
+            let k = TextField("Name", text: $name) { editing in mark(15) } onCommit: { mark(16) }
+            let l = TextField(text: $name) { mark(17) }
+            let m = SecureField("Password", text: $password) { mark(18) }
             """)
         XCTAssertEqual(found, [1: .render, 2: .action, 3: .render, 4: .action, 5: .render, 6: .action, 7: .render,
-                               8: .action, 9: .action, 10: .render, 11: .action, 12: .immediate, 13: .immediate, 14: .action])
+                               8: .action, 9: .action, 10: .render, 11: .action, 12: .immediate, 13: .immediate, 14: .action,
+                               15: .action, 16: .action, 17: .render, 18: .action])
     }
 
     func testTheModulesOwnDeclarations() {

@@ -35,9 +35,23 @@ enum ClosureRoles {
         // called here (IceCubes' `Models.List` beside SwiftUI's `List`): on to SwiftUI's.
         // `.init(get:set:)` where a `Binding` is expected.
         let entry = name == "init" && (labels.contains("get") || labels.contains("set")) ? SwiftUIClosures.table["Binding"] : SwiftUIClosures.table[name]
-        if let entry { return entry.role(label: label, labels: labels) }
+        if let entry {
+            // `TextField(title, text: $t) { editing in … }`: a label builder takes no
+            // arguments, and no initializer with a title string takes one.
+            if label == nil, let role = entry.withArguments,
+               takesArguments(closure) || call.arguments.first.map({ $0.label == nil }) == true {
+                return role
+            }
+            return entry.role(label: label, labels: labels)
+        }
         if !isInitializer, SwiftUIClosures.immediateCalls.contains(name) { return .immediate }
         return .unknown
+    }
+
+    /// Whether the closure names parameters (`x in`) or uses `$0`.
+    private static func takesArguments(_ closure: Node) -> Bool {
+        if ClosureExpr(closure)?.parameterClause != nil { return true }
+        return closure.containsDescendant(.identifierExpr) { $0.firstToken?.kind == .dollarIdentifier }
     }
 
     /// Whether `name` starts with an uppercase letter, as a type does.
@@ -138,6 +152,9 @@ enum SwiftUIClosures {
         var roles: [String: ClosureRole] = [:]
         var trailing: [String] = []
         var other: ClosureRole
+        /// The role of an unlabeled closure that takes arguments or follows a title, when
+        /// that tells it apart (`onEditingChanged` beside a `label` builder).
+        var withArguments: ClosureRole?
 
         func role(label: String?, labels: Set<String>) -> ClosureRole {
             if let label { return roles[label] ?? other }
@@ -178,10 +195,11 @@ enum SwiftUIClosures {
         // Views that take actions beside their content.
         table["Button"] = Entry(roles: ["action": .action, "label": .render], trailing: ["action", "label"], other: .render)
         table["Menu"] = content(actions: ["primaryAction"], trailing: ["content", "label"])
-        table["Slider"] = content(actions: ["onEditingChanged"], trailing: ["label"])
-        table["Stepper"] = content(actions: ["onIncrement", "onDecrement", "onEditingChanged"], trailing: ["label"])
-        table["TextField"] = content(actions: ["onEditingChanged", "onCommit"], trailing: ["label"])
-        table["SecureField"] = content(actions: ["onCommit"], trailing: ["label"])
+        for name in ["Slider", "Stepper", "TextField", "SecureField"] {
+            var entry = content(actions: ["onEditingChanged", "onCommit", "onIncrement", "onDecrement"], trailing: ["label"])
+            entry.withArguments = .action
+            table[name] = entry
+        }
         table["PasteButton"] = all(.action)
         table["sheet"] = content(actions: ["onDismiss"], trailing: ["content"])
         table["fullScreenCover"] = content(actions: ["onDismiss"], trailing: ["content"])
