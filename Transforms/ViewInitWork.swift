@@ -27,7 +27,9 @@ public struct ViewInitWork: Rule {
         view, to the model that owns the data, or into `StateObject(wrappedValue:)`, whose \
         argument is evaluated only once. Not reported: storing arguments (`self.x = x`, \
         `_x = State(initialValue: x)`), property wrapper initializers (`State`, `StateObject`, \
-        `ObservedObject`, `Binding`, `FocusState`, `AppStorage`, …), literals, arithmetic, \
+        `ObservedObject`, `Binding`, `FocusState`, `AppStorage`, …), the argument of \
+        `_model = .init(wrappedValue: Model())` on a `@StateObject` (evaluated once), cache \
+        lookups (`shared(for:)`, `cached…`), literals, arithmetic, \
         conversions of plain values (`Double(x)`, `String(x)`), `min`/`max`/`abs`, calling \
         a closure parameter (`self.content = content()`), `self.init`/`super.init`, \
         assertions, and closures the init only stores.
@@ -74,10 +76,19 @@ public struct ViewInitWork: Rule {
         let index = context.index(including: tree)
         var findings: [Finding] = []
         for view in context.fileTypes(tree, index: index).views {
+            // `_model = .init(wrappedValue: Model())` on a `@StateObject`: an autoclosure too.
+            let onceStorage = Set(view.storedProperties.compactMap { property -> String? in
+                guard let wrapper = property.modifiers.lastAttribute?.name,
+                      ViewInitWork.onceWrappers.contains(FileTypes.lastComponent(wrapper)),
+                      let name = property.bindings.first?.name else { return nil }
+                return "_" + name
+            })
             for initializer in view.initializers {
                 guard let body = initializer.body else { continue }
                 let parameters = Set(initializer.parameters.compactMap(\.name))
-                let work = body.node.descendants(.functionCallExpr).filter { isWork($0, in: body.node, parameters: parameters, index: index) }
+                let work = body.node.descendants(.functionCallExpr).filter {
+                    isWork($0, in: body.node, parameters: parameters, onceStorage: onceStorage, index: index)
+                }
                 // The outermost calls: `items.filter { … }.sorted()` is one piece of work.
                 let outermost = work.filter { call in !work.contains { $0 != call && $0.contains(call) } }
                 guard let first = outermost.first, let shown = singleLineText(first) else { continue }
@@ -90,17 +101,37 @@ public struct ViewInitWork: Rule {
         return findings
     }
 
+    /// `_x` when `value` is assigned to `_x` or `self._x`.
+    private func assignedName(of value: Node) -> String? {
+        guard let sequence = value.parent, sequence.kind == .sequenceExpr, sequence.childNodes.last == value,
+              let target = sequence.firstChildNode else { return nil }
+        if target.kind == .identifierExpr { return target.text }
+        if let access = MemberAccessExpr(target), access.base?.textEquals("self") == true { return access.name }
+        return nil
+    }
+
     /// Whether the call `node` is work the init does each time it runs.
-    private func isWork(_ node: Node, in body: Node, parameters: Set<String>, index: ProjectIndex) -> Bool {
+    private func isWork(_ node: Node, in body: Node, parameters: Set<String>, onceStorage: Set<String>,
+                        index: ProjectIndex) -> Bool {
         guard let call = FunctionCallExpr(node), var callee = call.callee else { return false }
-        // Closures are only stored; the argument of `StateObject(wrappedValue:)` is evaluated once.
+        // Closures are only stored; the argument of `StateObject(wrappedValue:)` is evaluated once,
+        // as is that of `.init(wrappedValue:)` assigned to a `@StateObject`'s storage.
         var ancestor = node.parent
         while let current = ancestor, current != body {
             if current.kind == .closureExpr { return false }
-            if let outer = FunctionCallExpr(current), let name = outer.calleeName, ViewInitWork.onceWrappers.contains(name) { return false }
+            if let outer = FunctionCallExpr(current), let name = outer.calleeName {
+                if ViewInitWork.onceWrappers.contains(name) { return false }
+                if name == "init", outer.callee?.kind == .memberAccessExpr, MemberAccessExpr(outer.callee!)?.base == nil,
+                   let storage = assignedName(of: current), onceStorage.contains(storage) {
+                    return false
+                }
+            }
             ancestor = current.parent
         }
         if callee.kind == .genericSpecializationExpr, let base = callee.firstChildNode { callee = base }
+        // A lookup in a cache (`Avatar.shared(for: url)`, `cachedImage(for:)`) returns what
+        // was made before: the cost the rule reports is the making.
+        if let name = call.calleeName, name == "shared" || name.hasPrefix("cached") { return false }
         if callee.kind == .identifierExpr, let name = callee.firstToken?.text {
             if parameters.contains(name) || ViewInitWork.cheapFunctions.contains(name) { return false }
             guard name.first?.isUppercase == true else { return true }
