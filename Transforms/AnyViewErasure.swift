@@ -62,9 +62,12 @@ public struct AnyViewErasure: Rule {
         Withheld (reported with the reason): bodies a result builder cannot hold (`guard`, \
         loops, `defer`, `do`/`catch`, assignments and other statements, `#if`, \
         `if #available`, a `return` in the middle), returns that are not all `AnyView(x)`, \
-        a getter with a setter, and fixes that would delete a comment. `AnyView` stored in a \
-        property, built in a `ForEach` row or a closure, passed as an argument, put in an \
-        array or a ternary is reported with where it is: those need a human's change.
+        a getter with a setter, and fixes that would delete a comment. `AnyView(…)` built in \
+        a `ForEach` row or as a branch of a ternary is reported with where it is: those need \
+        a human's change. Not reported: `AnyView(…)` where the type it is given to is \
+        declared `AnyView` (a stored property, a closure's result, an array element, an \
+        argument such as a hosting controller's root view): there the erasure is what the \
+        declaration asks for, often to hold different views in one place.
         """
 
     public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
@@ -101,7 +104,7 @@ public struct AnyViewErasure: Rule {
                                       range: range, message: message, unless: reason, in: tree))
         }
         for node in context.functionCalls(in: tree) where !covered.contains(node) && isAnyViewCall(node) {
-            let reason = siteReason(node)
+            guard let reason = siteReason(node) else { continue }
             findings.append(Finding(range: node.trimmedRange.lowerBound..<(node.firstToken.map { $0.textRange.upperBound } ?? node.trimmedRange.upperBound),
                                     message: "`AnyView` erases the view's type; prefer `some View` from a `@ViewBuilder`",
                                     withheldReason: reason))
@@ -263,42 +266,36 @@ public struct AnyViewErasure: Rule {
 
     // MARK: - Other sites
 
-    /// Where an `AnyView(…)` that is no member's result is, as the reason it stays.
-    private func siteReason(_ call: Node) -> String {
+    /// Where an `AnyView(…)` that is no member's result is, as the reason it stays; nil where
+    /// the type it is given to is declared `AnyView` (a property, a closure's result, an
+    /// array element, a parameter, a hosting controller's root view): erasing is what that
+    /// declaration asks for, and not a finding.
+    private func siteReason(_ call: Node) -> String? {
         if enclosingCalls(of: call).contains(where: { $0.name == "ForEach" || $0.name == "List" }) {
             return "in a `ForEach` row, where every row then has the type `AnyView`"
         }
         var current = call.parent
         while let node = current {
             switch node.kind {
-            case .arrayExpr, .dictionaryExpr: return "an element of a collection of `AnyView`"
+            case .arrayExpr, .dictionaryExpr: return nil
             case .ternaryExpr: return "a branch of a ternary, whose two sides need one type"
             case .sequenceExpr:
                 if let sequence = SequenceExpr(node), sequence.isAssignment, sequence.assignedValue?.contains(call) == true {
-                    return "assigned to a property or variable of type `AnyView`"
+                    return nil
                 }
                 if node.childNodes.contains(where: { $0.kind == .ternaryExpr }) {
                     return "a branch of a ternary, whose two sides need one type"
                 }
-            case .initializerClause: return "stored in a property or variable of type `AnyView`"
+            case .initializerClause: return nil
             case .argument:
-                if let name = node.parent?.parent.flatMap(FunctionCallExpr.init)?.calleeName, name != "AnyView" {
-                    return "passed to `\(name)`, which may declare `AnyView`"
-                }
-            case .closureExpr: return "returned from a closure, whose type the code it is given to sets"
-            case .functionDecl, .variableDecl, .subscriptDecl, .initializerDecl:
-                let type = FunctionLikeDecl(node)?.returnType ?? VariableDecl(node)?.bindings.first?.type
-                return "the result of `\(memberName(node))`, declared `\(type.map { singleLineText($0) ?? $0.text } ?? "without a type")`, "
-                    + "whose other results or uses need one type"
+                if let name = node.parent?.parent.flatMap(FunctionCallExpr.init)?.calleeName, name != "AnyView" { return nil }
+            case .closureExpr: return nil
+            case .functionDecl, .variableDecl, .subscriptDecl, .initializerDecl: return nil
             default: break
             }
             current = node.parent
         }
-        return "at file scope"
-    }
-
-    private func memberName(_ node: Node) -> String {
-        FunctionLikeDecl(node)?.name ?? VariableDecl(node)?.bindings.first?.name ?? "?"
+        return nil
     }
 
     private func describe(_ node: Node) -> String {
