@@ -390,8 +390,14 @@ struct IdentityPass {
         if let first = element.first, "([".contains(first) || element.contains("->") {
             return "iterate a struct with a stable, unique `id` instead"
         }
+        // A standard value is its own identity when the values are unique.
+        if IdentityPass.standardValues.contains(element) { return "use `id: \\.self` if the values are unique" }
         return "make `\(MessageText.quoted(element, max: 30))` Identifiable or pass `id:` a stable key path"
     }
+
+    /// Standard library and Foundation values, which a module cannot make Identifiable.
+    static let standardValues: Set<String> = ["String", "Substring", "Int", "Int64", "Int32", "UInt", "Double", "Float", "Bool",
+                                              "Character", "Date", "URL", "UUID", "Data", "CGFloat", "Decimal"]
 
     /// `base; use CODE`, the code shortened or left out to keep one short sentence.
     static func use(_ suggestion: String, after base: String) -> String {

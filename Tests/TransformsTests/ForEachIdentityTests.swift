@@ -123,6 +123,13 @@ final class ForEachIdentityTests: XCTestCase {
         }
     }
 
+    func testStandardValuesAreNotToldToBecomeIdentifiable() {
+        let view = "struct V: View {\n    let lines: [String]\n    var body: some View {\n        ForEach(Array(lines.enumerated()), id: \\.offset) { _, line in Text(line) }\n    }\n}\n"
+        let message = findings(view).first?.message ?? ""
+        XCTAssertTrue(message.contains("use `id: \\.self` if the values are unique"), message)
+        XCTAssertFalse(message.contains("make `String` Identifiable"), message)
+    }
+
     func testAdviceForElementsNotProvenEitherWayIsConditional() {
         let view = "struct V: View {\n    let items: [Item]\n    var body: some View {\n        ForEach(items.indices, id: \\.self) { Text(items[$0].name) }\n    }\n}\n"
         let message = findings(view).first?.message ?? ""

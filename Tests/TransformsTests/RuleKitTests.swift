@@ -255,6 +255,8 @@ final class RuleKitTests: XCTestCase {
         XCTAssertEqual(Names.fresh(["self"], fallback: "element") { ["element", "element2"].contains($0) }, "element3")
         XCTAssertEqual(Names.fresh("formatter") { $0 == "formatter" }, "formatter2")
         XCTAssertEqual(Names.singular(of: "entries"), "entry")
+        XCTAssertEqual(Names.singular(of: "recentMovies"), "recentMovie")
+        XCTAssertNil(Names.singular(of: "series"), "not `sery`")
         XCTAssertEqual(Names.lowerCamel("JSONDecoder"), "jsonDecoder")
         let t = tree("func f(a: Int) { let b = 1; items.forEach { c in print(c) } }\n")
         let closure = t.root.descendants(.closureExpr)[0]

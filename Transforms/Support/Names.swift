@@ -30,9 +30,17 @@ enum Names {
 
     /// `items` → `item`, `entries` → `entry`, `boxes` → `box`; nil when the name is not a
     /// plain plural.
+    /// Plurals of words ending in `-ie`, whose singular keeps it.
+    private static let pluralsOfIE = ["movies", "cookies", "zombies", "selfies", "calories", "hoodies", "rookies", "goalies",
+                                      "pies", "ties", "lies", "brownies", "smoothies", "prairies", "genies", "aunties"]
+
     static func singular(of name: String) -> String? {
         guard name.count > 2, name.first.map({ $0.isLetter || $0 == "_" }) == true,
               name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+        let lowered = name.lowercased()
+        // Plurals that are their own singular (`series`), and `-ie` words (`movies`).
+        if ["series", "species", "news"].contains(where: lowered.hasSuffix) { return nil }
+        if Names.pluralsOfIE.contains(where: lowered.hasSuffix) { return String(name.dropLast()) }
         if name.hasSuffix("ies") { return String(name.dropLast(3)) + "y" }
         for suffix in ["sses", "xes", "ches", "shes"] where name.hasSuffix(suffix) { return String(name.dropLast(2)) }
         if name.hasSuffix("s") && !name.hasSuffix("ss") && !name.hasSuffix("us") { return String(name.dropLast()) }
