@@ -15,7 +15,10 @@ public struct ForEachFilter: Rule {
     public let documentation = """
         A ForEach or List row whose content is wrapped in an `if` produces zero or one \
         view per element, so SwiftUI must evaluate every row to count them and List loses \
-        its lazy fast path. Filtering the data keeps exactly one view per element.
+        its lazy fast path. Filtering the data keeps exactly one view per element. A \
+        warning in a lazy container (`List`, `Form`, `Table`, `Lazy…` stacks and grids) or \
+        where the container is not in sight; a note in one that builds every row anyway \
+        (`VStack`, `HStack`, `Picker`, `Menu`, …), where the cost is small.
 
         Before:
 
@@ -55,9 +58,30 @@ public struct ForEachFilter: Rule {
         var findings: [Finding] = []
         let types = DataTypes(tree: tree, context: context)
         for site in context.functionCalls(in: tree).compactMap(ForEachSite.init) {
-            if site.row != nil, let finding = rowFinding(site, layout: layout, types: types) { findings.append(finding) }
+            guard site.row != nil, var finding = rowFinding(site, layout: layout, types: types) else { continue }
+            finding.severity = ForEachFilter.isInEagerContainer(site) ? .note : .warning
+            findings.append(finding)
         }
         return findings
+    }
+
+    /// Containers that build rows as they scroll into view: there a row count that depends
+    /// on each row costs a pass over every row.
+    private static let lazyContainers: Set<String> = ["List", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid", "Table",
+                                                      "Form", "OutlineGroup"]
+    /// Containers that build every row anyway, where the cost is small.
+    private static let eagerContainers: Set<String> = ["VStack", "HStack", "ZStack", "Grid", "GridRow", "ScrollView", "Picker",
+                                                       "Menu", "ViewThatFits", "ControlGroup", "TabView", "contextMenu", "toolbar",
+                                                       "ToolbarItemGroup", "CommandMenu", "CommandGroup", "swipeActions"]
+
+    /// Whether the nearest container around the `ForEach` (`Section` and `Group` looked
+    /// through) builds every row anyway; false in a lazy one and where none is in sight.
+    private static func isInEagerContainer(_ site: ForEachSite) -> Bool {
+        for (_, name) in enclosingCalls(of: site.node) {
+            if lazyContainers.contains(name) { return false }
+            if eagerContainers.contains(name) { return true }
+        }
+        return false
     }
 
     // MARK: - Rows
