@@ -76,7 +76,8 @@ public struct EagerStack: Rule {
 
         Not found: stacks without a `ForEach`, a `ForEach` over an array literal, a small \
         constant range (at most 20 elements, such as `0..<5`) or an enum's `allCases` (also \
-        transformed, as in `Array(Kind.allCases.enumerated())`), and \
+        transformed, as in `Array(Kind.allCases.enumerated())`), a `let` of the view holding one of \
+        these, a bounded prefix (`items.prefix(5)`), and \
         stacks nested deeper than the `ScrollView`'s own content. The fix is withheld \
         (reported with the reason) when the stack's content uses `.alignmentGuide` or a \
         `GeometryReader` (both measure the stack's children, which a lazy stack has not \
@@ -183,7 +184,7 @@ public struct EagerStack: Rule {
     private static func dynamicForEach(in content: ClosureExpr) -> ForEachSite? {
         for statement in content.statements {
             guard let site = ForEachSite(ModifierChain(statement).base), !site.isList else { continue }
-            if !isWrittenOut(site.dataExpression) { return site }
+            if !isWrittenOut(site.dataExpression) && !isWrittenOutConstant(site.dataExpression) { return site }
         }
         return nil
     }
@@ -201,6 +202,27 @@ public struct EagerStack: Rule {
               let lower = integerValue(low), let upper = integerValue(high) else { return false }
         let count = op.textIs("..<") ? upper - lower : op.textIs("...") ? upper - lower + 1 : Int.max
         return count <= smallRangeCount
+    }
+
+    /// A `let` of the view whose value is written out (`let variants = [("a", .a), …]`), or
+    /// a bounded prefix (`items.prefix(5)`): a small set the source states.
+    private static func isWrittenOutConstant(_ data: Node) -> Bool {
+        if let call = FunctionCallExpr(data), call.calleeNameIs("prefix"), call.callee?.kind == .memberAccessExpr,
+           call.arguments.count == 1, let count = call.arguments[0].expression.flatMap(integerValue) {
+            return count <= smallRangeCount
+        }
+        guard data.kind == .identifierExpr || (MemberAccessExpr(data)?.base?.textEquals("self") == true),
+              let name = data.kind == .identifierExpr ? data.firstToken?.text : MemberAccessExpr(data)?.name else { return false }
+        // The type around the stack, and its stored `let` of that name.
+        var current = data.parent
+        while let node = current, ![.structDecl, .classDecl, .extensionDecl].contains(node.kind) { current = node.parent }
+        guard let type = current.flatMap(TypeDecl.init) else { return false }
+        for member in type.members {
+            guard let variable = VariableDecl(member), variable.isLet, let binding = variable.bindings.first,
+                  binding.name == name, let value = binding.initializer else { continue }
+            return isWrittenOut(value)
+        }
+        return false
     }
 
     private static func integerValue(_ node: Node) -> Int? {
