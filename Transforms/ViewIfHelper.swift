@@ -32,8 +32,11 @@ public struct ViewIfHelper: Rule {
         is reset, its `onAppear` runs again, animations cross-fade instead of \
         interpolating, and in a list every such row costs more to diff.
 
-        Reported (warning), with no fix: the helper (with how many times the module calls \
-        it by `.name`) and each call. Removing the helper is a human's change; at each \
+        Reported (warning), with no fix: the helper, once, where the module declares it (with \
+        how many times the module calls it by `.name`), and each call of `.if` when no helper \
+        of that name is in the project (it comes from a package). Calls whose condition cannot change while the app runs (a \
+        literal, a static member such as `.tahoe` or `Platform.isMac`) are not reported: \
+        the identity never flips. Removing the helper is a human's change; at each \
         call, apply the modifier with a value that depends on the condition \
         (`.opacity(isHidden ? 0 : 1)`, `.foregroundStyle(isSelected ? .primary : .secondary)`, \
         `.disabled(condition)`), or an inert value (`.padding(condition ? 8 : 0)`); keep a real \
@@ -41,9 +44,8 @@ public struct ViewIfHelper: Rule {
 
         A helper is a method of `extension View` returning `some View` that takes a `Bool` \
         and a closure taking `Self`, whose body is one `if` (or `?:`) on the `Bool` that \
-        calls the closure with `self`. Calls are found in every file for a helper named \
-        `if` (`.if(…)`), and in the helper's own file for any other name. A `public` helper \
-        may also be called from other modules, which the count does not see.
+        calls the closure with `self`. A `public` helper may also be called from other \
+        modules, which the count does not see.
 
         Before:
 
@@ -59,14 +61,12 @@ public struct ViewIfHelper: Rule {
     public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
         let index = context.index(including: tree)
         var findings: [Finding] = []
-        var helperNames: Set<String> = ["if"]
         for type in tree.root.descendants(.extensionDecl).compactMap(TypeDecl.init) {
             guard let extended = type.name, extended == "View" || extended == "SwiftUI.View" else { continue }
             for member in type.members where member.kind == .functionDecl {
                 guard let function = FunctionLikeDecl(member), let helper = Helper(function),
                       let keyword = member.ownTokens.first(where: { $0.keyword == .func }) else { continue }
                 let nameToken = tree.token(at: keyword.index + 1)
-                helperNames.insert(helper.name)
                 let calls = index.nameCounts["." + helper.name] ?? 0
                 let isPublic = function.modifiers.has("public") || function.modifiers.has("open") || function.modifiers.has("package")
                 let callers = calls == 1 ? "1 call here" : "\(calls) calls here"
@@ -75,30 +75,35 @@ public struct ViewIfHelper: Rule {
                                         message: "`\(helper.name)(\(helper.labels))` gives each view it modifies two identities (\(reach)); apply the modifier with a conditional value instead"))
             }
         }
-        // Every access of the file is asked: names are compared as bytes where that is exact
-        // (ASCII names and tokens; a Kelvin sign, say, equals `K` only as a string).
-        let asciiNames = helperNames.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } } ? helperNames.map { Array($0.utf8) } : nil
-        func namesHelper(_ token: Token) -> Bool {
-            var text = token.textRange
-            guard let asciiNames, tree.bytes[text].allSatisfy({ $0 < 0x80 }) else {
-                return helperNames.contains(ViewIfHelper.bare(token.text))
-            }
-            let backtick = UInt8(ascii: "`")
-            if text.count > 2, tree.bytes[text.lowerBound] == backtick, tree.bytes[text.upperBound - 1] == backtick {
-                text = (text.lowerBound + 1)..<(text.upperBound - 1)
-            }
-            return asciiNames.contains { $0.elementsEqual(tree.bytes[text]) }
-        }
-        for node in context.functionCalls(in: tree) {
+        // A helper the module declares is reported once, where it is declared, with its
+        // number of calls: its calls are not findings of their own. A call is reported only
+        // of `.if`, the helper's usual name, when it comes from outside the project.
+        let declaresIf = ModuleCallables.of(index).functions(named: "if").contains { $0.owner == "View" || $0.owner == "SwiftUI.View" }
+        for node in declaresIf ? [] : context.functionCalls(in: tree) {
             // No base in a postfix `#if` branch (`#if os(iOS) .if(c) { … } #endif`).
             guard let call = FunctionCallExpr(node), let callee = call.callee, let access = MemberAccessExpr(callee),
-                  let name = access.nameToken, namesHelper(name),
+                  let name = access.nameToken, name.textIs("if") || name.textIs("`if`"),
                   !call.arguments.isEmpty || call.trailingClosure != nil else { continue }
+            // A condition that cannot change while the app runs (`.tahoe`, `Platform.isMac`,
+            // a literal) never flips the identity.
+            if let condition = call.arguments.first?.expression, ViewIfHelper.isConstant(condition) { continue }
             let end = call.argumentList?.trimmedRange.upperBound ?? name.textRange.upperBound
             findings.append(Finding(range: name.textRange.lowerBound..<end,
-                                    message: "`.\(ViewIfHelper.bare(name.text))(…)` gives this view two identities, so a change of the condition resets its state; use a conditional value instead"))
+                                    message: "`.if(…)` gives this view two identities, so a change of the condition resets its state; use a conditional value instead"))
         }
         return findings
+    }
+
+    /// A literal, or a static member written with its type or as `.name`, not called.
+    static func isConstant(_ condition: Node) -> Bool {
+        switch condition.kind {
+        case .booleanLiteralExpr, .integerLiteralExpr: return true
+        case .memberAccessExpr:
+            guard let access = MemberAccessExpr(condition) else { return false }
+            guard let base = access.base else { return true }  // `.tahoe`
+            return base.kind == .identifierExpr && base.firstToken?.text.first?.isUppercase == true
+        default: return false
+        }
     }
 
     /// `` `if` `` → `if`.

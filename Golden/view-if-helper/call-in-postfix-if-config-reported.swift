@@ -1,3 +1,4 @@
+// bodywork-options: --ill-typed
 import SwiftUI
 
 struct Preview: View {

@@ -53,9 +53,11 @@ public enum CallableSignature {
     /// `name(label:label:)` and the parameters' text for `function`, when a parameter may
     /// take a closure; nil otherwise (most functions, which the index need not keep).
     static func of(_ function: FunctionLikeDecl, viewGenerics: Set<String>) -> (String, String)? {
-        guard let name = function.name, function.node.kind == .initializerDecl || function.node.kind == .functionDecl else {
+        guard var name = function.name, function.node.kind == .initializerDecl || function.node.kind == .functionDecl else {
             return nil
         }
+        // `` func `if`(…) `` is called as `.if(…)`.
+        if name.count > 2, name.hasPrefix("`"), name.hasSuffix("`") { name = String(name.dropFirst().dropLast()) }
         var generics = viewGenerics
         generics.formUnion(self.viewGenerics(of: function.node))
         let parameters = function.parameters.map { parameter -> (String, Bool, String) in

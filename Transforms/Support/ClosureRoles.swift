@@ -140,7 +140,11 @@ final class ModuleCallables: @unchecked Sendable {
         }
     }
 
-    func functions(named name: String) -> [ModuleCallable] { byName[name] ?? [] }
+    /// The callables named `name` (backticks aside: `` `if` `` is `if`).
+    func functions(named name: String) -> [ModuleCallable] {
+        if name.count > 2, name.hasPrefix("`"), name.hasSuffix("`") { return byName[String(name.dropFirst().dropLast())] ?? [] }
+        return byName[name] ?? []
+    }
     func initializers(of type: String) -> [ModuleCallable] { initializersByType[type] ?? [] }
 }
 
