@@ -34,7 +34,10 @@ public struct LayoutFeedback: Rule {
         object and expose results that change less often (`hasReachedEnd`).
 
         Reported (warning), with no fix. Not reported: an action with an `if`, `guard` or \
-        `switch`, a transform that already compares or rounds (`offset > 100`, `for: Bool.self`), \
+        `switch` or one that writes a comparison (`isHidden = offset < 0`), a transform that \
+        already compares or rounds (`offset > 100`, `for: Bool.self`), `onGeometryChange` of a \
+        size or inset (`$0.size.height`, `\\.safeAreaInsets.bottom`: it changes on a resize, \
+        not on every frame of a scroll), \
         and `GeometryReader` around a lazy container rather than in its rows.
 
         Before:
@@ -135,7 +138,10 @@ public struct LayoutFeedback: Rule {
             guard let action = call.argument("action")?.expression ?? labeled["action"]
                     ?? (call.argument("of") != nil ? call.trailingClosure?.node : nil) else { return nil }
             let type = call.argument("for")?.expression?.text ?? ""
-            let thresholded = type.hasPrefix("Bool") || transform.map(reducesToThreshold) ?? false
+            // A size (or inset) changes on a resize or rotation, not on every frame of a
+            // scroll: the action runs when the transformed value changes.
+            let measuresSize = name == "onGeometryChange" && transform.map(readsOnlySize) ?? false
+            let thresholded = type.hasPrefix("Bool") || measuresSize || transform.map(reducesToThreshold) ?? false
             return (action, thresholded)
         }
         guard name == "onPreferenceChange", let key = call.arguments.first?.expression?.text,
@@ -167,6 +173,23 @@ public struct LayoutFeedback: Rule {
         }
         return false
     }
+
+    /// Whether a transform reads sizes or insets only, no position: `$0.size.height`,
+    /// `\.safeAreaInsets.bottom`, but not `$0.frame(in: .scrollView).minY`.
+    private func readsOnlySize(_ transform: Node) -> Bool {
+        var readsSize = false
+        for index in transform.firstTokenIndex..<transform.endTokenIndex {
+            let token = transform.tree.token(at: index)
+            guard token.kind == .identifier else { continue }
+            if LayoutFeedback.positionWords.contains(token.text) { return false }
+            if LayoutFeedback.sizeWords.contains(token.text) { readsSize = true }
+        }
+        return readsSize
+    }
+
+    private static let sizeWords: Set<String> = ["size", "width", "height", "safeAreaInsets", "contentSize", "containerSize"]
+    private static let positionWords: Set<String> = ["frame", "origin", "minX", "minY", "midX", "midY", "maxX", "maxY",
+                                                     "contentOffset", "bounds", "visibleRect", "x", "y"]
 
     /// Whether a transform closure already compares, rounds or quantizes the value.
     private func reducesToThreshold(_ transform: Node) -> Bool {
@@ -201,9 +224,19 @@ public struct LayoutFeedback: Rule {
         return names.filter(state.contains)
     }
 
-    /// Whether an action decides before it writes: an `if`, `guard` or `switch` in it.
+    /// Whether an action decides before it writes: an `if`, `guard` or `switch` in it, or it
+    /// writes a comparison (`isHidden = offset < 0`), whose value changes only at the threshold.
     private func isGuarded(_ closure: Node) -> Bool {
-        !closure.descendants(.ifExpr).isEmpty || !closure.descendants(.guardStmt).isEmpty || !closure.descendants(.switchExpr).isEmpty
+        if !closure.descendants(.ifExpr).isEmpty || !closure.descendants(.guardStmt).isEmpty || !closure.descendants(.switchExpr).isEmpty {
+            return true
+        }
+        return closure.descendants(.sequenceExpr).contains { sequence in
+            guard sequence.childNodes.dropFirst().first?.kind == .assignmentExpr else { return false }
+            return sequence.children.dropFirst(2).contains { part in
+                guard case .token(let token) = part else { return false }
+                return token.kind == .binaryOperator && ["<", ">", "<=", ">=", "==", "!="].contains(token.text)
+            }
+        }
     }
 
     /// The parameter of the `GeometryReader { proxy in … }` closure around `node`, if any.

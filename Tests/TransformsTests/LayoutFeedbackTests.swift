@@ -30,7 +30,7 @@ final class LayoutFeedbackTests: XCTestCase {
 
     func testCallbacksWritingStateOnEveryChangeAreReported() throws {
         XCTAssertEqual(try report("state-written-every-change-reported"),
-                       ["11 `.onGeometryChange` writes `height` on every change", "17 `.onScrollGeometryChange` writes `offset` on every change"])
+                       ["11 `.onGeometryChange` writes `top` on every change", "17 `.onScrollGeometryChange` writes `offset` on every change"])
         XCTAssertEqual(try report("preference-key-offset-reported"),
                        ["32 `.onPreferenceChange` writes `offset` on every change", "35 `.onPreferenceChange` writes `measured` on every change"],
                        "the title key carries no geometry")
