@@ -9,7 +9,7 @@ public struct WorkInBody: Rule {
 
     /// Every finding is a call whose name or argument label holds one of these words.
     public var neededWords: [[StaticString]] {
-        [["map", "filter", "decode", "contentsOf", "sorted", "Match", "UIImage", "Regex", "forResource",
+        [["map", "filter", "decode", "contentsOf", "sort", "Match", "UIImage", "Regex", "forResource",
           "NSImage", "jsonObject", "grouping", "regularExpression", "contents(atPath", "propertyList",
           "shuffled"]]
     }
@@ -22,8 +22,9 @@ public struct WorkInBody: Rule {
         calls, runs again every time, although its result rarely changes. Reported, with its \
         cost class and the remedy:
 
-        - collection work (note): `sorted`, `filter`, `Dictionary(grouping:)`; in the data of \
-        `ForEach` or `List` also `map`, `compactMap`, `flatMap` and `shuffled`. Keep the \
+        - collection work (note): `sorted`, `sort`, `filter`, `Dictionary(grouping:)`; in the \
+        data of `ForEach` or `List` also `map`, `compactMap`, `flatMap` and `shuffled`; not on \
+        an enum's `allCases`, a small set the source states. Keep the \
         derived collection in the model, updated when its inputs change. `.filter { … }` \
         applied last to a ForEach's data, the form `foreach-filter` writes, costs what an `if` \
         in each row costs and is not reported.
@@ -136,7 +137,7 @@ public struct WorkInBody: Rule {
     }
 
     /// Collection transforms reported anywhere on the render path.
-    private static let collectionTransforms: Set<String> = ["sorted", "filter"]
+    private static let collectionTransforms: Set<String> = ["sorted", "sort", "filter"]
     /// Further transforms reported in the data of a ForEach or List.
     private static let dataTransforms: Set<String> = ["map", "compactMap", "flatMap", "shuffled"]
     private static let regexMatches: Set<String> = ["firstMatch", "wholeMatch", "prefixMatch", "matches"]
@@ -203,6 +204,8 @@ public struct WorkInBody: Rule {
         guard let access = MemberAccessExpr(callee), let base = access.base else { return nil }
         if WorkInBody.collectionTransforms.contains(name) || WorkInBody.dataTransforms.contains(name) {
             guard !isLazy(base) else { return nil }
+            // An enum's `allCases` is a small set the source states.
+            if MemberAccessExpr(base)?.name == "allCases" { return nil }
             let inData = forEachData.first { $0.contains(node) }
             if !WorkInBody.collectionTransforms.contains(name) && inData == nil { return nil }
             if name == "filter", let data = inData, isTrailingFilter(node, of: data) { return nil }
