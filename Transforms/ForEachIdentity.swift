@@ -375,7 +375,7 @@ struct IdentityPass {
             advice = "consider `\(MessageText.quoted(suggestion, max: 60))`"
         case .notIdentifiable(let element)?:
             advice = IdentityPass.stableIDAdvice(element: element, data: proof?.data)
-        case .unproven(let element)?:
+        case .unproven?:
             advice = "once the elements are Identifiable, use `\(MessageText.quoted(suggestion, max: 40))`"
         case .shape?:
             advice = "iterate the elements in an array, identified by a stable, unique property"

@@ -193,14 +193,10 @@ public struct UnusedEnvironment: Rule {
                     reason = "the declaration shares its lines with other code"
                 }
             }
-            if let fix, let key = mirrored {
-                findings.append(Finding(range: range, message: message,
-                                        fix: fix))
-            } else if let fix {
+            if let fix {
                 findings.append(Finding(range: range, message: message, fix: fix))
             } else {
-                findings.append(Finding(range: range, message: message,
-                                        withheldReason: reason))
+                findings.append(Finding(range: range, message: message, withheldReason: reason))
             }
         }
         return findings

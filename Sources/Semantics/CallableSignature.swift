@@ -42,6 +42,9 @@ public struct ModuleCallable: Sendable {
 /// under the owner's name plus `()`, a key no type has, so that the index's cache, snapshots
 /// and folds carry them exactly as they carry property types.
 public enum CallableSignature {
+    /// The protocols whose conformers and extensions take view content and actions.
+    static let viewProtocols: Set<String> = ["View", "SwiftUI.View", "ViewModifier", "SwiftUI.ViewModifier"]
+
     /// The property-table key of `owner`'s callables.
     public static func ownerKey(_ owner: String) -> String { owner + "()" }
 
@@ -52,10 +55,23 @@ public enum CallableSignature {
 
     /// `name(label:label:)` and the parameters' text for `function`, when a parameter may
     /// take a closure; nil otherwise (most functions, which the index need not keep).
-    static func of(_ function: FunctionLikeDecl, viewGenerics: Set<String>) -> (String, String)? {
-        guard var name = function.name, function.node.kind == .initializerDecl || function.node.kind == .functionDecl else {
-            return nil
+    /// `namedTypes`: whether a parameter of a plain named type may be kept too (a typealias
+    /// of a closure, as views declare `let onTap: Action`); asked only of views and their
+    /// extensions, where it matters, so that the index keeps few callables.
+    static func of(_ function: FunctionLikeDecl, viewGenerics: Set<String>, namedTypes: Bool) -> (String, String)? {
+        guard function.node.kind == .initializerDecl || function.node.kind == .functionDecl,
+              let clause = function.signature?.child(.parameterClause) else { return nil }
+        // Most functions take no closure: told from the parameters' tokens (an arrow, an
+        // attribute), before any text is made.
+        if !namedTypes {
+            let tree = clause.tree
+            let mayTake = (clause.firstTokenIndex..<clause.endTokenIndex).contains { index in
+                let kind = tree.tokens[index].kind
+                return kind == .arrow || kind == .at
+            }
+            guard mayTake else { return nil }
         }
+        guard var name = function.name else { return nil }
         // `` func `if`(…) `` is called as `.if(…)`.
         if name.count > 2, name.hasPrefix("`"), name.hasSuffix("`") { name = String(name.dropFirst().dropLast()) }
         var generics = viewGenerics
@@ -64,12 +80,12 @@ public enum CallableSignature {
             let builder = parameter.node.children(.attribute).contains { Attribute($0)?.name.hasSuffix("Builder") == true }
             return (parameter.label ?? "_", builder, parameter.type.map(TypeResolver.typeText(of:)) ?? "")
         }
-        return encode(name: name, parameters, generics: generics)
+        return encode(name: name, parameters, generics: generics, namedTypes: namedTypes)
     }
 
     /// The memberwise initializer of a struct whose `members` declare no initializer: its
     /// stored properties in order (a `let` with a value is not a parameter).
-    static func memberwise(of members: [Node], viewGenerics: Set<String>) -> (String, String)? {
+    static func memberwise(of members: [Node], viewGenerics: Set<String>, namedTypes: Bool) -> (String, String)? {
         guard !members.contains(where: { $0.kind == .initializerDecl }) else { return nil }
         var parameters: [(String, Bool, String)] = []
         for member in members {
@@ -84,7 +100,7 @@ public enum CallableSignature {
                 parameters.append((name, builder, type))
             }
         }
-        return encode(name: "init", parameters, generics: viewGenerics)
+        return encode(name: "init", parameters, generics: viewGenerics, namedTypes: namedTypes)
     }
 
     /// The generic parameters of a declaration constrained to `View` (`<Content: View>`,
@@ -102,8 +118,9 @@ public enum CallableSignature {
 
     /// The text kept for one callable, or nil when none of its parameters may take a closure.
     private static func encode(name: String, _ parameters: [(label: String, builder: Bool, type: String)],
-                               generics: Set<String>) -> (String, String)? {
-        guard parameters.contains(where: { $0.builder || mayTakeClosure($0.type, generics: generics) }) else { return nil }
+                               generics: Set<String>, namedTypes: Bool) -> (String, String)? {
+        guard parameters.contains(where: { $0.builder || mayTakeClosure($0.type, generics: generics, namedTypes: namedTypes) })
+        else { return nil }
         let signature = name + "(" + parameters.map { $0.label + ":" }.joined() + ")"
         var text = parameters.map { $0.label + "=" + ($0.builder ? "B" : "-") + $0.type }.joined(separator: ";")
         if !generics.isEmpty { text += "|" + generics.sorted().joined(separator: ",") }
@@ -112,8 +129,9 @@ public enum CallableSignature {
 
     /// Whether a parameter of this type may take a closure: a function type, or a plain
     /// name that may be a typealias of one (not a generic parameter, not a common value).
-    private static func mayTakeClosure(_ type: String, generics: Set<String>) -> Bool {
+    private static func mayTakeClosure(_ type: String, generics: Set<String>, namedTypes: Bool) -> Bool {
         if type.contains("->") { return true }
+        guard namedTypes else { return false }
         var name = Substring(type)
         if name.hasSuffix("?") || name.hasSuffix("!") { name = name.dropLast() }
         guard let first = name.utf8.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z"),

@@ -193,7 +193,7 @@ public struct ProjectIndexBuilder: Sendable {
 
     // MARK: - Declarations
 
-    private mutating func record(declarations: [Node], scope: String?, viewGenerics: Set<String> = []) {
+    private mutating func record(declarations: [Node], scope: String?, viewGenerics: Set<String> = [], isView: Bool = false) {
         // A type's properties are gathered here and stored with one lookup of the type,
         // before any nested declaration is recorded (so that the order of writes holds).
         var properties = Properties()
@@ -215,7 +215,8 @@ public struct ProjectIndexBuilder: Sendable {
             case .variableDecl:
                 if let scope, let variable = VariableDecl(declaration) { record(variable: variable, in: scope, into: &properties) }
             case .functionDecl, .initializerDecl:
-                if let function = FunctionLikeDecl(declaration), let (signature, parameters) = CallableSignature.of(function, viewGenerics: viewGenerics) {
+                if let function = FunctionLikeDecl(declaration),
+                   let (signature, parameters) = CallableSignature.of(function, viewGenerics: viewGenerics, namedTypes: isView) {
                     callables[signature] = parameters
                 }
             default:
@@ -273,9 +274,13 @@ public struct ProjectIndexBuilder: Sendable {
         }
         index.conformances[qualified, default: []].formUnion(inherited)
         if index.propertyTypes[qualified] == nil { index.propertyTypes[qualified] = [:] }
-        let viewGenerics = CallableSignature.viewGenerics(of: type.node)
-        record(declarations: type.members, scope: qualified, viewGenerics: viewGenerics)
-        if type.node.kind == .structDecl, let (signature, parameters) = CallableSignature.memberwise(of: type.members, viewGenerics: viewGenerics) {
+        let viewGenerics = type.isGeneric ? CallableSignature.viewGenerics(of: type.node) : []
+        // A view, a modifier, or an extension of either: its closures are content or actions.
+        let isView = !inherited.isDisjoint(with: CallableSignature.viewProtocols)
+            || CallableSignature.viewProtocols.contains(qualified)
+        record(declarations: type.members, scope: qualified, viewGenerics: viewGenerics, isView: isView)
+        if type.node.kind == .structDecl,
+           let (signature, parameters) = CallableSignature.memberwise(of: type.members, viewGenerics: viewGenerics, namedTypes: isView) {
             index.propertyTypes[CallableSignature.ownerKey(qualified), default: [:]][signature] = parameters
         }
     }

@@ -21,20 +21,26 @@ enum ClosureRole: Equatable {
 enum ClosureRoles {
     /// The role of `closure`, given the module's index.
     static func role(of closure: Node, index: ProjectIndex) -> ClosureRole {
+        role(of: closure, callables: ModuleCallables.of(index))
+    }
+
+    /// The role of `closure`, given the module's callables (`ModuleCallables.of(index)`,
+    /// looked up once for the many closures of a view).
+    static func role(of closure: Node, callables: ModuleCallables) -> ClosureRole {
         guard let parent = closure.parent else { return .unknown }
         // `{ … }()`: called where it is written.
         if parent.kind == .functionCallExpr, parent.firstChildNode == closure { return .immediate }
         guard let (call, name, label) = callReceiving(closure) else { return .unknown }
-
-        let labels = Set(call.arguments.compactMap(\.label) + call.additionalTrailingClosures.compactMap { $0.firstToken?.text })
+        // The call's labels, read only where a declaration has to be matched to them.
+        let labels = { Set(call.arguments.compactMap(\.label) + call.additionalTrailingClosures.compactMap { $0.firstToken?.text }) }
         let isInitializer = isTypeName(name) && call.callee?.kind != .memberAccessExpr || call.callee.map(isTypeInitializer) == true
-        if let role = moduleRole(name: name, isInitializer: isInitializer, label: label, labels: labels, index: index) {
+        if let role = moduleRole(name: name, isInitializer: isInitializer, label: label, labels: labels, callables: callables) {
             return role
         }
         // A type of the module with no initializer that takes a closure is not the one
         // called here (IceCubes' `Models.List` beside SwiftUI's `List`): on to SwiftUI's.
         // `.init(get:set:)` where a `Binding` is expected.
-        let entry = name == "init" && (labels.contains("get") || labels.contains("set")) ? SwiftUIClosures.table["Binding"] : SwiftUIClosures.table[name]
+        let entry = name == "init" && !labels().isDisjoint(with: ["get", "set"]) ? SwiftUIClosures.table["Binding"] : SwiftUIClosures.table[name]
         if let entry {
             // `TextField(title, text: $t) { editing in … }`: a label builder takes no
             // arguments, and no initializer with a title string takes one.
@@ -67,12 +73,13 @@ enum ClosureRoles {
 
     /// The role the module's own declarations give, when some declare a callable of this
     /// name whose labels fit the call and all of those agree.
-    private static func moduleRole(name: String, isInitializer: Bool, label: String?, labels: Set<String>,
-                                   index: ProjectIndex) -> ClosureRole? {
-        let callables = ModuleCallables.of(index)
+    private static func moduleRole(name: String, isInitializer: Bool, label: String?, labels: () -> Set<String>,
+                                   callables: ModuleCallables) -> ClosureRole? {
         let candidates = isInitializer
             ? callables.initializers(of: name)
             : callables.functions(named: name)
+        guard !candidates.isEmpty else { return nil }
+        let labels = labels()
         var found: ClosureRole?
         for callable in candidates {
             let parameterLabels = Set(callable.parameters.map(\.label))
@@ -160,9 +167,11 @@ enum SwiftUIClosures {
         /// that tells it apart (`onEditingChanged` beside a `label` builder).
         var withArguments: ClosureRole?
 
-        func role(label: String?, labels: Set<String>) -> ClosureRole {
+        func role(label: String?, labels: () -> Set<String>) -> ClosureRole {
             if let label { return roles[label] ?? other }
-            if let first = trailing.first(where: { !labels.contains($0) }) { return roles[first] ?? other }
+            guard !trailing.isEmpty else { return other }
+            let given = labels()
+            if let first = trailing.first(where: { !given.contains($0) }) { return roles[first] ?? other }
             return other
         }
     }

@@ -22,10 +22,11 @@ extension RenderPath {
         guard let body = members.first else { return [] }
         // The closures of each member that run later, found once per member.
         var skippedByMember: [Int: [Node]] = [:]
+        let callables = ModuleCallables.of(index)
         func skipped(_ scope: Node) -> [Node] {
             if let known = skippedByMember[scope.index] { return known }
             let closures = scope.descendants(.closureExpr).filter { node in
-                switch ClosureRoles.role(of: node, index: index) {
+                switch ClosureRoles.role(of: node, callables: callables) {
                 case .action, .unknown: return true
                 case .render, .immediate: return false
                 }
