@@ -62,7 +62,9 @@ public struct AnyViewErasure: Rule {
         Withheld (reported with the reason): bodies a result builder cannot hold (`guard`, \
         loops, `defer`, `do`/`catch`, assignments and other statements, `#if`, \
         `if #available`, a `return` in the middle), returns that are not all `AnyView(x)`, \
-        a getter with a setter, and fixes that would delete a comment. `AnyView(…)` built in \
+        a getter with a setter, and fixes that would delete a comment. A helper that erases \
+        its receiver (`func eraseToAnyView() -> AnyView { AnyView(self) }`) is not reported: \
+        erasing is what it is for. `AnyView(…)` built in \
         a `ForEach` row or as a branch of a ternary is reported with where it is: those need \
         a human's change. Not reported: `AnyView(…)` where the type it is given to is \
         declared `AnyView` (a stored property, a closure's result, an array element, an \
@@ -92,6 +94,9 @@ public struct AnyViewErasure: Rule {
             let plan = BuilderPlan(member: member, layout: layout)
             guard !plan.erasures.isEmpty else { continue }
             covered.formUnion(plan.erasures)
+            // `func eraseToAnyView() -> AnyView { AnyView(self) }`: erasing is what it is for;
+            // its callers are the places to look.
+            if plan.erasures.allSatisfy({ FunctionCallExpr($0)?.arguments.first?.expression?.textEquals("self") == true }) { continue }
             let range = member.nameToken.textRange.lowerBound..<member.nameToken.textRange.upperBound
             let message = "`\(member.name)` erases its view with `AnyView`; return `some View` from a `@ViewBuilder`"
             var reason = plan.failure ?? member.declarationReason
