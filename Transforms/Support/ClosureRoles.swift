@@ -114,11 +114,16 @@ private extension ClosureRole {
     }
 }
 
-/// The module's callables with closure parameters, by name, decoded once per index.
+/// The module's callables with closure parameters, by name. Their parameters are decoded
+/// when a call names them: most callables of a module are never asked about in a file.
 final class ModuleCallables: @unchecked Sendable {
-    private var byName: [String: [ModuleCallable]] = [:]
+    /// A callable as the index keeps it: its owner and its parameters' text.
+    private typealias Stored = (owner: String, name: String, text: String)
+    private var byName: [String: [Stored]] = [:]
     /// Initializers by the last component of their type's name.
-    private var initializersByType: [String: [ModuleCallable]] = [:]
+    private var initializersByType: [String: [Stored]] = [:]
+    private let typealiases: [String: String]
+    private let conformances: [String: Set<String>]
 
     private static let memo = IndexMemo<ModuleCallables>()
 
@@ -127,32 +132,38 @@ final class ModuleCallables: @unchecked Sendable {
     }
 
     private init(_ index: ProjectIndex) {
-        let typealiases = index.typealiases
-        let conformances = index.conformances
-        let returnsView: (String) -> Bool = { type in conformances[type]?.contains("View") == true }
+        typealiases = index.typealiases
+        conformances = index.conformances
         for (key, callables) in index.propertyTypes {
             guard let owner = CallableSignature.owner(ofKey: key) else { continue }
             for (signature, text) in callables {
                 guard let open = signature.firstIndex(of: "(") else { continue }
                 let name = String(signature[..<open])
-                let parameters = CallableSignature.decode(text, typealiases: typealiases, returnsView: returnsView)
-                let callable = ModuleCallable(owner: owner, name: name, parameters: parameters)
                 if name == "init" {
                     let typeName = owner.split(separator: ".").last.map(String.init) ?? owner
-                    initializersByType[typeName, default: []].append(callable)
+                    initializersByType[typeName, default: []].append((owner, name, text))
                 } else {
-                    byName[name, default: []].append(callable)
+                    byName[name, default: []].append((owner, name, text))
                 }
             }
         }
     }
 
+    private func decoded(_ stored: [Stored]) -> [ModuleCallable] {
+        let conformances = self.conformances
+        return stored.map { owner, name, text in
+            ModuleCallable(owner: owner, name: name, parameters: CallableSignature.decode(
+                text, typealiases: typealiases, returnsView: { conformances[$0]?.contains("View") == true }))
+        }
+    }
+
     /// The callables named `name` (backticks aside: `` `if` `` is `if`).
     func functions(named name: String) -> [ModuleCallable] {
-        if name.count > 2, name.hasPrefix("`"), name.hasSuffix("`") { return byName[String(name.dropFirst().dropLast())] ?? [] }
-        return byName[name] ?? []
+        let bare = name.count > 2 && name.hasPrefix("`") && name.hasSuffix("`") ? String(name.dropFirst().dropLast()) : name
+        return byName[bare].map(decoded) ?? []
     }
-    func initializers(of type: String) -> [ModuleCallable] { initializersByType[type] ?? [] }
+
+    func initializers(of type: String) -> [ModuleCallable] { initializersByType[type].map(decoded) ?? [] }
 }
 
 /// SwiftUI's (and the standard library's) calls that take closures, with each closure's role.
