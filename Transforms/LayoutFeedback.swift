@@ -37,7 +37,8 @@ public struct LayoutFeedback: Rule {
         `switch` or one that writes a comparison (`isHidden = offset < 0`), a transform that \
         already compares or rounds (`offset > 100`, `for: Bool.self`), `onGeometryChange` of a \
         size or inset (`$0.size.height`, `\\.safeAreaInsets.bottom`: it changes on a resize, \
-        not on every frame of a scroll), \
+        not on every frame of a scroll) and `onPreferenceChange` of a key that carries one \
+        (`ContentHeightKey`), \
         and `GeometryReader` around a lazy container rather than in its rows.
 
         Before:
@@ -148,7 +149,12 @@ public struct LayoutFeedback: Rule {
               let action = call.argument("perform")?.expression ?? call.trailingClosure?.node else { return nil }
         let keyName = key.hasSuffix(".self") ? String(key.dropLast(5)) : key
         guard isGeometryKey(keyName, tree: tree, typesByName: &typesByName) else { return nil }
-        return (action, false)
+        // A key that carries a size (`MoreButtonHeight`) changes on a resize, as a measured
+        // size does, not on every frame of a scroll.
+        let simple = FileTypes.lastComponent(keyName)
+        let carriesSize = ["Size", "Height", "Width"].contains(where: simple.contains)
+            && !["Offset", "Frame", "Position", "Scroll", "Origin", "Rect", "Anchor"].contains(where: simple.contains)
+        return (action, carriesSize)
     }
 
     /// Whether the key's name says geometry, or the file declares its `defaultValue` as a geometry type.

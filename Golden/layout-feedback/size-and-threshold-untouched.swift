@@ -26,3 +26,24 @@ struct Measured: View {
         })
     }
 }
+
+struct ContentHeightKey: PreferenceKey {
+    static let defaultValue: CGFloat = 0
+    static func reduce(value: inout CGFloat, nextValue: () -> CGFloat) { value = max(value, nextValue()) }
+}
+
+struct Expandable: View {
+    @State private var contentHeight: CGFloat = 0
+
+    var body: some View {
+        Text("More")
+            .background {
+                GeometryReader { proxy in
+                    Color.clear.preference(key: ContentHeightKey.self, value: proxy.size.height)
+                }
+            }
+            .onPreferenceChange(ContentHeightKey.self) { height in
+                contentHeight = height
+            }
+    }
+}
