@@ -228,6 +228,13 @@ public final class ConfigurationLoader: @unchecked Sendable {
         explicitPath ?? search.nearest(from: FilePaths.directory(of: FilePaths.absolute(path)))
     }
 
+    /// The configuration files read so far, each once: the ones in use.
+    public var loadedPaths: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return loaded.keys.sorted()
+    }
+
     /// How many configuration files have been read (each is read once).
     public var loadedFileCount: Int {
         lock.lock()

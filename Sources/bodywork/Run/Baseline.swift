@@ -2,6 +2,7 @@
 // hidden by `--baseline`, so CI can adopt bodywork on an existing app and fail only on new ones.
 import Codemod
 import Foundation
+import Patch
 
 /// What identifies a recorded finding: its rule, its file (relative to the baseline file's
 /// directory) and its normalized source text. No line number, so an entry still matches
@@ -194,6 +195,9 @@ final class BaselineStore: @unchecked Sendable {
         lock.withLock { loaded[key] = baseline }
         return baseline
     }
+
+    /// The baseline files loaded so far.
+    var paths: [String] { lock.withLock { loaded.values.map(\.path) } }
 }
 
 /// `--write-baseline FILE`: gathers the remaining findings of every report and writes them.
@@ -207,15 +211,11 @@ final class BaselineRecorder: @unchecked Sendable {
     /// still has them), no after `--apply` wrote their fixes.
     private let recordsFixed: Bool
 
-    /// Throws a usage error, before anything is read or written, when the baseline's
-    /// directory does not exist or cannot be written.
-    init(path: String, recordsFixed: Bool) throws(UsageError) {
+    /// The path is checked with the run's other outputs (`OutputGuard`).
+    init(path: String, recordsFixed: Bool) {
         self.path = path
         self.recordsFixed = recordsFixed
         directory = Baseline.directory(ofBaseline: path)
-        guard FileKind.of(directory) == .directory, access(directory, W_OK) == 0 else {
-            throw UsageError("--write-baseline: cannot write in '\(FilePath.directory(of: path))'")
-        }
     }
 
     func add(_ report: FileReport) {
@@ -244,13 +244,14 @@ final class BaselineRecorder: @unchecked Sendable {
     /// How many findings the baseline records.
     var findingCount: Int { lock.withLock { counts.values.reduce(0, +) } }
 
-    /// Writes the baseline atomically; returns why it could not, if so.
+    /// Writes the baseline as every output is written (a file atomically, through a link,
+    /// a device or FIFO as a stream); returns why it could not, if so.
     func write() -> String? {
         do {
-            try Data(rendered().utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try AtomicFile.write(Array(rendered().utf8), to: path)
             return nil
         } catch {
-            return "--write-baseline: cannot write '\(path)': \(error.localizedDescription)"
+            return "--write-baseline: \(error.description)"
         }
     }
 }
