@@ -5,8 +5,8 @@
 import Darwin
 #elseif canImport(Glibc)
 import Glibc
-import SystemShims
 #endif
+import SystemShims
 
 /// What was read from disk, kept to detect a change before writing back.
 public struct FileSnapshot: Sendable, Equatable {
@@ -129,7 +129,7 @@ public enum AtomicFile {
         let (directory, name) = splitDirectory(target)
         removeStaleTemporaries(of: name, in: directory)
         try writeReplacement(bytes, over: target, shownAs: path, mode: mode, owner: (status.st_uid, status.st_gid),
-                             attributesFrom: target)
+                             attributesFrom: target, expected: snapshot.bytes)
     }
 
     /// Writes `bytes` to the file at `path` as a shell redirection would, but never
@@ -171,10 +171,12 @@ public enum AtomicFile {
     }
 
     /// Writes a temporary beside `target`, gives it `mode`, the owner and the extended
-    /// attributes (ACLs among them) of `attributesFrom`, then renames it over `target`.
+    /// attributes (ACLs among them) of `attributesFrom`, then renames it over `target`;
+    /// with `expected`, puts it in place only while `target` still holds those bytes (an
+    /// editor's save landing at any moment is never lost: see `TemporaryFiles.finish`).
     private static func writeReplacement(_ bytes: [UInt8], over target: String, shownAs path: String, mode: mode_t,
                                          owner: (uid_t, gid_t)?, attributesFrom source: String?,
-                                         directory: String? = nil) throws(FileError) {
+                                         directory: String? = nil, expected: [UInt8]? = nil) throws(FileError) {
         let (targetDirectory, name) = splitDirectory(target)
         let directory = directory ?? targetDirectory
         let created: (descriptor: Int32, path: String, token: Int)
@@ -193,8 +195,19 @@ public enum AtomicFile {
             do { try writeAll(descriptor, bytes) } catch { failure = error.code }
         }
         if failure == nil && fsync(descriptor) != 0 { failure = errno }
+        var status = stat()
+        let inode = fstat(descriptor, &status) == 0 ? UInt64(status.st_ino) : 0
         if close(descriptor) != 0 && failure == nil { failure = errno }
-        if let renameFailure = TemporaryFiles.finish(created.token, renamingTo: failure == nil ? target : nil) {
+        if failure == nil, let expected {
+            switch TemporaryFiles.finish(created.token, replacing: target, expected: expected, ours: inode) {
+            case .placed: break
+            case .changed: throw .changedOnDisk(path)
+            case .changedKeeping(let kept):
+                throw .writeFailed(path, "changed on disk twice while it was written; not overwritten, "
+                                   + "and the other version is kept at \(kept)")
+            case .failed(let code): failure = code
+            }
+        } else if let renameFailure = TemporaryFiles.finish(created.token, renamingTo: failure == nil ? target : nil) {
             failure = renameFailure
         }
         if let failure { throw .writeFailed(path, describe(failure)) }

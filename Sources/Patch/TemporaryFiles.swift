@@ -6,6 +6,7 @@ import Darwin
 #elseif canImport(Glibc)
 import Glibc
 #endif
+import SystemShims
 
 /// The registry of live temporary files, guarded by one lock.
 ///
@@ -47,6 +48,58 @@ public enum TemporaryFiles {
         let failure = target == nil ? nil : errno
         unlink(path)
         return failure
+    }
+
+    /// How putting a replacement in place ended (`finish(_:replacing:expected:ours:)`).
+    enum Placement: Equatable {
+        case placed
+        /// The file was no longer what was read (another program saved it); it is left as it is.
+        case changed
+        /// As `.changed`, and a version that turned up while the other program's save was
+        /// put back is kept at this path, where nothing removes it.
+        case changedKeeping(String)
+        case failed(Int32)
+    }
+
+    /// Puts the temporary `token` names in place of `target` only if `target` still holds
+    /// `expected`, leaving no moment in which another program's save can be lost: the two
+    /// files are swapped in one step, then the one swapped out is compared with `expected`
+    /// and, when it differs, swapped back. Where the system or the file system cannot swap,
+    /// `target` is read once more and the temporary renamed over it. `ours` is the
+    /// temporary's inode. The temporary is gone afterwards, whatever happens.
+    static func finish(_ token: Int, replacing target: String, expected: [UInt8], ours: UInt64) -> Placement {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        guard let path = live.removeValue(forKey: token) else { return .failed(EINTR) }
+        if bodywork_exchange(path, target) == 0 {
+            // `path` now names what was at `target`.
+            if contents(of: path) == expected {
+                unlink(path)
+                return .placed
+            }
+            guard bodywork_exchange(path, target) == 0 else { return .changedKeeping(path) }
+            var status = stat()
+            guard lstat(path, &status) == 0, UInt64(status.st_ino) == ours else { return .changedKeeping(path) }
+            unlink(path)
+            return .changed
+        }
+        let code = errno
+        defer { unlink(path) }
+        if code == ENOENT { return .changed }
+        guard code == ENOSYS || code == EINVAL || code == ENOTSUP || code == EOPNOTSUPP || code == EXDEV
+              || code == EPERM else { return .failed(code) }
+        guard contents(of: target) == expected else { return .changed }
+        return rename(path, target) == 0 ? .placed : .failed(errno)
+    }
+
+    /// The bytes of the regular file at `path`, or nil.
+    private static func contents(of path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return try? DescriptorReader.readAll(descriptor, regularFileSize: Int(status.st_size))
     }
 
     /// Removes every registered temporary and keeps the lock, so that nothing more is
