@@ -92,11 +92,9 @@ struct Baseline: Sendable {
 
     /// Reads the baseline at `path`; a missing or malformed file is a usage error.
     static func read(_ path: String) throws(UsageError) -> Baseline {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw UsageError("baseline: cannot read '\(path)'")
-        }
         func fail(_ what: String) -> UsageError { UsageError("baseline: \(path): \(what)") }
-        guard let top = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+        let data = Data(try contents(path))
+        guard let top = (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) as? [String: Any] else {
             throw fail("not a JSON object")
         }
         guard (top["version"] as? Int) == version else { throw fail("expected \"version\": \(version)") }
@@ -107,11 +105,48 @@ struct Baseline: Sendable {
                   let source = entry["source"] as? String else {
                 throw fail("findings[\(index)]: expected \"path\", \"rule\" and \"source\" strings")
             }
-            let count = entry["count"] as? Int ?? 1
-            guard count >= 1 else { throw fail("findings[\(index)]: \"count\" must be at least 1") }
+            var count = 1
+            if let value = entry["count"] {
+                // JSONSerialization gives 1.5 and true as numbers too: only a whole one is a
+                // count (a Boolean's type code is `c`).
+                guard let number = value as? NSNumber, let whole = Int(exactly: number.doubleValue),
+                      String(cString: number.objCType) != "c", whole >= 1 else {
+                    throw fail("findings[\(index)]: \"count\" must be a whole number of at least 1")
+                }
+                count = whole
+            }
             counts[file, default: [:]][BaselineKey(path: file, rule: rule, source: source), default: 0] += count
         }
         return Baseline(path: path, directory: directory(ofBaseline: path), counts: counts)
+    }
+
+    /// The bytes of the baseline file, or a usage error that says what the path is instead.
+    private static func contents(_ path: String) throws(UsageError) -> [UInt8] {
+        func fail(_ what: String) -> UsageError { UsageError("baseline: cannot read '\(path)': \(what)") }
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            let code = errno
+            var link = stat()
+            if code == ENOENT && lstat(path, &link) == 0 { throw fail("a symlink to a file that does not exist") }
+            if code == ENOENT || code == ENOTDIR { throw fail("no such file") }
+            if code == ELOOP { throw fail("a symlink loop") }
+            throw fail(String(cString: strerror(code)))
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw fail("is a directory")
+        default: throw fail("is not a regular file")
+        }
+        do {
+            return try AtomicFile.read(path).bytes
+        } catch {
+            throw fail(error.description)
+        }
+    }
+
+    /// The rule ids the entries name.
+    var ruleIDs: [String] {
+        Set(counts.values.flatMap { $0.keys.map(\.rule) }).sorted()
     }
 
     /// Why a fix the baseline accepts is not applied.
