@@ -180,7 +180,7 @@ public enum AtomicFile {
         let (targetDirectory, name) = splitDirectory(target)
         let directory = directory ?? targetDirectory
         let created: (descriptor: Int32, path: String, token: Int)
-        switch TemporaryFiles.create(template: "\(directory)/.\(truncatedName(name)).bodywork-XXXXXX") {
+        switch TemporaryFiles.create(template: TemporaryFiles.template(directory: directory, name: truncatedName(name))) {
         case .success(let value): created = value
         case .failure(let error): throw .writeFailed(path, describe(error.code))
         }
@@ -245,23 +245,19 @@ public enum AtomicFile {
     }
 
     /// Removes temporaries of ours for `name` left by a run that was killed outright
-    /// (SIGKILL, power loss): `.NAME.bodywork-XXXXXX` untouched for a minute, so that a
-    /// run writing the same file right now keeps its own.
+    /// (SIGKILL, power loss), keeping those a run writing the same file right now has
+    /// (see `TemporaryFiles.removeIfStale`).
     private static func removeStaleTemporaries(of name: String, in directory: String) {
-        let prefix = Array(".\(truncatedName(name)).bodywork-".utf8)
+        let prefix = Array(".\(truncatedName(name))".utf8) + TemporaryFiles.marker
         guard let handle = opendir(directory) else { return }
         defer { closedir(handle) }
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
+        var found: [String] = []
         while let entry = readdir(handle) {
             let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
-            guard entryName.count == prefix.count + 6, entryName.starts(with: prefix) else { continue }
-            let path = directory + "/" + String(decoding: entryName, as: UTF8.self)
-            var status = stat()
-            guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-                  Double(now.tv_sec) - seconds(modificationTime(of: status)) > 60 else { continue }
-            unlink(path)
+            guard entryName.starts(with: prefix), TemporaryFiles.isTemporaryName(entryName) else { continue }
+            found.append(directory + "/" + String(decoding: entryName, as: UTF8.self))
         }
+        for path in found { _ = TemporaryFiles.removeIfStale(path) }
     }
 
     private static func linkDestination(_ path: String) -> String? {
@@ -322,9 +318,9 @@ public enum AtomicFile {
         return (directory, String(decoding: bytes[(slash + 1)...], as: UTF8.self))
     }
 
-    /// The file name cut so that `.NAME.bodywork-XXXXXX` fits in a directory entry.
+    /// The file name cut so that `.NAME.bodywork-PID-XXXXXX` fits in a directory entry.
     private static func truncatedName(_ name: String) -> String {
-        let limit = 255 - ".".utf8.count - ".bodywork-XXXXXX".utf8.count
+        let limit = 255 - ".".utf8.count - ".bodywork-\(getpid())-XXXXXX".utf8.count
         var bytes = Array(name.utf8)
         if bytes.count <= limit { return name }
         bytes.removeSubrange(limit...)

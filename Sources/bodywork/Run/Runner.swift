@@ -73,6 +73,7 @@ struct Runner {
             if selection.files.isEmpty && selection.problems.isEmpty && selection.notes.isEmpty {
                 totals.notices.append("no Swift files found")
             }
+            removeStaleTemporaries(selection.temporaries, totals: &totals)
             for problem in selection.problems {
                 console.message("bodywork: \(FilePath.shown(problem.path)): \(problem.reason) (skipped)")
                 totals.skipped.append(problem)
@@ -395,6 +396,15 @@ struct Runner {
     }
 
     // MARK: - Ending
+
+    /// Removes the temporaries that runs killed outright (SIGKILL, a crash) left in the
+    /// directories walked, and says so; those of a run at work now are kept.
+    private func removeStaleTemporaries(_ paths: [String], totals: inout RunTotals) {
+        let removed = paths.filter(TemporaryFiles.removeIfStale)
+        guard !removed.isEmpty else { return }
+        let shown = removed.prefix(3).map(FilePath.shown).joined(separator: ", ") + (removed.count > 3 ? ", …" : "")
+        totals.notices.append("removed \(plural(removed.count, "temporary file")) left by a run that was killed: \(shown)")
+    }
 
     /// Checks every output path of the run together, before any file is read or written.
     private func checkOutputs(inputs: [String], planner: RunPlanner) throws(UsageError) {
