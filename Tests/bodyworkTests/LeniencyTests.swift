@@ -130,4 +130,15 @@ final class LeniencyTests: XCTestCase {
         XCTAssertEqual(onBranch.status, 0, onBranch.stderr)
         XCTAssertFalse(onBranch.stderr.contains("HEAD is detached"), onBranch.stderr)
     }
+
+    func testALanguageServerHeaderWithoutEndIsRefused() throws {
+        let box = try Sandbox()
+        let body = #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"capabilities":{}}}"#
+        var input = Array("Content-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8)
+        input += Array("Content-Length: 2\r\nX-Padding: ".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: 4 << 20)
+        let result = try box.run(["lsp"], stdin: Data(input))
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.output.contains("\"capabilities\""), "the first message is answered: \(result.output)")
+        XCTAssertTrue(result.stderr.contains("message header longer than 65536 bytes"), result.stderr)
+    }
 }
