@@ -141,4 +141,34 @@ final class LeniencyTests: XCTestCase {
         XCTAssertTrue(result.output.contains("\"capabilities\""), "the first message is answered: \(result.output)")
         XCTAssertTrue(result.stderr.contains("message header longer than 65536 bytes"), result.stderr)
     }
+
+    /// The baseline is read by its own reader: keys in any order, members it does not
+    /// know, escapes and surrogate pairs, and errors at their line and column.
+    func testABaselineIsReadWhateverItsLayout() throws {
+        let box = try Sandbox()
+        try box.write("A.swift", "let a = reportMe // café \"😀\"\n")
+        XCTAssertTrue(try box.run(["--lint", "A.swift"]).output.contains("test-report-only"))
+        try box.write("b.json", #"""
+            { "findings": [ { "extra": { "a": [1, 2.5e3, null, true, {}, []] }, "count": 1,
+                              "source": "let a = reportMe \/\/ caf\u00e9 \"\ud83d\ude00\"",
+                              "rule": "test-report-only", "path": "A.swift" } ],
+              "version": 1, "comment": "written by hand" }
+            """#)
+        let hidden = try box.run(["--lint", "--baseline", "b.json", "A.swift"])
+        XCTAssertEqual(hidden.status, 0, hidden.stderr)
+        XCTAssertFalse(hidden.output.contains("test-report-only"), hidden.output)
+
+        for (text, message) in [
+            (#"{ "version": 1, "findings": [] } x"#, "not valid JSON at line 1, column 34: text after the object"),
+            ("{ \"version\": 1,\n  \"findings\": [ { \"path\": \"A.swift\" ] }", "not valid JSON at line 2, column 37: expected '}'"),
+            (#"{ "version": 2, "findings": [] }"#, #"expected "version": 1"#),
+            (#"{ "version": 1 }"#, #"expected a "findings" array of objects"#),
+            ("[]", "not a JSON object"),
+        ] {
+            try box.write("b.json", text)
+            let result = try box.run(["--lint", "--baseline", "b.json", "A.swift"])
+            XCTAssertEqual(result.status, 2, text)
+            XCTAssertTrue(result.stderr.contains("baseline: b.json: \(message)"), "\(text): \(result.stderr)")
+        }
+    }
 }

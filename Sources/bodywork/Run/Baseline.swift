@@ -92,30 +92,20 @@ struct Baseline: Sendable {
 
     /// Reads the baseline at `path`; a missing or malformed file is a usage error.
     static func read(_ path: String) throws(UsageError) -> Baseline {
-        func fail(_ what: String) -> UsageError { UsageError("baseline: \(path): \(what)") }
-        let data = Data(try contents(path))
-        guard let top = (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) as? [String: Any] else {
-            throw fail("not a JSON object")
+        let entries: [BaselineReader.Entry]
+        do {
+            entries = try BaselineReader.read(try contents(path)).entries
+        } catch let failure as BaselineReader.Failure {
+            throw UsageError("baseline: \(path): \(failure.message)")
+        } catch let error as UsageError {
+            throw error
+        } catch {
+            throw UsageError("baseline: \(path): \(error)")
         }
-        guard (top["version"] as? Int) == version else { throw fail("expected \"version\": \(version)") }
-        guard let entries = top["findings"] as? [[String: Any]] else { throw fail("expected a \"findings\" array of objects") }
         var counts: [String: [BaselineKey: Int]] = [:]
-        for (index, entry) in entries.enumerated() {
-            guard let file = entry["path"] as? String, let rule = entry["rule"] as? String,
-                  let source = entry["source"] as? String else {
-                throw fail("findings[\(index)]: expected \"path\", \"rule\" and \"source\" strings")
-            }
-            var count = 1
-            if let value = entry["count"] {
-                // JSONSerialization gives 1.5 and true as numbers too: only a whole one is a
-                // count (a Boolean's type code is `c`).
-                guard let number = value as? NSNumber, let whole = Int(exactly: number.doubleValue),
-                      String(cString: number.objCType) != "c", whole >= 1 else {
-                    throw fail("findings[\(index)]: \"count\" must be a whole number of at least 1")
-                }
-                count = whole
-            }
-            counts[file, default: [:]][BaselineKey(path: file, rule: rule, source: source), default: 0] += count
+        for entry in entries {
+            counts[entry.path, default: [:]][BaselineKey(path: entry.path, rule: entry.rule, source: entry.source),
+                                             default: 0] += entry.count
         }
         return Baseline(path: path, directory: directory(ofBaseline: path), counts: counts)
     }
