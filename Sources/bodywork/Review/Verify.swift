@@ -30,7 +30,10 @@ struct VerifiedApply {
     /// Runs the command on the tree as it is; a failure is a usage error, before anything
     /// is written.
     static func checkUnchangedTree(_ command: String) throws(UsageError) {
+        // Nothing is written yet, but Ctrl-C must still stop the command (its own process group).
+        let token = Interruption.onInterrupt { VerifyCommand.stop() }
         let result = VerifyCommand.run(command)
+        Interruption.remove(token)
         guard result.passed else {
             throw UsageError("--verify: `\(command)` fails before any change (\(result.status)): "
                              + result.firstErrorLine + "; fix the build first, nothing was written")
