@@ -217,8 +217,10 @@ private struct FixSearch {
     /// fixes do, so every file that can be is put back and no fix is kept.
     private func stopped(_ partial: Result) -> Result {
         workspace.restoreAll()
-        console.message("bodywork: --verify: a file changed on disk while `\(command)` ran; stopped looking for the "
-                        + "fixes that break it, and put every other file back as it was")
+        let paths = workspace.errors.keys.sorted().map { FilePath.shown(workspace.path(of: $0)) }
+        console.message("bodywork: --verify: \(paths.joined(separator: ", ")) changed on disk while `\(command)` ran, or "
+                        + "could not be written; stopped looking for the fixes that break it, and put every other "
+                        + "file back as it was")
         var result = partial
         result.accepted = fixes.map { _ in [] }
         result.outputs = fixes.map(\.outcome.original)
@@ -292,6 +294,9 @@ private final class Workspace: @unchecked Sendable {
             for index in originals.indices { write(index, originals[index].bytes) }
         }
     }
+
+    /// The path of file `index`.
+    func path(of index: Int) -> String { originals[index].path }
 
     /// What bodywork last wrote to file `index` (its original when nothing).
     func lastWritten(_ index: Int) -> [UInt8] {
