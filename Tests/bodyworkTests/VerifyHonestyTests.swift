@@ -100,4 +100,19 @@ final class VerifyHonestyTests: XCTestCase {
         XCTAssertEqual(try box.text("Sources/A.swift"), "let barFoo = 1\n")
         XCTAssertEqual(try box.text("Sources/B.swift"), "let fooBar = 2\n")
     }
+
+    func testTheFirstErrorLineIsFoundInAnyCaseAfterCarriageReturns() throws {
+        let box = try project(script: """
+            if grep -q barFoo Sources/B.swift; then
+                printf '   \\n[1/3] Compiling\\r[2/3] Compiling\\r  Build ERROR: B does not build  \\nerror: later\\n'
+                exit 1
+            fi
+            exit 0
+
+            """)
+        let result = try box.run(["--apply", "--verify", "sh build.sh", "Sources"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("('fooBar' should be named 'barFoo'): Build ERROR: B does not build\n"),
+                      result.stderr)
+    }
 }

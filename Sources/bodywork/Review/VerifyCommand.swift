@@ -171,13 +171,28 @@ struct OutputDigest {
         guard firstError == nil else { return }
         var start = bytes.startIndex
         while start < bytes.endIndex {
-            let end = bytes[start...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? bytes.endIndex
+            let end = OutputDigest.lineEnd(in: bytes, from: start)
             let room = OutputDigest.lineLimit - line.count
             if room > 0 { line += bytes[start..<min(end, start + room)] }
             guard end < bytes.endIndex else { return }
             endLine()
             if firstError != nil { return }
             start = end + 1
+        }
+    }
+
+    /// The index of the first `\n` or `\r` at or after `start`, else the end (found with
+    /// memchr: a build can print hundreds of megabytes).
+    private static func lineEnd(in bytes: ArraySlice<UInt8>, from start: Int) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            let base = buffer.baseAddress! + (start - bytes.startIndex)
+            let count = bytes.endIndex - start
+            var end = count
+            if let newline = memchr(base, 0x0A, count) { end = base.distance(to: newline.assumingMemoryBound(to: UInt8.self)) }
+            if end > 0, let carriage = memchr(base, 0x0D, end) {
+                end = base.distance(to: carriage.assumingMemoryBound(to: UInt8.self))
+            }
+            return start + end
         }
     }
 
@@ -192,11 +207,30 @@ struct OutputDigest {
         firstError ?? firstLine ?? "the command printed nothing (\(status))"
     }
 
+    /// Looks at the line just read. Most lines are neither the first nor an error: they
+    /// are judged on their bytes, and only a line kept becomes a `String`.
     private mutating func endLine() {
         defer { line.removeAll(keepingCapacity: true) }
+        let saysError = OutputDigest.containsError(line)
+        guard firstLine == nil || saysError else { return }
         let text = String(decoding: line, as: UTF8.self).trimmingSpaces()
         guard !text.isEmpty else { return }
         if firstLine == nil { firstLine = text }
-        if text.lowercased().contains("error") { firstError = text }
+        if saysError { firstError = text }
+    }
+
+    /// Whether `bytes` hold "error" in any case.
+    private static func containsError(_ bytes: [UInt8]) -> Bool {
+        let word: [UInt8] = Array("error".utf8)
+        guard bytes.count >= word.count else { return false }
+        for start in 0...(bytes.count - word.count) where bytes[start] | 0x20 == word[0] {
+            var matches = true
+            for offset in 1..<word.count where bytes[start + offset] | 0x20 != word[offset] {
+                matches = false
+                break
+            }
+            if matches { return true }
+        }
+        return false
     }
 }
