@@ -5,8 +5,8 @@
 import Darwin
 #elseif canImport(Glibc)
 import Glibc
-import SystemShims
 #endif
+import SystemShims
 
 /// What was read from disk, kept to detect a change before writing back.
 public struct FileSnapshot: Sendable, Equatable {
@@ -129,7 +129,7 @@ public enum AtomicFile {
         let (directory, name) = splitDirectory(target)
         removeStaleTemporaries(of: name, in: directory)
         try writeReplacement(bytes, over: target, shownAs: path, mode: mode, owner: (status.st_uid, status.st_gid),
-                             attributesFrom: target)
+                             attributesFrom: target, expected: snapshot.bytes)
     }
 
     /// Writes `bytes` to the file at `path` as a shell redirection would, but never
@@ -171,14 +171,16 @@ public enum AtomicFile {
     }
 
     /// Writes a temporary beside `target`, gives it `mode`, the owner and the extended
-    /// attributes (ACLs among them) of `attributesFrom`, then renames it over `target`.
+    /// attributes (ACLs among them) of `attributesFrom`, then renames it over `target`;
+    /// with `expected`, puts it in place only while `target` still holds those bytes (an
+    /// editor's save landing at any moment is never lost: see `TemporaryFiles.finish`).
     private static func writeReplacement(_ bytes: [UInt8], over target: String, shownAs path: String, mode: mode_t,
                                          owner: (uid_t, gid_t)?, attributesFrom source: String?,
-                                         directory: String? = nil) throws(FileError) {
+                                         directory: String? = nil, expected: [UInt8]? = nil) throws(FileError) {
         let (targetDirectory, name) = splitDirectory(target)
         let directory = directory ?? targetDirectory
         let created: (descriptor: Int32, path: String, token: Int)
-        switch TemporaryFiles.create(template: "\(directory)/.\(truncatedName(name)).bodywork-XXXXXX") {
+        switch TemporaryFiles.create(template: TemporaryFiles.template(directory: directory, name: truncatedName(name))) {
         case .success(let value): created = value
         case .failure(let error): throw .writeFailed(path, describe(error.code))
         }
@@ -193,8 +195,19 @@ public enum AtomicFile {
             do { try writeAll(descriptor, bytes) } catch { failure = error.code }
         }
         if failure == nil && fsync(descriptor) != 0 { failure = errno }
+        var status = stat()
+        let inode = fstat(descriptor, &status) == 0 ? UInt64(status.st_ino) : 0
         if close(descriptor) != 0 && failure == nil { failure = errno }
-        if let renameFailure = TemporaryFiles.finish(created.token, renamingTo: failure == nil ? target : nil) {
+        if failure == nil, let expected {
+            switch TemporaryFiles.finish(created.token, replacing: target, expected: expected, ours: inode) {
+            case .placed: break
+            case .changed: throw .changedOnDisk(path)
+            case .changedKeeping(let kept):
+                throw .writeFailed(path, "changed on disk twice while it was written; not overwritten, "
+                                   + "and the other version is kept at \(kept)")
+            case .failed(let code): failure = code
+            }
+        } else if let renameFailure = TemporaryFiles.finish(created.token, renamingTo: failure == nil ? target : nil) {
             failure = renameFailure
         }
         if let failure { throw .writeFailed(path, describe(failure)) }
@@ -232,23 +245,19 @@ public enum AtomicFile {
     }
 
     /// Removes temporaries of ours for `name` left by a run that was killed outright
-    /// (SIGKILL, power loss): `.NAME.bodywork-XXXXXX` untouched for a minute, so that a
-    /// run writing the same file right now keeps its own.
+    /// (SIGKILL, power loss), keeping those a run writing the same file right now has
+    /// (see `TemporaryFiles.removeIfStale`).
     private static func removeStaleTemporaries(of name: String, in directory: String) {
-        let prefix = Array(".\(truncatedName(name)).bodywork-".utf8)
+        let prefix = Array(".\(truncatedName(name))".utf8) + TemporaryFiles.marker
         guard let handle = opendir(directory) else { return }
         defer { closedir(handle) }
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
+        var found: [String] = []
         while let entry = readdir(handle) {
             let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
-            guard entryName.count == prefix.count + 6, entryName.starts(with: prefix) else { continue }
-            let path = directory + "/" + String(decoding: entryName, as: UTF8.self)
-            var status = stat()
-            guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-                  Double(now.tv_sec) - seconds(modificationTime(of: status)) > 60 else { continue }
-            unlink(path)
+            guard entryName.starts(with: prefix), TemporaryFiles.isTemporaryName(entryName) else { continue }
+            found.append(directory + "/" + String(decoding: entryName, as: UTF8.self))
         }
+        for path in found { _ = TemporaryFiles.removeIfStale(path) }
     }
 
     private static func linkDestination(_ path: String) -> String? {
@@ -309,9 +318,9 @@ public enum AtomicFile {
         return (directory, String(decoding: bytes[(slash + 1)...], as: UTF8.self))
     }
 
-    /// The file name cut so that `.NAME.bodywork-XXXXXX` fits in a directory entry.
+    /// The file name cut so that `.NAME.bodywork-PID-XXXXXX` fits in a directory entry.
     private static func truncatedName(_ name: String) -> String {
-        let limit = 255 - ".".utf8.count - ".bodywork-XXXXXX".utf8.count
+        let limit = 255 - ".".utf8.count - ".bodywork-\(getpid())-XXXXXX".utf8.count
         var bytes = Array(name.utf8)
         if bytes.count <= limit { return name }
         bytes.removeSubrange(limit...)

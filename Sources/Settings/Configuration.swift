@@ -228,6 +228,13 @@ public final class ConfigurationLoader: @unchecked Sendable {
         explicitPath ?? search.nearest(from: FilePaths.directory(of: FilePaths.absolute(path)))
     }
 
+    /// The configuration files read so far, each once: the ones in use.
+    public var loadedPaths: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return loaded.keys.sorted()
+    }
+
     /// How many configuration files have been read (each is read once).
     public var loadedFileCount: Int {
         lock.lock()
@@ -286,13 +293,24 @@ public enum ConfigurationParser {
     /// `sourcePath`).
     public static func parse(_ bytes: [UInt8], path: String) throws -> Configuration {
         let json: Any
+        // JSONSerialization stops at a NUL byte, and the relaxed reading would take an
+        // unterminated comment as running to the end: both would hide what follows.
+        if let nul = bytes.firstIndex(of: 0) {
+            throw ConfigurationError(path: path, key: nil, message: "not valid JSON\(lineAndColumn(nul, in: bytes)): a NUL byte")
+        }
+        if let comment = unterminatedComment(in: bytes) {
+            throw ConfigurationError(path: path, key: nil,
+                                     message: "not valid JSON\(lineAndColumn(comment, in: bytes)): a /* comment that is never closed")
+        }
         do {
-            json = try JSONSerialization.jsonObject(with: Data(relaxed(bytes)), options: [])
+            // Fragments are read so that a top level that is not an object is named as such.
+            json = try JSONSerialization.jsonObject(with: Data(relaxed(bytes)), options: [.fragmentsAllowed])
         } catch {
             throw ConfigurationError(path: path, key: nil, message: "not valid JSON" + location(of: error, in: bytes))
         }
         guard let top = json as? [String: Any] else {
-            throw ConfigurationError(path: path, key: nil, message: "expected a JSON object at the top level")
+            throw ConfigurationError(path: path, key: nil,
+                                     message: "must be a JSON object ({ ... }), not \(jsonKind(json)) at the top level")
         }
         var configuration = Configuration()
         configuration.sourcePath = path
@@ -466,6 +484,52 @@ public enum ConfigurationParser {
         if let array = value as? [Any] { return .array(array.map(configValue)) }
         if let object = value as? [String: Any] { return .object(object.mapValues(configValue)) }
         return .null
+    }
+
+    /// Where a `/*` outside strings has no `*/` after it, if anywhere.
+    static func unterminatedComment(in bytes: [UInt8]) -> Int? {
+        var index = 0
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                index += 1
+                while index < bytes.count && bytes[index] != UInt8(ascii: "\"") {
+                    index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                index += 1
+            case UInt8(ascii: "/") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "/"):
+                while index < bytes.count && bytes[index] != 0x0A { index += 1 }
+            case UInt8(ascii: "/") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "*"):
+                let start = index
+                index += 2
+                while index + 1 < bytes.count && !(bytes[index] == UInt8(ascii: "*") && bytes[index + 1] == UInt8(ascii: "/")) {
+                    index += 1
+                }
+                if index + 1 >= bytes.count { return start }
+                index += 2
+            default:
+                index += 1
+            }
+        }
+        return nil
+    }
+
+    /// ` at line L, column C` for a byte offset.
+    private static func lineAndColumn(_ offset: Int, in bytes: [UInt8]) -> String {
+        var line = 1, column = 1
+        for byte in bytes.prefix(offset) {
+            if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else { column += 1 }
+        }
+        return " at line \(line), column \(column)"
+    }
+
+    /// What a JSON value is, for messages: `null`, a number, a string, an array.
+    private static func jsonKind(_ value: Any) -> String {
+        if value is NSNull { return "null" }
+        if value is String { return "a string" }
+        if value is [Any] { return "an array" }
+        if value is NSNumber { return isBool(value) ? "true or false" : "a number" }
+        return "another value"
     }
 
     /// ` at line L, column C` from JSONSerialization's "around character N", if present.

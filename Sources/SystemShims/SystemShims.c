@@ -6,6 +6,39 @@
 int bodywork_system_shims_present(void) { return 1; }
 
 #if defined(__linux__)
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#ifndef RENAME_EXCHANGE
+#define RENAME_EXCHANGE (1 << 1)
+#endif
+
+int bodywork_exchange(const char *from, const char *to) {
+#ifdef SYS_renameat2
+    // The system call itself: glibc's wrapper is missing before 2.28.
+    return (int)syscall(SYS_renameat2, AT_FDCWD, from, AT_FDCWD, to, RENAME_EXCHANGE);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+#elif defined(__APPLE__)
+#include <stdio.h>
+
+int bodywork_exchange(const char *from, const char *to) { return renamex_np(from, to, RENAME_SWAP); }
+#else
+#include <errno.h>
+
+int bodywork_exchange(const char *from, const char *to) {
+    (void)from;
+    (void)to;
+    errno = ENOTSUP;
+    return -1;
+}
+#endif
+
+#if defined(__linux__)
 #include <stdatomic.h>
 #include <stdlib.h>
 

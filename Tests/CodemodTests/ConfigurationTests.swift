@@ -147,7 +147,7 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertTrue(parseError("{ /* unclosed \n}")?.message.hasPrefix("not valid JSON") ?? false)
         XCTAssertTrue(parseError(#"{"exclude": ["a",, "b"]}"#)?.message.hasPrefix("not valid JSON") ?? false,
                       "only one trailing comma before a closing bracket is forgiven")
-        XCTAssertEqual(parseError("[1]")?.message, "expected a JSON object at the top level")
+        XCTAssertEqual(parseError("[1]")?.message, "must be a JSON object ({ ... }), not an array at the top level")
     }
 
     func testValidateRuleIDsNamesTheKeyAndSuggests() throws {

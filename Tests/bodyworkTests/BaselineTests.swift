@@ -156,7 +156,7 @@ final class BaselineTests: XCTestCase {
         try box.write("A.swift", "let fooBar = reportMe\n")
         let result = try box.run(["--apply", "--write-baseline", "no/such/dir/baseline.json", "A.swift"])
         XCTAssertEqual(result.status, 2)
-        XCTAssertTrue(result.stderr.contains("--write-baseline: cannot write in 'no/such/dir'"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("--write-baseline: cannot write 'no/such/dir/baseline.json': no such directory 'no/such/dir'"), result.stderr)
         XCTAssertEqual(try box.text("A.swift"), "let fooBar = reportMe\n")
     }
 

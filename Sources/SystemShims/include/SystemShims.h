@@ -13,6 +13,11 @@
 /// Always 1: gives the module a symbol of its own on every platform.
 int bodywork_system_shims_present(void);
 
+/// Swaps the two existing files `from` and `to` in one step (Linux `renameat2` with
+/// `RENAME_EXCHANGE`, Darwin `renamex_np` with `RENAME_SWAP`): 0, or -1 with `errno`
+/// (`ENOSYS`, `EINVAL`, `ENOTSUP`: the system or the file system cannot swap).
+int bodywork_exchange(const char *from, const char *to);
+
 /// A mutex and its condition variable. On Linux the mutex spins a little before it puts
 /// the thread to sleep (`PTHREAD_MUTEX_ADAPTIVE_NP`): a thread woken from a futex can
 /// take a tenth of a millisecond to run again on a virtual machine, far longer than the

@@ -88,7 +88,10 @@ struct AuditCommand {
             planner.model = model
             let selection = Discovery(excludes: excludes.map(Glob.init), fileSystem: model.fileSystem).select(paths)
             let plan = try planner.plan(selection.files)
-            if let outputPath { try PatchFileWriter.checkOutputPath(outputPath, option: "--output", inputs: selection.files) }
+            var outputs = OutputGuard(inputs: selection.files, configurations: planner.loader.loadedPaths,
+                                      baselines: planner.baselines.paths)
+            outputs.add("--output", outputPath)
+            try outputs.check()
             let needsIndex = plan.settings.contains { $0.engine.rules.contains { $0.usesProjectIndex } }
             let trees = ParsedTrees()
             let indexes = needsIndex

@@ -150,17 +150,22 @@ enum AuditHTML {
         "<div class=\"card\"><div class=\"value\">\(escape(value))</div><div class=\"label\">\(escape(label))</div></div>"
     }
 
+    /// `text` safe inside HTML text and attributes. Bidirectional controls (which can make
+    /// a file name read as another, "Trojan Source") are shown as `[U+202E]`: a character
+    /// reference would still reorder the text.
     static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
-            default: out.append(character)
+            case "\u{061C}", "\u{200E}", "\u{200F}", "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}":
+                out += "[U+" + String(scalar.value, radix: 16, uppercase: true) + "]"
+            default: out.unicodeScalars.append(scalar)
             }
         }
         return out

@@ -51,9 +51,12 @@ enum Help {
                           are found by bisection (groups of files, then the fixes of each
                           failing file), and only the others are written. Each fix backed
                           out is reported with the first line of CMD's output that says
-                          "error" (else its first line). Ctrl-C (or SIGTERM, SIGHUP) at
-                          any point puts every file back as it was. With -v, one line
-                          per run of CMD.
+                          "error" (else its first line). If CMD itself changes a file
+                          bodywork wrote, the search stops, the other files are put
+                          back and that file is named (exit 3). Ctrl-C (or SIGTERM,
+                          SIGHUP) at any point stops CMD and all it started (SIGTERM,
+                          SIGKILL after 3 s), then puts every file back as it was. With
+                          -v, one line per run of CMD.
         --lint            Print findings only, no diff; write nothing.
         -i, --interactive Show each fix (its rule, message and every hunk it makes) and
                           ask "Apply this fix? [y,n,a,d,q]", one key, no Return: y yes,
@@ -73,11 +76,10 @@ enum Help {
         -o FILE, --output FILE
                           Write the findings report to FILE (atomically, once the run is
                           done) instead of standard output; the diff, messages and the
-                          summary stay on the terminal. FILE may not be an input.
+                          summary stay on the terminal. See OUTPUT FILES.
         --patch FILE      Also write the combined patch (uncolored) to FILE; `git apply`
                           and `patch -p1` accept it. FILE is written once every source
-                          has been read (atomically; a device or FIFO as a stream), and
-                          may not be one of the files being read. Names with spaces or
+                          has been read (see OUTPUT FILES). Names with spaces or
                           special bytes are quoted as git quotes them; a path outside
                           the working directory is named from the git work tree's top
                           (else in full).
@@ -124,7 +126,7 @@ enum Help {
         --write-baseline FILE
                           Record the run's findings in FILE, for --baseline (with
                           --apply, only those it leaves). Nothing is hidden while
-                          writing. See BASELINE.
+                          writing. See BASELINE and OUTPUT FILES.
         --baseline FILE   Hide the findings FILE records (wins over the configuration's
                           "baseline").
         -U N, --context N Lines of context around each hunk (default 3).
@@ -361,14 +363,22 @@ enum Help {
                           (child processes may run on any); set, the system places
                           them as it will.
 
+    OUTPUT FILES
+        -o, --patch, --write-baseline, --patch-dir and audit --output are checked
+        together before anything is read: none may be a file being read, the
+        configuration in use or (but for --write-baseline) the baseline in use, or a
+        directory, and no two may name one file (exit 2). A regular file, or a
+        symlink's target, is replaced atomically; a device or FIFO is written as a
+        stream. A write that fails (a full disk) is exit 3.
+
     EXIT STATUS
         0   success
         1   --check found a pending fix, or a warning or error (a note with --strict)
         2   usage or configuration error, unknown rule id, --interactive without a
             terminal, or a --verify command that fails on the unchanged tree;
             nothing was written
-        3   some files could not be processed or written, or standard output or the
-            --patch file could not be written in full (takes precedence over 1)
+        3   some files could not be processed or written, or standard output or an
+            output file could not be written in full (takes precedence over 1)
         129, 130, 143
             stopped by SIGHUP, SIGINT (Ctrl-C) or SIGTERM: every file is either as it
             was or fully rewritten (under --verify: as it was), and no temporary file

@@ -13,6 +13,13 @@ extension GitRepository {
         return .success(status.output.isEmpty)
     }
 
+    /// Whether HEAD is detached (names a commit, not a branch); false when git cannot tell.
+    func isDetached() -> Bool {
+        guard let result = GitRepository.runGit(["symbolic-ref", "--quiet", "HEAD"], in: topLevel) else { return false }
+        // 1: HEAD is not a symbolic ref; 128 and others: git failed.
+        return result.status == 1
+    }
+
     /// The subset of `paths` (relative to the top level) that git tracks.
     func tracked(_ paths: [String]) -> Set<String>? {
         guard !paths.isEmpty else { return [] }

@@ -44,7 +44,7 @@ final class LanguageServer {
             case .endOfInput:
                 return phase == .shutDown ? ExitStatus.success : LanguageServer.exitWithoutShutdown
             case .badHeader(let header):
-                console.message("bodywork lsp: message header without a Content-Length: \(header.debugDescription)")
+                console.message("bodywork lsp: \(header)")
                 return LanguageServer.exitWithoutShutdown
             case .message(let body):
                 if let status = handle(body) { return status }

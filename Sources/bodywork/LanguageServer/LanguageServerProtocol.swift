@@ -53,13 +53,19 @@ struct MessageReader {
     private var buffer: [UInt8] = []
     /// Where the unread part of `buffer` starts.
     private var start = 0
+    /// Where the search for the end of the header block goes on: bytes before it were
+    /// looked at, so a header that comes in many reads is scanned once.
+    private var scanned = 0
+    /// A header block longer than this is refused: real ones are a few dozen bytes.
+    static let headerLimit = 1 << 16
 
     init(fd: Int32) { self.fd = fd }
 
     /// What came off the wire.
     enum Received {
         case message([UInt8])
-        /// A header block without a usable `Content-Length`; the stream cannot be resynchronized.
+        /// A header block without a usable `Content-Length`, or too long, with the reason;
+        /// the stream cannot be resynchronized.
         case badHeader(String)
         case endOfInput
     }
@@ -69,7 +75,9 @@ struct MessageReader {
         while true {
             if let headerEnd = find(MessageReader.headerTerminator) {
                 let header = String(decoding: buffer[start..<headerEnd], as: UTF8.self)
-                guard let length = MessageReader.contentLength(header) else { return .badHeader(header) }
+                guard let length = MessageReader.contentLength(header) else {
+                    return .badHeader("message header without a Content-Length: \(header.debugDescription)")
+                }
                 let bodyStart = headerEnd + MessageReader.headerTerminator.count
                 while buffer.count - bodyStart < length {
                     guard fill() else { return .endOfInput }
@@ -78,6 +86,10 @@ struct MessageReader {
                 start = bodyStart + length
                 compact()
                 return .message(body)
+            }
+            if buffer.count - start > MessageReader.headerLimit {
+                return .badHeader("message header longer than \(MessageReader.headerLimit) bytes; "
+                                  + "the stream cannot be read on")
             }
             guard fill() else { return .endOfInput }
         }
@@ -105,13 +117,14 @@ struct MessageReader {
         return nil
     }
 
-    private func find(_ needle: [UInt8]) -> Int? {
+    private mutating func find(_ needle: [UInt8]) -> Int? {
         guard buffer.count - start >= needle.count else { return nil }
-        var i = start
+        var i = max(start, scanned)
         while i + needle.count <= buffer.count {
             if buffer[i] == needle[0] && buffer[i..<(i + needle.count)].elementsEqual(needle) { return i }
             i += 1
         }
+        scanned = i
         return nil
     }
 
@@ -138,6 +151,7 @@ struct MessageReader {
             buffer.removeSubrange(0..<start)
             start = 0
         }
+        scanned = start
     }
 }
 

@@ -48,6 +48,10 @@ struct BatchMigration {
         self.report = report
         if let directory = settings.patchDirectory { try BatchMigration.checkPatchDirectory(directory) }
         repository = settings.commits ? try BatchMigration.cleanRepository(for: plan) : nil
+        if let repository, repository.isDetached() {
+            console.message("bodywork: warning: --commit: HEAD is detached, so the commits are made on no branch; "
+                            + "keep them with `git switch -c NAME` afterwards")
+        }
     }
 
     // MARK: - Checks before the run

@@ -30,7 +30,10 @@ struct VerifiedApply {
     /// Runs the command on the tree as it is; a failure is a usage error, before anything
     /// is written.
     static func checkUnchangedTree(_ command: String) throws(UsageError) {
+        // Nothing is written yet, but Ctrl-C must still stop the command (its own process group).
+        let token = Interruption.onInterrupt { VerifyCommand.stop() }
         let result = VerifyCommand.run(command)
+        Interruption.remove(token)
         guard result.passed else {
             throw UsageError("--verify: `\(command)` fails before any change (\(result.status)): "
                              + result.firstErrorLine + "; fix the build first, nothing was written")
@@ -66,12 +69,15 @@ struct VerifiedApply {
             let accepted = final.accepted[slot]
             let output = final.outputs[slot]
             let reason: FileFixes.Reason = { number in
+                if final.stopped { return "not kept: --verify stopped when a file changed on disk while the command ran" }
                 guard let number else { return "backed out by --verify with the fixes it needs" }
                 return "backed out by --verify: " + (final.backedOut[slot][number] ?? "the command failed")
             }
             var report = fixes.report(works[index].report, accepting: accepted, output: output, reason: reason)
             if let error = workspace.errors[slot] {
-                report.writeError = error
+                // The disk, not the search, says what the file holds now.
+                report.writeError = VerifiedApply.describe(error, command: command,
+                                                           holdsFixes: workspace.lastWritten(slot) != fixes.outcome.original)
             } else {
                 report.written = output != fixes.outcome.original
             }
@@ -90,6 +96,15 @@ struct VerifiedApply {
         }
         for work in works { recorder?.add(work.report) }
         emit(works.map(\.report), totals: &totals, rules: rules)
+    }
+
+    /// What a file that could not be written during the search holds now.
+    static func describe(_ error: FileError, command: String, holdsFixes: Bool) -> String {
+        guard case .changedOnDisk(let path) = error else {
+            return error.description + (holdsFixes ? "; it still holds fixes that --verify did not keep" : "")
+        }
+        return "\(path): changed on disk while `\(command)` ran; "
+            + (holdsFixes ? "not restored: it still holds fixes that --verify did not keep" : "left as the command left it")
     }
 
     /// Prints the reports as the batch does for `--apply`, in file order.
@@ -115,6 +130,8 @@ private struct FixSearch {
     /// `-v`: one line per run of the command.
     let verbose: Bool
     private let runs = RunCounter()
+    /// Set when a trial could not be written; the search then stops.
+    private let halt = Flag()
 
     struct Result {
         /// Per changed file: the candidate numbers kept, the text written, and the
@@ -122,6 +139,9 @@ private struct FixSearch {
         var accepted: [Set<Int>]
         var outputs: [[UInt8]]
         var backedOut: [[Int: String]]
+        /// The search stopped because a file could not be written (the command changed
+        /// it): every fix is left out and every other file is back as it was.
+        var stopped = false
     }
 
     /// The accepted text per file (absent: original).
@@ -135,7 +155,7 @@ private struct FixSearch {
         guard !fixes.isEmpty else { return result }
         let all = Dictionary(uniqueKeysWithValues: fixes.indices.map { ($0, fixes[$0].outcome.output) })
         let first = test(all)
-        if first.passed { return result }
+        if first.passed && !halt.isSet { return result }
         say("--verify: `\(command)` fails with the fixes applied (\(first.firstErrorLine)); "
             + "looking for the fixes that break it")
 
@@ -143,7 +163,7 @@ private struct FixSearch {
         var badFiles: [Int] = []
         // The whole set failed: start from its halves.
         func bisectFiles(_ group: ArraySlice<Int>, knownToFail: Bool) {
-            guard !group.isEmpty else { return }
+            guard !group.isEmpty, !halt.isSet else { return }
             if !knownToFail {
                 var trial = state.texts
                 for file in group { trial[file] = fixes[file].outcome.output }
@@ -161,7 +181,7 @@ private struct FixSearch {
             var accepted = Set<Int>()
             var backedOut: [Int: String] = [:]
             func bisectFixes(_ group: ArraySlice<Int>) {
-                guard !group.isEmpty else { return }
+                guard !group.isEmpty, !halt.isSet else { return }
                 let subset = accepted.union(group)
                 var failure: String
                 if let text = fileFixes.output(accepting: subset) {
@@ -188,12 +208,34 @@ private struct FixSearch {
             result.backedOut[file] = backedOut
         }
         // Leave the disk as the last passing trial had it.
-        workspace.apply(state.texts)
+        if !halt.isSet { workspace.apply(state.texts) }
+        if halt.isSet || workspace.hasErrors { return stopped(result) }
+        return result
+    }
+
+    /// The result once a file could not be written: the trials no longer tell what the
+    /// fixes do, so every file that can be is put back and no fix is kept.
+    private func stopped(_ partial: Result) -> Result {
+        workspace.restoreAll()
+        let paths = workspace.errors.keys.sorted().map { FilePath.shown(workspace.path(of: $0)) }
+        console.message("bodywork: --verify: \(paths.joined(separator: ", ")) changed on disk while `\(command)` ran, or "
+                        + "could not be written; stopped looking for the fixes that break it, and put every other "
+                        + "file back as it was")
+        var result = partial
+        result.accepted = fixes.map { _ in [] }
+        result.outputs = fixes.map(\.outcome.original)
+        result.backedOut = fixes.map { _ in [:] }
+        result.stopped = true
         return result
     }
 
     private func test(_ texts: [Int: [UInt8]]) -> VerifyCommand.Result {
         workspace.apply(texts)
+        // A file the command changed cannot be written: the trial would not be what it says.
+        if workspace.hasErrors {
+            halt.set()
+            return VerifyCommand.Result(passed: false, status: "not run", firstErrorLine: "a file changed on disk")
+        }
         let result = VerifyCommand.run(command)
         if verbose {
             let changed = texts.filter { $0.value != fixes[$0.key].outcome.original }.count
@@ -208,47 +250,6 @@ private struct FixSearch {
     }
 }
 
-// MARK: - The command
-
-/// One run of the verify command through `/bin/sh -c`, its output captured.
-enum VerifyCommand {
-    struct Result {
-        var passed: Bool
-        var status: String
-        var firstErrorLine: String
-    }
-
-    static func run(_ command: String) -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-        do {
-            // A build started from a thread kept on one processor would be kept there too.
-            try ProcessorPlacement.onEveryProcessor { try process.run() }
-        } catch {
-            return Result(passed: false, status: "could not start", firstErrorLine: "\(error)")
-        }
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let passed = process.terminationReason == .exit && process.terminationStatus == 0
-        let status = process.terminationReason == .exit ? "exit status \(process.terminationStatus)"
-            : "killed by signal \(process.terminationStatus)"
-        return Result(passed: passed, status: status, firstErrorLine: firstErrorLine(Array(output), status: status))
-    }
-
-    /// The first line that says `error`, else the first non-empty line, else the status.
-    static func firstErrorLine(_ output: [UInt8], status: String) -> String {
-        let lines = String(decoding: output, as: UTF8.self).split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
-            .map { String($0).trimmingSpaces() }.filter { !$0.isEmpty }
-        if let line = lines.first(where: { $0.lowercased().contains("error") }) ?? lines.first { return line }
-        return "the command printed nothing (\(status))"
-    }
-}
-
 // MARK: - Files on disk
 
 /// The changed files of the run and what is on disk for each, so that any state can be
@@ -258,8 +259,10 @@ private final class Workspace: @unchecked Sendable {
     private let originals: [FileSnapshot]
     private var current: [FileSnapshot]
     private var outputs: [[UInt8]]
-    /// Write errors per file; a file with one is put back and left alone.
-    private(set) var errors: [Int: String] = [:]
+    /// Write errors per file; a file with one is left alone.
+    private var errorTexts: [Int: FileError] = [:]
+    /// Write errors per file, read under the lock.
+    var errors: [Int: FileError] { lock.withLock { errorTexts } }
     private var interrupted = false
 
     init(works: [FileWork]) {
@@ -272,10 +275,16 @@ private final class Workspace: @unchecked Sendable {
     func apply(_ texts: [Int: [UInt8]]) {
         lock.withLock {
             guard !interrupted else { return }
-            for index in originals.indices where errors[index] == nil {
+            for index in originals.indices where errorTexts[index] == nil {
                 write(index, texts[index] ?? originals[index].bytes)
             }
         }
+    }
+
+    /// Refuses every later write (`apply` does nothing), so that the command can be
+    /// stopped without the search writing the next trial.
+    func freeze() {
+        lock.withLock { interrupted = true }
     }
 
     /// Puts every file back as it was before the run; later writes are refused.
@@ -286,13 +295,32 @@ private final class Workspace: @unchecked Sendable {
         }
     }
 
+    /// The path of file `index`.
+    func path(of index: Int) -> String { originals[index].path }
+
+    /// What bodywork last wrote to file `index` (its original when nothing).
+    func lastWritten(_ index: Int) -> [UInt8] {
+        lock.withLock { current[index].bytes }
+    }
+
+    /// Whether a write has failed (the command changed a file, or it became unwritable).
+    var hasErrors: Bool { lock.withLock { !errorTexts.isEmpty } }
+
     private func write(_ index: Int, _ bytes: [UInt8]) {
-        guard current[index].bytes != bytes else { return }
+        guard current[index].bytes != bytes else {
+            // Unchanged by the trial, but the command may have changed it: then the tree
+            // is no longer the trial it would be run on.
+            if !interrupted, (try? AtomicFile.read(current[index].path))?.bytes != current[index].bytes,
+               errorTexts[index] == nil {
+                errorTexts[index] = .changedOnDisk(current[index].path)
+            }
+            return
+        }
         do {
             try AtomicFile.replace(current[index], with: bytes)
             current[index] = try AtomicFile.read(current[index].path)
         } catch {
-            if errors[index] == nil { errors[index] = error.description }
+            if errorTexts[index] == nil { errorTexts[index] = error }
         }
     }
 }
@@ -308,6 +336,10 @@ private final class InterruptGuard: @unchecked Sendable {
     func install() {
         let workspace = workspace
         token = Interruption.onInterrupt {
+            // The search writes nothing more, the command (and all it started) is stopped,
+            // and only then are the files put back, so nothing writes after them.
+            workspace.freeze()
+            VerifyCommand.stop()
             workspace.restoreAll()
             let message = "\nbodywork: interrupted; every file is back as it was\n"
             _ = message.withCString { write(2, $0, strlen($0)) }
@@ -317,6 +349,12 @@ private final class InterruptGuard: @unchecked Sendable {
     func uninstall() {
         if let token { Interruption.remove(token) }
     }
+}
+
+/// A flag set once.
+private final class Flag: @unchecked Sendable {
+    private(set) var isSet = false
+    func set() { isSet = true }
 }
 
 /// Counts the runs of the verify command, for `-v`.

@@ -2,6 +2,7 @@
 // hidden by `--baseline`, so CI can adopt bodywork on an existing app and fail only on new ones.
 import Codemod
 import Foundation
+import Patch
 
 /// What identifies a recorded finding: its rule, its file (relative to the baseline file's
 /// directory) and its normalized source text. No line number, so an entry still matches
@@ -91,26 +92,51 @@ struct Baseline: Sendable {
 
     /// Reads the baseline at `path`; a missing or malformed file is a usage error.
     static func read(_ path: String) throws(UsageError) -> Baseline {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw UsageError("baseline: cannot read '\(path)'")
+        let entries: [BaselineReader.Entry]
+        do {
+            entries = try BaselineReader.read(try contents(path)).entries
+        } catch let failure as BaselineReader.Failure {
+            throw UsageError("baseline: \(path): \(failure.message)")
+        } catch let error as UsageError {
+            throw error
+        } catch {
+            throw UsageError("baseline: \(path): \(error)")
         }
-        func fail(_ what: String) -> UsageError { UsageError("baseline: \(path): \(what)") }
-        guard let top = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
-            throw fail("not a JSON object")
-        }
-        guard (top["version"] as? Int) == version else { throw fail("expected \"version\": \(version)") }
-        guard let entries = top["findings"] as? [[String: Any]] else { throw fail("expected a \"findings\" array of objects") }
         var counts: [String: [BaselineKey: Int]] = [:]
-        for (index, entry) in entries.enumerated() {
-            guard let file = entry["path"] as? String, let rule = entry["rule"] as? String,
-                  let source = entry["source"] as? String else {
-                throw fail("findings[\(index)]: expected \"path\", \"rule\" and \"source\" strings")
-            }
-            let count = entry["count"] as? Int ?? 1
-            guard count >= 1 else { throw fail("findings[\(index)]: \"count\" must be at least 1") }
-            counts[file, default: [:]][BaselineKey(path: file, rule: rule, source: source), default: 0] += count
+        for entry in entries {
+            counts[entry.path, default: [:]][BaselineKey(path: entry.path, rule: entry.rule, source: entry.source),
+                                             default: 0] += entry.count
         }
         return Baseline(path: path, directory: directory(ofBaseline: path), counts: counts)
+    }
+
+    /// The bytes of the baseline file, or a usage error that says what the path is instead.
+    private static func contents(_ path: String) throws(UsageError) -> [UInt8] {
+        func fail(_ what: String) -> UsageError { UsageError("baseline: cannot read '\(path)': \(what)") }
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            let code = errno
+            var link = stat()
+            if code == ENOENT && lstat(path, &link) == 0 { throw fail("a symlink to a file that does not exist") }
+            if code == ENOENT || code == ENOTDIR { throw fail("no such file") }
+            if code == ELOOP { throw fail("a symlink loop") }
+            throw fail(String(cString: strerror(code)))
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw fail("is a directory")
+        default: throw fail("is not a regular file")
+        }
+        do {
+            return try AtomicFile.read(path).bytes
+        } catch {
+            throw fail(error.description)
+        }
+    }
+
+    /// The rule ids the entries name.
+    var ruleIDs: [String] {
+        Set(counts.values.flatMap { $0.keys.map(\.rule) }).sorted()
     }
 
     /// Why a fix the baseline accepts is not applied.
@@ -194,6 +220,9 @@ final class BaselineStore: @unchecked Sendable {
         lock.withLock { loaded[key] = baseline }
         return baseline
     }
+
+    /// The baseline files loaded so far.
+    var paths: [String] { lock.withLock { loaded.values.map(\.path) } }
 }
 
 /// `--write-baseline FILE`: gathers the remaining findings of every report and writes them.
@@ -207,15 +236,11 @@ final class BaselineRecorder: @unchecked Sendable {
     /// still has them), no after `--apply` wrote their fixes.
     private let recordsFixed: Bool
 
-    /// Throws a usage error, before anything is read or written, when the baseline's
-    /// directory does not exist or cannot be written.
-    init(path: String, recordsFixed: Bool) throws(UsageError) {
+    /// The path is checked with the run's other outputs (`OutputGuard`).
+    init(path: String, recordsFixed: Bool) {
         self.path = path
         self.recordsFixed = recordsFixed
         directory = Baseline.directory(ofBaseline: path)
-        guard FileKind.of(directory) == .directory, access(directory, W_OK) == 0 else {
-            throw UsageError("--write-baseline: cannot write in '\(FilePath.directory(of: path))'")
-        }
     }
 
     func add(_ report: FileReport) {
@@ -244,13 +269,14 @@ final class BaselineRecorder: @unchecked Sendable {
     /// How many findings the baseline records.
     var findingCount: Int { lock.withLock { counts.values.reduce(0, +) } }
 
-    /// Writes the baseline atomically; returns why it could not, if so.
+    /// Writes the baseline as every output is written (a file atomically, through a link,
+    /// a device or FIFO as a stream); returns why it could not, if so.
     func write() -> String? {
         do {
-            try Data(rendered().utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try AtomicFile.write(Array(rendered().utf8), to: path)
             return nil
         } catch {
-            return "--write-baseline: cannot write '\(path)': \(error.localizedDescription)"
+            return "--write-baseline: \(error.description)"
         }
     }
 }

@@ -2,6 +2,7 @@
 // build directories, .gitignore'd files and excludes; or the files git says changed.
 import Codemod
 import Dispatch
+import Patch
 import Project
 import Settings
 #if canImport(Darwin)
@@ -26,6 +27,9 @@ struct FileSelection {
     var notes: [String] = []
     /// How many files `--exclude` or .gitignore removed.
     var excludedCount = 0
+    /// Hidden temporaries of atomic writes seen in the directories walked (a run killed
+    /// outright leaves them): `Runner` removes the stale ones.
+    var temporaries: [String] = []
 }
 
 /// Finds the Swift files a run covers.
@@ -88,6 +92,7 @@ struct Discovery {
                 var walk = Walk(roots: roots, files: walkedFiles, problems: selection.problems,
                                 canonicalDirectories: canonicalDirectories, recordedInodes: recordedInodes)
                 self.walk(path, canonical: FilePath.canonical(path), &walk)
+                selection.temporaries += walk.temporaries
                 (walkedFiles, selection.problems, canonicalDirectories) = (walk.files, walk.problems, walk.canonicalDirectories)
                 recordedInodes = walk.recordedInodes
                 if walkedFiles.count == before { selection.notes.append("\(path): no Swift files found") }
@@ -231,6 +236,7 @@ struct Discovery {
         var problems: [SkippedFile]
         var canonicalDirectories: [String: String]
         var recordedInodes: [String: UInt64]
+        var temporaries: [String] = []
     }
 
     private func walk(_ directory: String, canonical: String, _ walk: inout Walk) {
@@ -253,7 +259,12 @@ struct Discovery {
         var names: [(name: String, type: UInt8, inode: UInt64)] = []
         for entry in listing.entries {
             let bytes = entry.name
-            if bytes.first == UInt8(ascii: ".") { continue }
+            if bytes.first == UInt8(ascii: ".") {
+                if TemporaryFiles.isTemporaryName(bytes) {
+                    walk.temporaries.append(FilePath.join(directory, String(decoding: bytes, as: UTF8.self)))
+                }
+                continue
+            }
             guard let name = String(validating: bytes, as: UTF8.self) else {
                 // Such a name cannot be handed on as a path; say so rather than lose the file.
                 if Discovery.mayHoldSwift(bytes, type: entry.type) {

@@ -14,37 +14,9 @@ final class PatchFileWriter: @unchecked Sendable {
     private let lock = NSLock()
     private var bytes: [UInt8] = []
 
-    /// Checks `path` before anything is read or written: its directory must exist, it must
-    /// not be a directory, and it must not be one of `inputs` (by device and inode, so a
-    /// link or `a/../a` is caught too).
-    init(path: String, inputs: [String]) throws(UsageError) {
+    /// The path is checked with the run's other outputs (`OutputGuard`).
+    init(path: String) {
         self.path = path
-        try PatchFileWriter.checkOutputPath(path, option: "--patch", inputs: inputs)
-    }
-
-    /// Refuses an output path (`--patch`, `--output`) that is a directory, lies in a
-    /// directory that does not exist, or is one of `inputs`.
-    static func checkOutputPath(_ path: String, option: String, inputs: [String]) throws(UsageError) {
-        var status = stat()
-        if stat(path, &status) == 0 {
-            if status.st_mode & S_IFMT == S_IFDIR { throw UsageError("\(option): '\(path)' is a directory") }
-            if status.st_mode & S_IFMT == S_IFREG {
-                for input in inputs {
-                    var inputStatus = stat()
-                    if stat(input, &inputStatus) == 0, inputStatus.st_dev == status.st_dev,
-                       inputStatus.st_ino == status.st_ino {
-                        throw UsageError("\(option): '\(path)' is one of the files being read; "
-                                         + "choose another path")
-                    }
-                }
-            }
-        } else {
-            let directory = FilePath.directory(of: path)
-            var directoryStatus = stat()
-            guard stat(directory, &directoryStatus) == 0, directoryStatus.st_mode & S_IFMT == S_IFDIR else {
-                throw UsageError("\(option): cannot write '\(path)': no such directory '\(directory)'")
-            }
-        }
     }
 
     func write(_ diff: [UInt8]) {

@@ -186,7 +186,11 @@ struct RunPlanner {
         if options.writeBaselinePath != nil {
             settings.recordsBaseline = true
         } else if let path = options.baselinePath ?? configuration.baselinePath {
-            settings.baseline = try baselines.load(path)
+            let baseline = try baselines.load(path)
+            // An entry of a rule that does not exist would hide nothing, silently.
+            try RunPlanner.requireKnown(baseline.ruleIDs, source: "the baseline \(path)", rules: rules,
+                                        alsoAllowed: [Engine.unusedDisableRuleID])
+            settings.baseline = baseline
         }
         return settings
     }

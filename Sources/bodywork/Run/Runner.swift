@@ -62,13 +62,10 @@ struct Runner {
                 throw error
             }
             if let command = options.verifyCommand { try VerifiedApply.checkUnchangedTree(command) }
-            let recorder = try options.writeBaselinePath.map { path throws(UsageError) in
-                try BaselineRecorder(path: path, recordsFixed: options.mode != .apply)
-            }
-            let patch = try options.patchPath.map { path throws(UsageError) in
-                try PatchFileWriter(path: path, inputs: selection.files)
-            }
-            let report = try reportOutput(inputs: selection.files)
+            try checkOutputs(inputs: selection.files, planner: planner)
+            let recorder = options.writeBaselinePath.map { BaselineRecorder(path: $0, recordsFixed: options.mode != .apply) }
+            let patch = options.patchPath.map(PatchFileWriter.init)
+            let report = ReportOutput(path: options.outputPath, console: console)
 
             var totals = RunTotals()
             totals.excluded = selection.excludedCount + plan.excludedCount
@@ -76,6 +73,7 @@ struct Runner {
             if selection.files.isEmpty && selection.problems.isEmpty && selection.notes.isEmpty {
                 totals.notices.append("no Swift files found")
             }
+            removeStaleTemporaries(selection.temporaries, totals: &totals)
             for problem in selection.problems {
                 console.message("bodywork: \(FilePath.shown(problem.path)): \(problem.reason) (skipped)")
                 totals.skipped.append(problem)
@@ -341,13 +339,12 @@ struct Runner {
     // MARK: - Standard input
 
     private func runStandardInput(planner: RunPlanner, rules: [any Rule], start: Double) throws(UsageError) -> Int32 {
-        let patch = try options.patchPath.map { path throws(UsageError) in
-            try PatchFileWriter(path: path, inputs: options.stdinPath.map { [$0] } ?? [])
-        }
-        let report = try reportOutput(inputs: options.stdinPath.map { [$0] } ?? [])
+        let (settings, configExcluded) = try planner.settings(forFile: options.stdinPath ?? "stdin.swift")
+        try checkOutputs(inputs: options.stdinPath.map { [$0] } ?? [], planner: planner)
+        let patch = options.patchPath.map(PatchFileWriter.init)
+        let report = ReportOutput(path: options.outputPath, console: console)
         let bytes = try StandardInput.readAll()
         let path = options.stdinPath ?? "<stdin>"
-        let (settings, configExcluded) = try planner.settings(forFile: options.stdinPath ?? "stdin.swift")
         let printsSource = options.mode != .lint && options.format == .text
         let excluded = configExcluded || (options.stdinPath.map {
             Discovery(excludes: options.excludes.map(Glob.init)).isExcluded($0)
@@ -400,10 +397,24 @@ struct Runner {
 
     // MARK: - Ending
 
-    /// The destination of the findings report, checked like `--patch` before any file is read.
-    private func reportOutput(inputs: [String]) throws(UsageError) -> ReportOutput {
-        if let path = options.outputPath { try PatchFileWriter.checkOutputPath(path, option: "--output", inputs: inputs) }
-        return ReportOutput(path: options.outputPath, console: console)
+    /// Removes the temporaries that runs killed outright (SIGKILL, a crash) left in the
+    /// directories walked, and says so; those of a run at work now are kept.
+    private func removeStaleTemporaries(_ paths: [String], totals: inout RunTotals) {
+        let removed = paths.filter(TemporaryFiles.removeIfStale)
+        guard !removed.isEmpty else { return }
+        let shown = removed.prefix(3).map(FilePath.shown).joined(separator: ", ") + (removed.count > 3 ? ", …" : "")
+        totals.notices.append("removed \(plural(removed.count, "temporary file")) left by a run that was killed: \(shown)")
+    }
+
+    /// Checks every output path of the run together, before any file is read or written.
+    private func checkOutputs(inputs: [String], planner: RunPlanner) throws(UsageError) {
+        var outputs = OutputGuard(inputs: inputs, configurations: planner.loader.loadedPaths,
+                                  baselines: planner.baselines.paths)
+        outputs.add("--write-baseline", options.writeBaselinePath)
+        outputs.add("--patch", options.patchPath)
+        outputs.add("--output", options.outputPath)
+        outputs.add("--patch-dir", options.migration.patchDirectory, isDirectory: true)
+        try outputs.check()
     }
 
     /// Writes the `--output` file; a failure makes the run exit 3.
