@@ -39,18 +39,34 @@ public struct ModuleCallable: Sendable {
 }
 
 /// How a callable's parameters are written into the index's property table. They travel
-/// under the owner's name plus `()`, a key no type has, so that the index's cache, snapshots
-/// and folds carry them exactly as they carry property types.
+/// under keys no type has, one per name (`()name`, and `()init Type` for a type's
+/// initializers), so that a call finds its declarations with one lookup, and the index's
+/// cache, snapshots and folds carry them exactly as they carry property types. Within a
+/// key, an entry is `Owner name(label:…)` → the parameters' text.
 public enum CallableSignature {
     /// The protocols whose conformers and extensions take view content and actions.
     static let viewProtocols: Set<String> = ["View", "SwiftUI.View", "ViewModifier", "SwiftUI.ViewModifier"]
 
-    /// The property-table key of `owner`'s callables.
-    public static func ownerKey(_ owner: String) -> String { owner + "()" }
+    /// The property-table key of the callables named `name` (not `init`).
+    public static func key(named name: String) -> String { "()" + name }
 
-    /// The owner a property-table key names, when it is a key of callables.
-    public static func owner(ofKey key: String) -> String? {
-        key.hasSuffix("()") ? String(key.dropLast(2)) : nil
+    /// The property-table key of the initializers of types whose last name component is `type`.
+    public static func initializersKey(of type: String) -> String { "()init " + type }
+
+    /// The property-table key and entry of `signature` (`name(label:…)`) declared in `owner`.
+    static func place(of signature: String, owner: String) -> (key: String, entry: String) {
+        let name = signature.prefix { $0 != "(" }
+        let key = name == "init" ? initializersKey(of: String(owner.split(separator: ".").last ?? Substring(owner)))
+            : self.key(named: String(name))
+        return (key, owner + " " + signature)
+    }
+
+    /// The owner and name of an entry.
+    public static func ownerAndName(ofEntry entry: String) -> (owner: String, name: String) {
+        let space = entry.firstIndex(of: " ") ?? entry.startIndex
+        let owner = String(entry[..<space])
+        let signature = space < entry.endIndex ? entry[entry.index(after: space)...] : entry[...]
+        return (owner, String(signature.prefix { $0 != "(" }))
     }
 
     /// `name(label:label:)` and the parameters' text for `function`, when a parameter may

@@ -225,7 +225,10 @@ public struct ProjectIndexBuilder: Sendable {
         }
         if let scope { store(&properties, in: scope) }
         if !callables.isEmpty {
-            index.propertyTypes[CallableSignature.ownerKey(scope ?? ""), default: [:]].merge(callables) { $1 }
+            for (signature, parameters) in callables {
+                let (key, entry) = CallableSignature.place(of: signature, owner: scope ?? "")
+                index.propertyTypes[key, default: [:]][entry] = parameters
+            }
         }
     }
 
@@ -281,7 +284,8 @@ public struct ProjectIndexBuilder: Sendable {
         record(declarations: type.members, scope: qualified, viewGenerics: viewGenerics, isView: isView)
         if type.node.kind == .structDecl,
            let (signature, parameters) = CallableSignature.memberwise(of: type.members, viewGenerics: viewGenerics, namedTypes: isView) {
-            index.propertyTypes[CallableSignature.ownerKey(qualified), default: [:]][signature] = parameters
+            let (key, entry) = CallableSignature.place(of: signature, owner: qualified)
+            index.propertyTypes[key, default: [:]][entry] = parameters
         }
     }
 

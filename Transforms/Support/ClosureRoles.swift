@@ -114,56 +114,34 @@ private extension ClosureRole {
     }
 }
 
-/// The module's callables with closure parameters, by name. Their parameters are decoded
-/// when a call names them: most callables of a module are never asked about in a file.
-final class ModuleCallables: @unchecked Sendable {
-    /// A callable as the index keeps it: its owner and its parameters' text.
-    private typealias Stored = (owner: String, name: String, text: String)
-    private var byName: [String: [Stored]] = [:]
-    /// Initializers by the last component of their type's name.
-    private var initializersByType: [String: [Stored]] = [:]
-    private let typealiases: [String: String]
-    private let conformances: [String: Set<String>]
+/// The module's callables with closure parameters, found by name in the index (where the
+/// builder files them by name) and decoded when a call names them.
+struct ModuleCallables {
+    let index: ProjectIndex
 
-    private static let memo = IndexMemo<ModuleCallables>()
+    static func of(_ index: ProjectIndex) -> ModuleCallables { ModuleCallables(index: index) }
 
-    static func of(_ index: ProjectIndex) -> ModuleCallables {
-        memo.value(for: index) { ModuleCallables($0) }
-    }
-
-    private init(_ index: ProjectIndex) {
-        typealiases = index.typealiases
-        conformances = index.conformances
-        for (key, callables) in index.propertyTypes {
-            guard let owner = CallableSignature.owner(ofKey: key) else { continue }
-            for (signature, text) in callables {
-                guard let open = signature.firstIndex(of: "(") else { continue }
-                let name = String(signature[..<open])
-                if name == "init" {
-                    let typeName = owner.split(separator: ".").last.map(String.init) ?? owner
-                    initializersByType[typeName, default: []].append((owner, name, text))
-                } else {
-                    byName[name, default: []].append((owner, name, text))
-                }
-            }
-        }
-    }
-
-    private func decoded(_ stored: [Stored]) -> [ModuleCallable] {
-        let conformances = self.conformances
-        return stored.map { owner, name, text in
-            ModuleCallable(owner: owner, name: name, parameters: CallableSignature.decode(
-                text, typealiases: typealiases, returnsView: { conformances[$0]?.contains("View") == true }))
+    private func decoded(_ entries: [String: String]?) -> [ModuleCallable] {
+        guard let entries else { return [] }
+        let conformances = index.conformances
+        // Sorted, so that the same declarations give the same answer in any order.
+        return entries.sorted { $0.key < $1.key }.map { entry, text in
+            let (owner, name) = CallableSignature.ownerAndName(ofEntry: entry)
+            return ModuleCallable(owner: owner, name: name, parameters: CallableSignature.decode(
+                text, typealiases: index.typealiases, returnsView: { conformances[$0]?.contains("View") == true }))
         }
     }
 
     /// The callables named `name` (backticks aside: `` `if` `` is `if`).
     func functions(named name: String) -> [ModuleCallable] {
         let bare = name.count > 2 && name.hasPrefix("`") && name.hasSuffix("`") ? String(name.dropFirst().dropLast()) : name
-        return byName[bare].map(decoded) ?? []
+        return decoded(index.propertyTypes[CallableSignature.key(named: bare)])
     }
 
-    func initializers(of type: String) -> [ModuleCallable] { initializersByType[type].map(decoded) ?? [] }
+    /// The initializers of the types whose name ends in `type`.
+    func initializers(of type: String) -> [ModuleCallable] {
+        decoded(index.propertyTypes[CallableSignature.initializersKey(of: type)])
+    }
 }
 
 /// SwiftUI's (and the standard library's) calls that take closures, with each closure's role.
