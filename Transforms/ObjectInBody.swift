@@ -92,9 +92,9 @@ public struct ObjectInBody: Rule {
                 if let (child, wrapper) = keepingReceiver(of: node, index: index) {
                     // The child keeps the first object it is given: the others are built
                     // and dropped, a cost but no loss of state.
-                    findings.append(Finding(range: node.trimmedRange,
-                                            message: "`\(type)(…)` is built on every evaluation of body, and `\(child)` keeps only the first (`@\(wrapper)`); "
-                                                + "build it in `\(child)`",
+                    findings.append(Finding(range: node.trimmedRange, message: MessageText.fitting(
+                        "`\(type)(…)` is built on every evaluation of body, and `\(child)` keeps only the first (`@\(wrapper)`); build it in `\(child)`",
+                        "`\(type)(…)` is built on every evaluation of body, and the child keeps only the first (`@\(wrapper)`); build it there"),
                                             severity: .note))
                     continue
                 }

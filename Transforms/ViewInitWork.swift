@@ -94,8 +94,10 @@ public struct ViewInitWork: Rule {
                 guard let first = outermost.first, let shown = singleLineText(first) else { continue }
                 let more = outermost.count > 1 ? " (and \(outermost.count - 1) more)" : ""
                 let name = view.name.isEmpty ? "the view" : "`\(view.name)`"
-                findings.append(Finding(range: first.trimmedRange,
-                                        message: "`\(MessageText.quoted(shown))`\(more) runs in the init of \(name), again on every update of its parent; move it to `.task` or the model"))
+                findings.append(Finding(range: first.trimmedRange, message: MessageText.fitting(
+                    "`\(MessageText.quoted(shown))`\(more) runs in the init of \(name), again on every update of its parent; move it to `.task` or the model",
+                    "`\(MessageText.quoted(shown, max: 24))`\(more) runs in the init of \(name) on every parent update; move it to `.task` or the model",
+                    "`\(MessageText.quoted(shown, max: 24))`\(more) runs in a view's init on every parent update; move it to `.task` or the model")))
             }
         }
         return findings

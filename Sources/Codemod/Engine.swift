@@ -267,6 +267,7 @@ private struct EngineRun {
             time.findings = found.count
             for var finding in found {
                 finding.ruleID = rule.id
+                finding.message = Finding.clamped(finding.message)
                 let uses = suppressions.uses(suppressing: finding.ruleID, at: finding.range.lowerBound)
                 for use in uses {
                     var key = keys[use.directive]

@@ -93,6 +93,20 @@ public struct Finding: Sendable, Hashable {
     }
 }
 
+extension Finding {
+    /// The most characters a message has: one sentence, what is wrong and what to do.
+    public static let messageLimit = 160
+
+    /// `message` within `messageLimit` characters: rules word their messages to fit, and
+    /// this cuts, at a space, one that names something unusually long.
+    public static func clamped(_ message: String) -> String {
+        guard message.count > messageLimit else { return message }
+        let head = message.prefix(messageLimit - 1)
+        let cut = head.lastIndex(of: " ").map { head[..<$0] } ?? head
+        return cut + "…"
+    }
+}
+
 /// A kind of fix a rule offers that needs a newer OS than the oldest SwiftUI, stated in
 /// the rule's documentation (RULES.md, `explain`); each such fix carries the same platforms.
 public struct PlatformNeed: Sendable, Hashable {

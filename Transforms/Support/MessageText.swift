@@ -1,10 +1,11 @@
 // What a finding's message may quote of the user's code: short, on one line, so that the
 // message stays one sentence of at most `MessageText.limit` characters.
+import Codemod
 import SwiftCST
 
 enum MessageText {
     /// The most characters a finding's message has (DESIGN.md, "Messages").
-    static let limit = 160
+    static let limit = Finding.messageLimit
 
     /// `text` on one line, cut to at most `length` characters with `…` in the middle when
     /// longer (the start names the call, the end its last modifier).
