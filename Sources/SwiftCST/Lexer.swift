@@ -299,7 +299,10 @@ private struct TokenScanner {
         case UInt8(ascii: "["): emit(.leftSquare, start, start + 1, flags: flags)
         case UInt8(ascii: "]"): emit(.rightSquare, start, start + 1, flags: flags)
         case UInt8(ascii: ","): emit(.comma, start, start + 1, flags: flags)
-        case UInt8(ascii: ":"): emit(.colon, start, start + 1, flags: flags)
+        case UInt8(ascii: ":"):
+            // `::` is one token wherever it appears, as for the compiler's lexer.
+            if self.byte(at: start + 1) == UInt8(ascii: ":") { emit(.colonColon, start, start + 2, flags: flags) }
+            else { emit(.colon, start, start + 1, flags: flags) }
         case UInt8(ascii: ";"): emit(.semicolon, start, start + 1, flags: flags)
         case UInt8(ascii: "@"): emit(.at, start, start + 1, flags: flags)
         case backslash: emit(.backslash, start, start + 1, flags: flags)

@@ -162,6 +162,7 @@ extension Parser {
             let m = mark()
             bump()
             if at(.identifier) || at(.keyword) {
+                parseModuleSelectorIfPresent()
                 bump()
                 while true {
                     if isGenericArgumentStart() {
@@ -642,6 +643,7 @@ extension Parser {
     /// A declaration-level macro expansion: `#Preview { }`, `#warning("…")`.
     mutating func parseMacroExpansion(_ kind: SyntaxKind, _ m: Marker) {
         bump()
+        parseModuleSelectorIfPresent()
         if at(.identifier) || at(.keyword) { bump() } else { error("expected macro name") }
         if isGenericArgumentStart() { parseGenericArguments() }
         if at(.leftParen) && !atStartOfLine {

@@ -151,6 +151,7 @@ extension Parser {
                 bump()
                 switch kind {
                 case .identifier, .keyword, .integerLiteral, .dollarIdentifier:
+                    parseModuleSelectorIfPresent()
                     bump()
                 case .floatLiteral:
                     bump() // `t.0.1`
@@ -346,6 +347,7 @@ extension Parser {
             parseType()
             finish(.typeExpr, m)
         case .identifier, .dollarIdentifier:
+            parseModuleSelectorIfPresent()
             bump()
             if isGenericArgumentStart() && canParseGenericArguments() { parseGenericArguments() }
             finish(.identifierExpr, m)
@@ -369,6 +371,7 @@ extension Parser {
         case .period:
             // Implicit member: `.red`, `.init(x)`.
             bump()
+            parseModuleSelectorIfPresent()
             if at(.identifier) || at(.keyword) { bump() } else { error("expected member name after '.'") }
             finish(.memberAccessExpr, m)
             if isGenericArgumentStart() && canParseGenericArguments() {

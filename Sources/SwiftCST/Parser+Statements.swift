@@ -32,6 +32,8 @@ extension Parser {
             if pos == before {
                 skipOne("unexpected '\(tokenText(pos))'")
             } else if !atEnd && !atStartOfLine && !at(.semicolon) && !isCloser(kind) {
+                // `case .a: 1 case .b: 2`: the next label may follow a case's statement on its line.
+                if terminator == .rightBrace && isStartOfSwitchCaseLabel() { continue }
                 if terminator == nil || !at(terminator!) {
                     error("consecutive statements on a line must be separated by ';'")
                 }

@@ -66,6 +66,7 @@ extension Parser {
         switch kind {
         case .identifier, .keyword:
             if at(.prefixOperator) { break }
+            parseModuleSelectorIfPresent()
             bump()
             if isGenericArgumentStart() { parseGenericArguments() }
             finish(.identifierType, m)
@@ -137,6 +138,7 @@ extension Parser {
                     bump()
                     finish(.metatypeType, m)
                 } else if at(.identifier) || at(.keyword) {
+                    parseModuleSelectorIfPresent()
                     bump()
                     if isGenericArgumentStart() { parseGenericArguments() }
                     finish(.memberType, m)
@@ -158,6 +160,16 @@ extension Parser {
                 break
             }
         }
+    }
+
+    /// `Module::` before a name (`Swift::print`, `CoreGraphics::CGEvent`, `x.Swift::count`):
+    /// a `moduleSelector` node, which the name's node then covers, as in SwiftParser's tree.
+    @inline(__always) mutating func parseModuleSelectorIfPresent() {
+        guard peek().kind == .colonColon && (at(.identifier) || at(.keyword)) else { return }
+        let m = mark()
+        bump()
+        bump()
+        finish(.moduleSelector, m)
     }
 
     /// A glued operator starting with `?` or `!` that continues a type: `??`, `?>`, `!>>`,
