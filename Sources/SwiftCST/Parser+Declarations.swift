@@ -181,7 +181,11 @@ extension Parser {
             if at(.leftParen) && tokens[pos - 1].textEnd == tokens[pos - 1].trailingEnd
                 && current.textStart == tokens[pos - 1].textEnd {
                 if attributeArgumentsAreExpressions(m.token + 1) {
+                    // `@attached(extension, names: named(deinit))`: roles and names may be keywords.
+                    let saved = keywordsAreNames
+                    keywordsAreNames = tokenIs(m.token + 1, "attached") || tokenIs(m.token + 1, "freestanding")
                     parseArgumentList(open: .leftParen, close: .rightParen)
+                    keywordsAreNames = saved
                 } else {
                     let a = mark()
                     skipBalanced()
@@ -195,6 +199,7 @@ extension Parser {
     /// Attributes whose arguments are not expressions (`@available(iOS 15, *)`).
     private func attributeArgumentsAreExpressions(_ nameIndex: Int) -> Bool {
         !(tokenIs(nameIndex, "available") || tokenIs(nameIndex, "objc") || tokenIs(nameIndex, "_specialize")
+            || tokenIs(nameIndex, "specialized")
             || tokenIs(nameIndex, "backDeployed") || tokenIs(nameIndex, "_originallyDefinedIn")
             || tokenIs(nameIndex, "differentiable") || tokenIs(nameIndex, "derivative")
             || tokenIs(nameIndex, "_implements") || tokenIs(nameIndex, "_effects")
@@ -558,10 +563,10 @@ extension Parser {
 
     private mutating func parseImportDecl(_ m: Marker) {
         bump()
-        // `import struct Foo.Bar`
+        // `import struct Foo.Bar`, `import struct Foo::Bar`
         if at(.keyword) && !atStartOfLine && peek().kind == .identifier { bump() }
         if at(.identifier) || at(.keyword) { bump() } else { error("expected module name") }
-        while at(.period) && !atStartOfLine {
+        while (at(.period) || at(.colonColon)) && !atStartOfLine {
             bump()
             if at(.identifier) || at(.keyword) || isOperator(current) { bump() }
         }
@@ -623,13 +628,13 @@ extension Parser {
         while true {
             let r = mark()
             let before = pos
-            parseType()
+            if !parseValueGenericArgumentIfPresent() { parseType() }
             if at(.colon) {
                 bump()
                 parseType()
             } else if at(.binaryOperator) && currentIs("==") {
                 bump()
-                parseType()
+                if !parseValueGenericArgumentIfPresent() { parseType() }
             } else {
                 error("expected ':' or '==' in requirement")
             }

@@ -241,6 +241,8 @@ extension Parser {
         bump()
         if at(.try) { bump() }
         if at(.await) { bump() }
+        // `for unsafe x in xs`; in `for unsafe in xs` the word is the variable.
+        if at(.unsafe) && peek().keyword != .in && peek().kind != .colon { bump() }
         let savedTrailing = allowTrailingClosure
         allowTrailingClosure = false
         if at(.case) { bump(); parseCasePattern() } else { parsePattern() }

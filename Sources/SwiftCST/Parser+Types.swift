@@ -12,15 +12,21 @@ extension Parser {
         let m = mark()
         // Attributes and ownership specifiers wrap the type they precede.
         if at(.at) || at(.inout) || at(.borrowing) || at(.consuming) || at(.sending)
-            || at(.isolated) || at(._const) || at(.__shared) || at(.__owned) {
+            || at(.isolated) || at(._const) || at(.__shared) || at(.__owned) || at(.nonisolated) {
             if !at(.at) && !isTypeSpecifier() {
                 parseCompositionType(m)
                 return
             }
             parseAttributes()
             while at(.inout) || at(.borrowing) || at(.consuming) || at(.sending) || at(.isolated)
-                || at(._const) || at(.__shared) || at(.__owned) {
+                || at(._const) || at(.__shared) || at(.__owned) || at(.nonisolated) {
+                let isNonisolated = at(.nonisolated)
                 bump()
+                // `nonisolated(nonsending) () async -> Void`
+                if isNonisolated && at(.leftParen) && peek().keyword == .nonsending && peek(2).kind == .rightParen {
+                    bump(); bump(); bump()
+                }
+                if at(.at) { parseAttributes() }
             }
             parseType()
             finish(.attributedType, m)
@@ -44,8 +50,13 @@ extension Parser {
 
     private func isTypeSpecifier() -> Bool {
         let next = peek()
+        if at(.nonisolated) {
+            // `nonisolated P` (an isolated conformance), `nonisolated(nonsending) () async -> T`.
+            if next.kind == .leftParen { return peek(2).keyword == .nonsending && peek(3).kind == .rightParen }
+            return next.kind == .identifier || next.kind == .keyword || next.kind == .at
+        }
         return next.kind == .identifier || next.kind == .keyword || next.kind == .leftParen
-            || next.kind == .leftSquare || next.kind == .at
+            || next.kind == .leftSquare || next.kind == .at || (next.kind == .prefixOperator && tokenIs(pos + 1, "~"))
     }
 
     /// `A & B & C`, or a single postfix type.
@@ -248,7 +259,8 @@ extension Parser {
                         }
                     }
                     if j < end { return false }
-                } else if (bytes[j] == UInt8(ascii: "&") && length == 1) || (bytes[j] == UInt8(ascii: "~") && length == 1) {
+                } else if length == 1 && (bytes[j] == UInt8(ascii: "&") || bytes[j] == UInt8(ascii: "~")
+                                          || (bytes[j] == UInt8(ascii: "-") && t.kind == .prefixOperator)) {
                     break
                 } else if length == 3 && tokenIs(i, "...") {
                     break
@@ -285,17 +297,27 @@ extension Parser {
         nested { p in
             while !p.atEnd && !p.isClosingAngle() {
                 let before = p.pos
-                if p.at(.integerLiteral) || (p.at(.prefixOperator) && p.currentIs("-")) {
-                    p.parseExpression() // value generics: `Vector<3, Int>`
-                } else {
-                    p.parseType()
-                }
+                if !p.parseValueGenericArgumentIfPresent() { p.parseType() }
                 if p.at(.comma) { p.bump() }
                 if p.pos == before { break }
             }
         }
         expectClosingAngle()
         finish(.genericArgumentClause, m)
+    }
+
+    /// `3` or `-3` where a type may stand (value generics: `InlineArray<3, Int>`, `where N == 3`):
+    /// the literal alone, so the `>` after it stays a closing angle.
+    mutating func parseValueGenericArgumentIfPresent() -> Bool {
+        let negative = at(.prefixOperator) && currentIs("-")
+        guard at(.integerLiteral) || (negative && peek().kind == .integerLiteral) else { return false }
+        let m = mark()
+        if negative { bump() }
+        let literal = mark()
+        bump()
+        finish(.integerLiteralExpr, literal)
+        if negative { finish(.prefixOperatorExpr, m) }
+        return true
     }
 
     func isClosingAngle() -> Bool {

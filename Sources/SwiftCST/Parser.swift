@@ -25,6 +25,9 @@ struct Parser {
     var stopAtNewline = false
     /// Inside a `case` pattern: `let x` and `var x` are patterns.
     var inPattern = false
+    /// In the arguments of `@attached` and `@freestanding`: a keyword is a name there
+    /// (`extension`, `named(deinit)`), as in SwiftParser's tree.
+    var keywordsAreNames = false
     /// Declarations only: function bodies, getter bodies and closures are kept as
     /// tokens under their node, without inner structure.
     var skipsBodies = false
