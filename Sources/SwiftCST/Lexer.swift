@@ -117,9 +117,6 @@ private struct TokenScanner {
     var position = 0
     /// End of the previous token's text: an operator starting here is bound on the left.
     var lastTextEnd = 0
-    /// A block comment in the last token's trailing trivia spans lines: the next token
-    /// starts a line, as for the compiler's lexer (`let a = 2/*⏎*/let b = 3`).
-    var commentBrokeLine = false
     var tokens: TokenBuffer
     var diagnostics: [Diagnostic] = []
     var modes: [LexerMode] = [LexerMode(kind: .code)]
@@ -150,11 +147,7 @@ private struct TokenScanner {
                 lexStringText()
                 continue
             }
-            var sawNewline = skipLeadingTrivia()
-            if commentBrokeLine {
-                sawNewline = true
-                commentBrokeLine = false
-            }
+            let sawNewline = skipLeadingTrivia()
             if sawNewline && modes.count > 1 { endSingleLineInterpolations() }
             let flags: TokenFlags = sawNewline || tokens.isEmpty ? .atStartOfLine : []
             if position >= count {
@@ -216,7 +209,6 @@ private struct TokenScanner {
     mutating func scanLeadingPiece(sawNewline: inout Bool) -> Bool {
         guard let scan = TriviaScanner.piece(bytes, at: position, limit: count) else { return false }
         if scan.kind == .newline { sawNewline = true } else { noteTriviaProblem(scan) }
-        if isMultilineComment(scan) { sawNewline = true }
         position = scan.end
         return true
     }
@@ -259,16 +251,8 @@ private struct TokenScanner {
     mutating func scanTrailingPiece() -> Bool {
         guard let scan = TriviaScanner.piece(bytes, at: position, limit: count) else { return false }
         noteTriviaProblem(scan)
-        if isMultilineComment(scan) { commentBrokeLine = true }
         position = scan.end
         return true
-    }
-
-    /// Whether `scan`, starting at `position`, is a block comment holding a line break.
-    func isMultilineComment(_ scan: TriviaScan) -> Bool {
-        guard scan.kind == .blockComment || scan.kind == .docBlockComment else { return false }
-        for index in position..<scan.end where bytes[index] == lineFeed || bytes[index] == carriageReturn { return true }
-        return false
     }
 
     @inline(__always)

@@ -345,6 +345,11 @@ extension Parser {
         bump()
         if at(.identifier) || isOperator(current) || at(.keyword) || at(.exclamation)
             || at(.postfixQuestion) || at(.infixQuestion) || at(.equal) || at(.prefixAmpersand) {
+            // `func ==<T>(…)`: the lexer glued the generic clause's `<` to the operator's name.
+            if isOperator(current) && current.textEnd - current.textStart > 1 && peek().kind == .identifier
+                && peek().textStart == current.textEnd && bytes[Int(current.textEnd) - 1] == UInt8(ascii: "<") {
+                splitLastByte()
+            }
             bump()
         } else {
             error("expected function name")
@@ -412,7 +417,8 @@ extension Parser {
         while !atEnd && !at(.rightParen) {
             let before = pos
             let p = mark()
-            parseAttributes()
+            // `case custom(@Sendable () -> Void)`: without a name, attributes belong to the type.
+            if !at(.at) || attributesPrecedeParameterName() { parseAttributes() }
             // External and internal names (any word may be a label), or a bare type as in
             // an enum case's associated values: `case tags([Tag])`.
             if isParameterName(current) && peek().kind == .colon {
@@ -437,6 +443,29 @@ extension Parser {
         }
         expect(.rightParen, "')'")
         finish(.parameterClause, m)
+    }
+
+    /// Whether the attributes at the cursor are followed by `name:` or `label name:`.
+    func attributesPrecedeParameterName() -> Bool {
+        var i = pos
+        while token(i).kind == .at {
+            i += 2  // `@` and the name
+            while token(i).kind == .period && isParameterName(token(i + 1)) { i += 2 }
+            if token(i).kind == .leftParen && token(i).textStart == token(i - 1).textEnd {
+                var depth = 0
+                repeat {
+                    switch token(i).kind {
+                    case .leftParen: depth += 1
+                    case .rightParen: depth -= 1
+                    case .endOfFile: return false
+                    default: break
+                    }
+                    i += 1
+                } while depth > 0
+            }
+        }
+        if isParameterName(token(i)) && token(i + 1).kind == .colon { return true }
+        return isParameterName(token(i)) && isParameterName(token(i + 1)) && token(i + 2).kind == .colon
     }
 
     func isParameterName(_ t: RawToken) -> Bool {

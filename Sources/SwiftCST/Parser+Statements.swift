@@ -426,9 +426,12 @@ extension Parser {
     func isIfConfigOfSwitchCases() -> Bool {
         var i = pos + 1
         while i < tokens.count - 1 && !token(i).flags.contains(.atStartOfLine) { i += 1 }
-        // Nested `#if`s (`#if !os(watchOS)` over `#if DEBUG`): the first line past their conditions.
-        while token(i).kind == .poundIf {
+        // Nested `#if`s (`#if !os(watchOS)` over `#if DEBUG`) and empty clauses (`#if NEVER⏎#elseif X`):
+        // the first line past their conditions.
+        while token(i).kind == .poundIf || token(i).kind == .poundElseif || token(i).kind == .poundElse {
+            let isElse = token(i).kind == .poundElse
             i += 1
+            if isElse { continue }
             while i < tokens.count - 1 && !token(i).flags.contains(.atStartOfLine) { i += 1 }
         }
         let t = token(i)

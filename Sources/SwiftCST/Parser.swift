@@ -229,6 +229,21 @@ struct Parser {
         tokens.split(pos, into: first, rest)
     }
 
+    /// Splits the current operator token before its last byte (`%%%<` → `%%%` `<`). The
+    /// partition is unchanged.
+    mutating func splitLastByte() {
+        let t = tokens[pos]
+        guard t.textEnd - t.textStart > 1 else { return }
+        let cut = t.textEnd - 1
+        var first = t
+        first.textEnd = cut
+        first.trailingEnd = cut
+        var rest = t
+        rest.textStart = cut
+        rest.flags.remove(.atStartOfLine)
+        tokens.split(pos, into: first, rest)
+    }
+
     // MARK: - Source file
 
     mutating func parseSourceFile() {
