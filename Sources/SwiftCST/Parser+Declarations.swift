@@ -451,6 +451,20 @@ extension Parser {
         while token(i).kind == .at {
             i += 2  // `@` and the name
             while token(i).kind == .period && isParameterName(token(i + 1)) { i += 2 }
+            if isOperator(token(i)) && firstByte(i) == UInt8(ascii: "<") && token(i).textStart == token(i - 1).textEnd {
+                // `@TableRowBuilder<V> content:`
+                var depth = 0
+                repeat {
+                    let t = token(i)
+                    if t.kind == .endOfFile { return false }
+                    if isOperator(t) {
+                        for b in bytes[Int(t.textStart)..<Int(t.textEnd)] {
+                            if b == UInt8(ascii: "<") { depth += 1 } else if b == UInt8(ascii: ">") { depth -= 1 }
+                        }
+                    }
+                    i += 1
+                } while depth > 0
+            }
             if token(i).kind == .leftParen && token(i).textStart == token(i - 1).textEnd {
                 var depth = 0
                 repeat {
