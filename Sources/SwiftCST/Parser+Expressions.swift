@@ -402,6 +402,10 @@ extension Parser {
         case .leftParen:
             parseArgumentList(open: .leftParen, close: .rightParen)
             finish(.tupleExpr, m)
+        case .leftSquare where isInlineArrayTypeStart():
+            // `[3 of Int](repeating: 0)`: an inline array type in expression position.
+            parseType()
+            finish(.typeExpr, m)
         case .leftSquare:
             parseCollectionLiteral()
         case .leftBrace:

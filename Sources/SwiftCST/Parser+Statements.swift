@@ -489,6 +489,11 @@ extension Parser {
     func isPostfixIfConfig() -> Bool {
         var i = pos + 1
         while i < tokens.count - 1 && !token(i).flags.contains(.atStartOfLine) { i += 1 }
+        // A nested `#if` first (`#if A⏎#if B⏎.member`): the first line past the conditions.
+        while token(i).kind == .poundIf {
+            i += 1
+            while i < tokens.count - 1 && !token(i).flags.contains(.atStartOfLine) { i += 1 }
+        }
         return token(i).kind == .period
     }
 }

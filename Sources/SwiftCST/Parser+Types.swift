@@ -111,6 +111,14 @@ extension Parser {
             }
             expect(.rightParen, "')'")
             finish(.tupleType, m)
+        case .leftSquare where isInlineArrayTypeStart():
+            // `[3 of Int]`, `[N of Element]`
+            bump()
+            if !parseValueGenericArgumentIfPresent() { parseType() }
+            bump()  // `of`
+            parseType()
+            expect(.rightSquare, "']'")
+            finish(.inlineArrayType, m)
         case .leftSquare:
             bump()
             parseType()
@@ -173,6 +181,13 @@ extension Parser {
         }
     }
 
+    /// Whether `[` opens an inline array type: `[3 of Int]`, `[N of T]`, `[_ of Int]`.
+    func isInlineArrayTypeStart() -> Bool {
+        let count = token(pos + 1)
+        guard count.kind == .integerLiteral || count.kind == .identifier || count.keyword == .wildcard else { return false }
+        return token(pos + 2).kind == .identifier && tokenIs(pos + 2, "of")
+    }
+
     /// `Module::` before a name (`Swift::print`, `CoreGraphics::CGEvent`, `x.Swift::count`):
     /// a `moduleSelector` node, which the name's node then covers, as in SwiftParser's tree.
     @inline(__always) mutating func parseModuleSelectorIfPresent() {
@@ -221,7 +236,7 @@ extension Parser {
             case .keyword:
                 switch t.keyword {
                 // `_`: a placeholder argument, `Box<_, Int>(…)`.
-                case .Any, .Self, .self, .inout, .throws, .let, .wildcard: break
+                case .Any, .Self, .self, .inout, .throws, .let, .wildcard, .repeat: break
                 default: return false
                 }
             case .leftParen, .leftSquare: paren += 1
