@@ -84,6 +84,7 @@ private let byteClassTable: [UInt16] = {
     mark(" \t\n\r", ByteClass.blank)
     mark(" \t\n\r\u{0B}\u{0C}\u{00}/#<>=|", ByteClass.mayStartTrivia)
     table[0xEF] |= ByteClass.mayStartTrivia   // the byte order mark
+    table[0xC2] |= ByteClass.mayStartTrivia   // a no-break space (U+00A0)
     return table
 }()
 
