@@ -346,7 +346,7 @@ extension Parser {
         if at(.identifier) || isOperator(current) || at(.keyword) || at(.exclamation)
             || at(.postfixQuestion) || at(.infixQuestion) || at(.equal) || at(.prefixAmpersand) {
             // `func ==<T>(…)`: the lexer glued the generic clause's `<` to the operator's name.
-            if isOperator(current) && current.textEnd - current.textStart > 1 && peek().kind == .identifier
+            if isOperator(current) && current.textEnd - current.textStart > 1 && (peek().kind == .identifier || peek().keyword == .let)
                 && peek().textStart == current.textEnd && bytes[Int(current.textEnd) - 1] == UInt8(ascii: "<") {
                 splitLastByte()
             }
@@ -450,6 +450,7 @@ extension Parser {
         var i = pos
         while token(i).kind == .at {
             i += 2  // `@` and the name
+            if token(i).kind == .colonColon { i += 2 }  // `@Module::Builder`
             while token(i).kind == .period && isParameterName(token(i + 1)) { i += 2 }
             if isOperator(token(i)) && firstByte(i) == UInt8(ascii: "<") && token(i).textStart == token(i - 1).textEnd {
                 // `@TableRowBuilder<V> content:`

@@ -41,6 +41,20 @@ extension Parser {
         }
     }
 
+    /// `if c { 0 } else { 1 } as Int`: a cast of an `if` or `switch` expression in
+    /// statement position, on the line it ends on.
+    mutating func parseCastsOfStatementExpression(_ m: Marker) {
+        guard (at(.as) || at(.is)) && !atStartOfLine else { return }
+        while (at(.as) || at(.is)) && !atStartOfLine {
+            let c = mark()
+            bump()
+            if at(.postfixQuestion) || at(.exclamation) { bump() }
+            parseType()
+            finish(.castExpr, c)
+        }
+        finish(.sequenceExpr, m)
+    }
+
     func tokenText(_ index: Int) -> String {
         let t = token(index)
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(t.textStart)..<Int(t.textEnd)]), as: UTF8.self)
@@ -84,7 +98,7 @@ extension Parser {
         if at(.poundIf) && !isIfConfigOfAttributes(at: pos) { parseIfConfig(.statements); return }
         if isStartOfDeclaration(inMembers: false) { parseDeclaration(); return }
         switch keyword {
-        case .if where kind == .keyword: parseIf(); return
+        case .if where kind == .keyword: let m = mark(); parseIf(); parseCastsOfStatementExpression(m); return
         case .guard: parseGuard(); return
         case .for: parseFor(); return
         case .while: parseWhile(); return
@@ -101,7 +115,7 @@ extension Parser {
             finish(kind, m)
             return
         case .fallthrough: let m = mark(); bump(); finish(.fallthroughStmt, m); return
-        case .switch where kind == .keyword: parseSwitch(); return
+        case .switch where kind == .keyword: let m = mark(); parseSwitch(); parseCastsOfStatementExpression(m); return
         case .discard where peek().kind == .keyword && !peekStartOfLine(1):
             let m = mark(); bump(); parseExpression(); finish(.discardStmt, m); return
         case .yield where kind == .identifier && !peekStartOfLine(1) && canStartExpression(peek()) && peek().kind != .leftParen:
