@@ -186,6 +186,8 @@ extension Parser {
                     keywordsAreNames = tokenIs(m.token + 1, "attached") || tokenIs(m.token + 1, "freestanding")
                     parseArgumentList(open: .leftParen, close: .rightParen)
                     keywordsAreNames = saved
+                } else if tokenIs(m.token + 1, "specialized") || tokenIs(m.token + 1, "_specialize") {
+                    parseSpecializeArguments()
                 } else {
                     let a = mark()
                     skipBalanced()
@@ -194,6 +196,20 @@ extension Parser {
             }
             finish(.attribute, m)
         }
+    }
+
+    /// `(exported: true, where T == Int)`: the where clause's requirements are types, as in
+    /// SwiftParser's tree; the other arguments stay tokens.
+    private mutating func parseSpecializeArguments() {
+        let a = mark()
+        bump()
+        while !atEnd && !at(.rightParen) {
+            let before = pos
+            if at(.where) { parseGenericWhereClause() } else { skipBalanced() }
+            if pos == before { break }
+        }
+        expect(.rightParen, "')'")
+        finish(.argumentList, a)
     }
 
     /// Attributes whose arguments are not expressions (`@available(iOS 15, *)`).

@@ -568,6 +568,19 @@ extension Parser {
             bump()
             if isGenericArgumentStart() && canParseGenericArguments() { parseGenericArguments() }
             finish(.identifierType, t)
+        } else if at(.leftSquare) && !atStartOfLine {
+            // `\[Int].count`, `\[String: Int].keys`: the root is a collection type; the
+            // components after it are the key path's.
+            let t = mark()
+            bump()
+            parseType()
+            let isDictionary = at(.colon)
+            if isDictionary {
+                bump()
+                parseType()
+            }
+            expect(.rightSquare, "']'")
+            finish(isDictionary ? .dictionaryType : .arrayType, t)
         }
         while !atEnd {
             if at(.period) && !atStartOfLine {

@@ -231,7 +231,7 @@ extension Parser {
         while i < tokens.count {
             let t = token(i)
             switch t.kind {
-            case .identifier, .comma, .period, .colon, .postfixQuestion, .exclamation, .arrow, .at:
+            case .identifier, .comma, .period, .colon, .colonColon, .postfixQuestion, .exclamation, .arrow, .at:
                 break
             case .keyword:
                 switch t.keyword {

@@ -1,0 +1,18 @@
+// Expression and attribute forms: `unsafe` before an operand, key path subscripts after a
+// period, casts of `if` expressions, keywords as names in `@attached`, `@specialized`.
+struct Lock { static let shared = Lock() }
+
+func use(_ words: [String], pointers: [[Int]]) async throws {
+    _ = unsafe .init()
+    let second = \[[Int]].[1]
+    for unsafe in words { print(unsafe) }
+    for try await unsafe line in AsyncStream<String> { $0.finish() } { print(line) }
+    if .random() { 0 } else { 1 } as Int
+    _ = pointers[keyPath: second]
+}
+
+@attached(extension, conformances: Equatable, names: named(deinit), named(subscript))
+macro Model() = #externalMacro(module: "Macros", type: "Model")
+
+@specialized(where T == Int)
+func identity<T>(_ t: T) -> T { t }
