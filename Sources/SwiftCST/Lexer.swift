@@ -553,6 +553,10 @@ private struct TokenScanner {
             }
             break
         }
+        if !leftBound, let slashAt = regexInsidePrefixOperator(start, end) {
+            // `!/x/`, `^^/x/`: a prefix operator, then a regex literal (the next token).
+            return emit(.prefixOperator, start, slashAt, flags: flags, trailingTrivia: false)
+        }
         let rightBound = isRightBound(end, leftBound: leftBound)
         var kind: TokenKind = leftBound == rightBound ? .binaryOperator : (leftBound ? .postfixOperator : .prefixOperator)
         if end - start == 1 {
@@ -567,6 +571,15 @@ private struct TokenScanner {
             kind = .arrow
         }
         emit(kind, start, end, flags: flags)
+    }
+
+    /// The offset of the first `/` after the first byte of the operator `start..<end` when a
+    /// bare regex literal starts there, as the compiler's lexer splits `!/x/` and `^^/x/`.
+    func regexInsidePrefixOperator(_ start: Int, _ end: Int) -> Int? {
+        var index = start + 1
+        while index < end && bytes[index] != slash { index += 1 }
+        guard index < end, regexEnd(from: index) != nil else { return nil }
+        return index
     }
 
     /// No trivia before `start`, and the previous text does not end in `( [ { , ; :`.
@@ -611,6 +624,12 @@ private struct TokenScanner {
             default: break
             }
         }
+        return regexEnd(from: start)
+    }
+
+    /// The end of a `/…/` regex starting at `start` by its body alone: not before a blank,
+    /// and closed on the same line by a `/` after a non-space.
+    func regexEnd(from start: Int) -> Int? {
         guard start + 1 < count, !hasClass(bytes[start + 1], ByteClass.blank) else { return nil }
         var index = start + 1
         var classDepth = 0
