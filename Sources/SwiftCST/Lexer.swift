@@ -578,7 +578,7 @@ private struct TokenScanner {
     func regexInsidePrefixOperator(_ start: Int, _ end: Int) -> Int? {
         var index = start + 1
         while index < end && bytes[index] != slash { index += 1 }
-        guard index < end, regexEnd(from: index) != nil else { return nil }
+        guard index < end, bareRegexEnd(index) != nil else { return nil }
         return index
     }
 
@@ -633,6 +633,7 @@ private struct TokenScanner {
         guard start + 1 < count, !hasClass(bytes[start + 1], ByteClass.blank) else { return nil }
         var index = start + 1
         var classDepth = 0
+        var groupDepth = 0
         while index < count {
             let byte = bytes[index]
             if byte == lineFeed || byte == carriageReturn { return nil }
@@ -640,7 +641,13 @@ private struct TokenScanner {
                 index += isLineBreak(at: index + 1) ? 1 : 2
                 continue
             }
-            if byte == UInt8(ascii: "[") {
+            if byte == UInt8(ascii: "(") && classDepth == 0 {
+                groupDepth += 1
+            } else if byte == UInt8(ascii: ")") && classDepth == 0 {
+                // An unbalanced `)` (`(^/x)/`, `foo(a /b)/c`): an operator, not a regex.
+                if groupDepth == 0 { return nil }
+                groupDepth -= 1
+            } else if byte == UInt8(ascii: "[") {
                 classDepth += 1
             } else if byte == UInt8(ascii: "]") && classDepth > 0 {
                 classDepth -= 1

@@ -1,5 +1,5 @@
 // Expression and attribute forms: `unsafe` before an operand, key path subscripts after a
-// period, casts of `if` expressions, keywords as names in `@attached`, `@specialized`.
+// period, casts of `if` expressions, a regex after a prefix operator, keywords as names in `@attached`, `@specialized`.
 struct Lock { static let shared = Lock() }
 
 func use(_ words: [String], pointers: [[Int]]) async throws {
@@ -9,6 +9,9 @@ func use(_ words: [String], pointers: [[Int]]) async throws {
     for try await unsafe line in AsyncStream<String> { $0.finish() } { print(line) }
     if .random() { 0 } else { 1 } as Int
     _ = pointers[keyPath: second]
+    let negated = !/ab+c/
+    let divided = (pointers.count) / 2 / 3
+    _ = (negated, divided)
 }
 
 @attached(extension, conformances: Equatable, names: named(deinit), named(subscript))

@@ -135,6 +135,13 @@ final class LanguageCoverageTests: XCTestCase {
         XCTAssertEqual(tree.root.descendants(.forStmt).count, 2)
     }
 
+    func testRegexAfterAPrefixOperatorAndNotBeforeAnUnbalancedParen() {
+        let tree = parse("let a = !/ab+c/\nlet b = (^/x)/y\nlet c = x !/^ y/\n")
+        let regexes = tree.tokens.filter { $0.kind == .regexLiteral }
+        XCTAssertEqual(regexes.map { String(decoding: tree.bytes[Int($0.textStart)..<Int($0.textEnd)], as: UTF8.self) },
+                       ["/ab+c/"])
+    }
+
     func testNoBreakSpaceIsTrivia() {
         let source = "let a =\u{A0}\u{A0}1 +\u{A0}2\n"
         let tree = parse(source)
