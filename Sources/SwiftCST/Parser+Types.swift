@@ -115,7 +115,7 @@ extension Parser {
             // `[3 of Int]`, `[N of Element]`
             bump()
             if !parseValueGenericArgumentIfPresent() { parseType() }
-            bump()  // `of`
+            if at(.identifier) && currentIs("of") { bump() } else { error("expected 'of'") }
             parseType()
             expect(.rightSquare, "']'")
             finish(.inlineArrayType, m)
