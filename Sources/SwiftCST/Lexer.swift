@@ -612,8 +612,12 @@ private struct TokenScanner {
     func bareRegexEnd(_ start: Int) -> Int? {
         if let previous = tokens.last {
             switch previous.kind {
+            case .postfixQuestion, .exclamation:
+                // `try? /^ x/`: `try` takes no operator after it, so a regex follows.
+                guard tokens.count >= 2 && tokens[tokens.count - 2].keyword == .try
+                        && tokens[tokens.count - 2].kind == .keyword else { return nil }
             case .identifier, .dollarIdentifier, .integerLiteral, .floatLiteral, .regexLiteral, .stringClose,
-                 .rightParen, .rightSquare, .rightBrace, .postfixOperator, .exclamation, .postfixQuestion:
+                 .rightParen, .rightSquare, .rightBrace, .postfixOperator:
                 return nil
             case .keyword:
                 switch previous.keyword {

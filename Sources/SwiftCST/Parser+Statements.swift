@@ -96,6 +96,14 @@ extension Parser {
 
     private mutating func parseStatementUnguarded() {
         if at(.poundIf) && !isIfConfigOfAttributes(at: pos) { parseIfConfig(.statements); return }
+        if at(.poundSourceLocation) {
+            // `#sourceLocation(file: "a.swift", line: 1)` between statements, as between members.
+            let m = mark()
+            bump()
+            if at(.leftParen) { skipBalanced() }
+            finish(.macroExpansionDecl, m)
+            return
+        }
         if isStartOfDeclaration(inMembers: false) { parseDeclaration(); return }
         switch keyword {
         case .if where kind == .keyword: let m = mark(); parseIf(); parseCastsOfStatementExpression(m); return

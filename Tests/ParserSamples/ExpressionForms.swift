@@ -1,5 +1,6 @@
 // Expression and attribute forms: `unsafe` before an operand, key path subscripts after a
-// period, casts of `if` expressions, a regex after a prefix operator, keywords as names in `@attached`, `@specialized`.
+// period, casts of `if` expressions, a regex after a prefix operator or `try?`,
+// `#sourceLocation` between statements, keywords as names in `@attached`, `@specialized`.
 struct Lock { static let shared = Lock() }
 
 func use(_ words: [String], pointers: [[Int]]) async throws {
@@ -10,9 +11,14 @@ func use(_ words: [String], pointers: [[Int]]) async throws {
     if .random() { 0 } else { 1 } as Int
     _ = pointers[keyPath: second]
     let negated = !/ab+c/
+    let whole = try? /^ x/.wholeMatch(in: "x")
     let divided = (pointers.count) / 2 / 3
-    _ = (negated, divided)
+    _ = (negated, divided, whole)
 }
+
+#sourceLocation(file: "Generated.swift", line: 1)
+let generated = 1
+#sourceLocation()
 
 @attached(extension, conformances: Equatable, names: named(deinit), named(subscript))
 macro Model() = #externalMacro(module: "Macros", type: "Model")

@@ -136,10 +136,16 @@ final class LanguageCoverageTests: XCTestCase {
     }
 
     func testRegexAfterAPrefixOperatorAndNotBeforeAnUnbalancedParen() {
-        let tree = parse("let a = !/ab+c/\nlet b = (^/x)/y\nlet c = x !/^ y/\n")
+        let tree = parse("let a = !/ab+c/\nlet b = (^/x)/y\nlet c = x !/^ y/\nlet d = try? /^ x/.wholeMatch(in: s)\n")
         let regexes = tree.tokens.filter { $0.kind == .regexLiteral }
         XCTAssertEqual(regexes.map { String(decoding: tree.bytes[Int($0.textStart)..<Int($0.textEnd)], as: UTF8.self) },
-                       ["/ab+c/"])
+                       ["/ab+c/", "/^ x/"])
+        XCTAssertTrue(SyntaxTree.parse("let e = x! /y/ 2\n").tokens.allSatisfy { $0.kind != .regexLiteral })
+    }
+
+    func testSourceLocationBetweenStatements() {
+        let tree = parse("func f() {\n#sourceLocation(file: \"g.swift\", line: 1)\n  g()\n#sourceLocation()\n}\n")
+        XCTAssertEqual(tree.root.descendants(.macroExpansionDecl).count, 2)
     }
 
     func testNoBreakSpaceIsTrivia() {
