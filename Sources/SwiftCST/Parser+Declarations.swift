@@ -14,6 +14,7 @@ extension Parser {
             if t.kind == .pound && i == pos {
                 return inMembers || token(i + 1).kind == .identifier && isDeclarationMacro(i + 1)
             }
+            if t.kind == .pound { return true }  // `public #memberMacro`: modifiers, then a macro
             if t.kind == .keyword {
                 switch t.keyword {
                 case .let, .var, .func, .struct, .enum, .extension, .protocol, .typealias,

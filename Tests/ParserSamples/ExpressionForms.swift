@@ -1,7 +1,11 @@
-// Expression and attribute forms: `unsafe` before an operand, key path subscripts after a
-// period, casts of `if` expressions, a regex after a prefix operator or `try?`,
-// `#sourceLocation` between statements, keywords as names in `@attached`, `@specialized`.
-struct Lock { static let shared = Lock() }
+// Expression, directive and attribute forms: `unsafe` before an operand, key path subscripts
+// after a period, casts of `if` expressions, a regex after a prefix operator or `try?`,
+// `#sourceLocation` between statements, modifiers before a macro expansion, keywords as
+// names in `@attached`, `@specialized`.
+struct Lock {
+    static let shared = Lock()
+    public #declareMembers(1)
+}
 
 func use(_ words: [String], pointers: [[Int]]) async throws {
     _ = unsafe .init()

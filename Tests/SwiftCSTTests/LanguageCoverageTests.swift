@@ -148,6 +148,11 @@ final class LanguageCoverageTests: XCTestCase {
         XCTAssertEqual(tree.root.descendants(.macroExpansionDecl).count, 2)
     }
 
+    func testModifiersBeforeAMacroExpansion() {
+        let tree = parse("public #topLevel\nstruct S {\n  private #member(1)\n}\n")
+        XCTAssertEqual(texts(.macroExpansionDecl, in: tree), ["public #topLevel", "private #member(1)"])
+    }
+
     func testNoBreakSpaceIsTrivia() {
         let source = "let a =\u{A0}\u{A0}1 +\u{A0}2\n"
         let tree = parse(source)
