@@ -44,13 +44,15 @@ extension Parser {
                     return token(i + 1).kind == .identifier && !token(i + 1).flags.contains(.atStartOfLine)
                 case .final, .override, .mutating, .nonmutating, .lazy, .weak, .unowned, .optional, .open,
                      .required, .convenience, .dynamic, .indirect, .prefix, .postfix, .infix,
-                     .nonisolated, .distributed, .package, .async, .consuming, .borrowing, .isolated:
+                     .nonisolated, .distributed, .package, .async, .consuming, .borrowing, .isolated, .__consuming:
                     let next = token(i + 1)
                     if next.flags.contains(.atStartOfLine) && i == pos && !inMembers { return false }
                     if next.kind == .leftParen {
-                        // `private(set)`, `unowned(safe)`, `nonisolated(unsafe)`.
+                        // `unowned(safe) var`, `nonisolated(unsafe) let`; on the next line, what
+                        // follows `optional(x)` starts another statement, as for SwiftParser.
                         let after = skipParens(i + 1)
-                        if token(after).kind == .keyword || token(after).kind == .identifier {
+                        if (token(after).kind == .keyword || token(after).kind == .identifier)
+                            && !token(after).flags.contains(.atStartOfLine) {
                             i = after
                             continue
                         }
@@ -73,7 +75,7 @@ extension Parser {
         switch t.keyword {
         case .final, .override, .mutating, .nonmutating, .lazy, .weak, .unowned, .optional, .required, .open,
              .convenience, .dynamic, .indirect, .prefix, .postfix, .infix, .nonisolated, .distributed,
-             .package, .actor, .macro, .consuming, .borrowing, .isolated:
+             .package, .actor, .macro, .consuming, .borrowing, .isolated, .__consuming:
             return true
         default:
             return false

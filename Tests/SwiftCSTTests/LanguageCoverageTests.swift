@@ -148,6 +148,13 @@ final class LanguageCoverageTests: XCTestCase {
         XCTAssertEqual(tree.root.descendants(.macroExpansionDecl).count, 2)
     }
 
+    func testContextualModifierWordsAsNames() {
+        let tree = parse("optional(x: .some(23))\noptional(x: .none)\nstruct S {\n  __consuming func f() {}\n}\n")
+        XCTAssertEqual(texts(.functionCallExpr, in: tree), ["optional(x: .some(23))", ".some(23)", "optional(x: .none)"])
+        XCTAssertEqual(tree.root.descendants(.functionDecl).count, 1)
+        XCTAssertEqual(texts(.modifier, in: tree), ["__consuming"])
+    }
+
     func testModifiersBeforeAMacroExpansion() {
         let tree = parse("public #topLevel\nstruct S {\n  private #member(1)\n}\n")
         XCTAssertEqual(texts(.macroExpansionDecl, in: tree), ["public #topLevel", "private #member(1)"])
