@@ -48,11 +48,10 @@ extension Parser {
                     let next = token(i + 1)
                     if next.flags.contains(.atStartOfLine) && i == pos && !inMembers { return false }
                     if next.kind == .leftParen {
-                        // `unowned(safe) var`, `nonisolated(unsafe) let`; on the next line, what
-                        // follows `optional(x)` starts another statement, as for SwiftParser.
+                        // `unowned(safe) var`, `nonisolated(unsafe)⏎let`: one word in the parentheses;
+                        // `optional(x: 1)` is a call, as for SwiftParser.
                         let after = skipParens(i + 1)
-                        if (token(after).kind == .keyword || token(after).kind == .identifier)
-                            && !token(after).flags.contains(.atStartOfLine) {
+                        if (token(after).kind == .keyword || token(after).kind == .identifier) && after - i == 4 {
                             i = after
                             continue
                         }

@@ -153,6 +153,9 @@ final class LanguageCoverageTests: XCTestCase {
         XCTAssertEqual(texts(.functionCallExpr, in: tree), ["optional(x: .some(23))", ".some(23)", "optional(x: .none)"])
         XCTAssertEqual(tree.root.descendants(.functionDecl).count, 1)
         XCTAssertEqual(texts(.modifier, in: tree), ["__consuming"])
+        // A modifier's one-word argument keeps it a modifier across a line break.
+        let split = parse("struct S {\n  nonisolated(unsafe)\n  static var x = 1\n}\nnonisolated(unsafe)\nvar y = 1\n")
+        XCTAssertEqual(texts(.modifier, in: split), ["nonisolated(unsafe)", "static", "nonisolated(unsafe)"])
     }
 
     func testModifiersBeforeAMacroExpansion() {
