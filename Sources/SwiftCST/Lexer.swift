@@ -553,7 +553,7 @@ private struct TokenScanner {
             }
             break
         }
-        if !leftBound, let slashAt = regexInsidePrefixOperator(start, end) {
+        if !leftBound && end - start > 1, let slashAt = regexInsidePrefixOperator(start, end) {
             // `!/x/`, `^^/x/`: a prefix operator, then a regex literal (the next token).
             return emit(.prefixOperator, start, slashAt, flags: flags, trailingTrivia: false)
         }
