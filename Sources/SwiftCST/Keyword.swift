@@ -24,7 +24,7 @@ public enum Keyword: UInt8, Sendable, CaseIterable {
          `nonmutating`, `optional`, `override`, `package`, `postfix`, `prefix`, `required`,
          `sending`, `set`, `some`, `then`, `unowned`, `weak`, `willSet`, `_modify`, `_read`,
          `modify`, `read`, `unsafe`, `nonsending`, `_const`, `__shared`, `__owned`,
-         `Type`, `Protocol`, `yield`
+         `Type`, `Protocol`, `yield`, `__consuming`
 
     /// The text this keyword spells.
     public var text: String { Keyword.spellings[Int(rawValue)] }
@@ -45,7 +45,7 @@ public enum Keyword: UInt8, Sendable, CaseIterable {
         "nonmutating", "optional", "override", "package", "postfix", "prefix", "required",
         "sending", "set", "some", "then", "unowned", "weak", "willSet", "_modify", "_read",
         "modify", "read", "unsafe", "nonsending", "_const", "__shared", "__owned", "Type",
-        "Protocol", "yield",
+        "Protocol", "yield", "__consuming",
     ]
 
     /// Reserved words lex as `.keyword`; the rest stay identifiers.

@@ -84,6 +84,7 @@ private let byteClassTable: [UInt16] = {
     mark(" \t\n\r", ByteClass.blank)
     mark(" \t\n\r\u{0B}\u{0C}\u{00}/#<>=|", ByteClass.mayStartTrivia)
     table[0xEF] |= ByteClass.mayStartTrivia   // the byte order mark
+    table[0xC2] |= ByteClass.mayStartTrivia   // a no-break space (U+00A0)
     return table
 }()
 
@@ -299,7 +300,10 @@ private struct TokenScanner {
         case UInt8(ascii: "["): emit(.leftSquare, start, start + 1, flags: flags)
         case UInt8(ascii: "]"): emit(.rightSquare, start, start + 1, flags: flags)
         case UInt8(ascii: ","): emit(.comma, start, start + 1, flags: flags)
-        case UInt8(ascii: ":"): emit(.colon, start, start + 1, flags: flags)
+        case UInt8(ascii: ":"):
+            // `::` is one token wherever it appears, as for the compiler's lexer.
+            if self.byte(at: start + 1) == UInt8(ascii: ":") { emit(.colonColon, start, start + 2, flags: flags) }
+            else { emit(.colon, start, start + 1, flags: flags) }
         case UInt8(ascii: ";"): emit(.semicolon, start, start + 1, flags: flags)
         case UInt8(ascii: "@"): emit(.at, start, start + 1, flags: flags)
         case backslash: emit(.backslash, start, start + 1, flags: flags)
@@ -549,6 +553,10 @@ private struct TokenScanner {
             }
             break
         }
+        if !leftBound && end - start > 1, let slashAt = regexInsidePrefixOperator(start, end) {
+            // `!/x/`, `^^/x/`: a prefix operator, then a regex literal (the next token).
+            return emit(.prefixOperator, start, slashAt, flags: flags, trailingTrivia: false)
+        }
         let rightBound = isRightBound(end, leftBound: leftBound)
         var kind: TokenKind = leftBound == rightBound ? .binaryOperator : (leftBound ? .postfixOperator : .prefixOperator)
         if end - start == 1 {
@@ -563,6 +571,15 @@ private struct TokenScanner {
             kind = .arrow
         }
         emit(kind, start, end, flags: flags)
+    }
+
+    /// The offset of the first `/` after the first byte of the operator `start..<end` when a
+    /// bare regex literal starts there, as the compiler's lexer splits `!/x/` and `^^/x/`.
+    func regexInsidePrefixOperator(_ start: Int, _ end: Int) -> Int? {
+        var index = start + 1
+        while index < end && bytes[index] != slash { index += 1 }
+        guard index < end, bareRegexEnd(index) != nil else { return nil }
+        return index
     }
 
     /// No trivia before `start`, and the previous text does not end in `( [ { , ; :`.
@@ -595,8 +612,12 @@ private struct TokenScanner {
     func bareRegexEnd(_ start: Int) -> Int? {
         if let previous = tokens.last {
             switch previous.kind {
+            case .postfixQuestion, .exclamation:
+                // `try? /^ x/`: `try` takes no operator after it, so a regex follows.
+                guard tokens.count >= 2 && tokens[tokens.count - 2].keyword == .try
+                        && tokens[tokens.count - 2].kind == .keyword else { return nil }
             case .identifier, .dollarIdentifier, .integerLiteral, .floatLiteral, .regexLiteral, .stringClose,
-                 .rightParen, .rightSquare, .rightBrace, .postfixOperator, .exclamation, .postfixQuestion:
+                 .rightParen, .rightSquare, .rightBrace, .postfixOperator:
                 return nil
             case .keyword:
                 switch previous.keyword {
@@ -607,9 +628,16 @@ private struct TokenScanner {
             default: break
             }
         }
+        return regexEnd(from: start)
+    }
+
+    /// The end of a `/…/` regex starting at `start` by its body alone: not before a blank,
+    /// and closed on the same line by a `/` after a non-space.
+    func regexEnd(from start: Int) -> Int? {
         guard start + 1 < count, !hasClass(bytes[start + 1], ByteClass.blank) else { return nil }
         var index = start + 1
         var classDepth = 0
+        var groupDepth = 0
         while index < count {
             let byte = bytes[index]
             if byte == lineFeed || byte == carriageReturn { return nil }
@@ -617,7 +645,13 @@ private struct TokenScanner {
                 index += isLineBreak(at: index + 1) ? 1 : 2
                 continue
             }
-            if byte == UInt8(ascii: "[") {
+            if byte == UInt8(ascii: "(") && classDepth == 0 {
+                groupDepth += 1
+            } else if byte == UInt8(ascii: ")") && classDepth == 0 {
+                // An unbalanced `)` (`(^/x)/`, `foo(a /b)/c`): an operator, not a regex.
+                if groupDepth == 0 { return nil }
+                groupDepth -= 1
+            } else if byte == UInt8(ascii: "[") {
                 classDepth += 1
             } else if byte == UInt8(ascii: "]") && classDepth > 0 {
                 classDepth -= 1

@@ -17,7 +17,9 @@
 ///   a function type's parameter list), `subscript`, `keypath`, `array`, `dictionary`, `ifconfig`
 ///   (`#if` … `#endif`), `attribute`, `condition` (one condition of `if`/`guard`/`while`,
 ///   without its comma) and `pattern` (the whole pattern of a condition, `case` item,
-///   `catch` item or `for` loop).
+///   `catch` item or `for` loop);
+/// - `E <start> <end>`: a parse diagnostic. SwiftParser's side has none (the files it reports
+///   errors for are not compared), so any diagnostic of ours on a file it accepts is a mismatch.
 ///
 /// Offsets are UTF-8 byte offsets; `end` is exclusive.
 public enum OracleFormat {
@@ -33,6 +35,10 @@ public enum OracleFormat {
             entries.append(OracleEntry(label: "N " + category,
                                        start: tree.tokens[Int(node.firstToken)].textStart,
                                        end: tree.tokens[Int(node.endToken) - 1].textEnd))
+        }
+        for diagnostic in tree.diagnostics {
+            let start = UInt32(clamping: diagnostic.offset)
+            entries.append(OracleEntry(label: "E", start: start, end: start + UInt32(clamping: diagnostic.length)))
         }
         entries.sort()
         var out = ""

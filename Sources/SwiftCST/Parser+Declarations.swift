@@ -14,6 +14,7 @@ extension Parser {
             if t.kind == .pound && i == pos {
                 return inMembers || token(i + 1).kind == .identifier && isDeclarationMacro(i + 1)
             }
+            if t.kind == .pound { return true }  // `public #memberMacro`: modifiers, then a macro
             if t.kind == .keyword {
                 switch t.keyword {
                 case .let, .var, .func, .struct, .enum, .extension, .protocol, .typealias,
@@ -43,13 +44,14 @@ extension Parser {
                     return token(i + 1).kind == .identifier && !token(i + 1).flags.contains(.atStartOfLine)
                 case .final, .override, .mutating, .nonmutating, .lazy, .weak, .unowned, .optional, .open,
                      .required, .convenience, .dynamic, .indirect, .prefix, .postfix, .infix,
-                     .nonisolated, .distributed, .package, .async, .consuming, .borrowing, .isolated:
+                     .nonisolated, .distributed, .package, .async, .consuming, .borrowing, .isolated, .__consuming:
                     let next = token(i + 1)
                     if next.flags.contains(.atStartOfLine) && i == pos && !inMembers { return false }
                     if next.kind == .leftParen {
-                        // `private(set)`, `unowned(safe)`, `nonisolated(unsafe)`.
+                        // `unowned(safe) var`, `nonisolated(unsafe)⏎let`: one word in the parentheses;
+                        // `optional(x: 1)` is a call, as for SwiftParser.
                         let after = skipParens(i + 1)
-                        if token(after).kind == .keyword || token(after).kind == .identifier {
+                        if (token(after).kind == .keyword || token(after).kind == .identifier) && after - i == 4 {
                             i = after
                             continue
                         }
@@ -72,7 +74,7 @@ extension Parser {
         switch t.keyword {
         case .final, .override, .mutating, .nonmutating, .lazy, .weak, .unowned, .optional, .required, .open,
              .convenience, .dynamic, .indirect, .prefix, .postfix, .infix, .nonisolated, .distributed,
-             .package, .actor, .macro, .consuming, .borrowing, .isolated:
+             .package, .actor, .macro, .consuming, .borrowing, .isolated, .__consuming:
             return true
         default:
             return false
@@ -162,6 +164,7 @@ extension Parser {
             let m = mark()
             bump()
             if at(.identifier) || at(.keyword) {
+                parseModuleSelectorIfPresent()
                 bump()
                 while true {
                     if isGenericArgumentStart() {
@@ -180,7 +183,13 @@ extension Parser {
             if at(.leftParen) && tokens[pos - 1].textEnd == tokens[pos - 1].trailingEnd
                 && current.textStart == tokens[pos - 1].textEnd {
                 if attributeArgumentsAreExpressions(m.token + 1) {
+                    // `@attached(extension, names: named(deinit))`: roles and names may be keywords.
+                    let saved = keywordsAreNames
+                    keywordsAreNames = tokenIs(m.token + 1, "attached") || tokenIs(m.token + 1, "freestanding")
                     parseArgumentList(open: .leftParen, close: .rightParen)
+                    keywordsAreNames = saved
+                } else if tokenIs(m.token + 1, "specialized") || tokenIs(m.token + 1, "_specialize") {
+                    parseSpecializeArguments()
                 } else {
                     let a = mark()
                     skipBalanced()
@@ -191,9 +200,24 @@ extension Parser {
         }
     }
 
+    /// `(exported: true, where T == Int)`: the where clause's requirements are types, as in
+    /// SwiftParser's tree; the other arguments stay tokens.
+    private mutating func parseSpecializeArguments() {
+        let a = mark()
+        bump()
+        while !atEnd && !at(.rightParen) {
+            let before = pos
+            if at(.where) { parseGenericWhereClause() } else { skipBalanced() }
+            if pos == before { break }
+        }
+        expect(.rightParen, "')'")
+        finish(.argumentList, a)
+    }
+
     /// Attributes whose arguments are not expressions (`@available(iOS 15, *)`).
     private func attributeArgumentsAreExpressions(_ nameIndex: Int) -> Bool {
         !(tokenIs(nameIndex, "available") || tokenIs(nameIndex, "objc") || tokenIs(nameIndex, "_specialize")
+            || tokenIs(nameIndex, "specialized")
             || tokenIs(nameIndex, "backDeployed") || tokenIs(nameIndex, "_originallyDefinedIn")
             || tokenIs(nameIndex, "differentiable") || tokenIs(nameIndex, "derivative")
             || tokenIs(nameIndex, "_implements") || tokenIs(nameIndex, "_effects")
@@ -339,6 +363,11 @@ extension Parser {
         bump()
         if at(.identifier) || isOperator(current) || at(.keyword) || at(.exclamation)
             || at(.postfixQuestion) || at(.infixQuestion) || at(.equal) || at(.prefixAmpersand) {
+            // `func ==<T>(…)`: the lexer glued the generic clause's `<` to the operator's name.
+            if isOperator(current) && current.textEnd - current.textStart > 1 && (peek().kind == .identifier || peek().keyword == .let)
+                && peek().textStart == current.textEnd && bytes[Int(current.textEnd) - 1] == UInt8(ascii: "<") {
+                splitLastByte()
+            }
             bump()
         } else {
             error("expected function name")
@@ -406,7 +435,8 @@ extension Parser {
         while !atEnd && !at(.rightParen) {
             let before = pos
             let p = mark()
-            parseAttributes()
+            // `case custom(@Sendable () -> Void)`: without a name, attributes belong to the type.
+            if !at(.at) || attributesPrecedeParameterName() { parseAttributes() }
             // External and internal names (any word may be a label), or a bare type as in
             // an enum case's associated values: `case tags([Tag])`.
             if isParameterName(current) && peek().kind == .colon {
@@ -431,6 +461,44 @@ extension Parser {
         }
         expect(.rightParen, "')'")
         finish(.parameterClause, m)
+    }
+
+    /// Whether the attributes at the cursor are followed by `name:` or `label name:`.
+    func attributesPrecedeParameterName() -> Bool {
+        var i = pos
+        while token(i).kind == .at {
+            i += 2  // `@` and the name
+            if token(i).kind == .colonColon { i += 2 }  // `@Module::Builder`
+            while token(i).kind == .period && isParameterName(token(i + 1)) { i += 2 }
+            if isOperator(token(i)) && firstByte(i) == UInt8(ascii: "<") && token(i).textStart == token(i - 1).textEnd {
+                // `@TableRowBuilder<V> content:`
+                var depth = 0
+                repeat {
+                    let t = token(i)
+                    if t.kind == .endOfFile { return false }
+                    if isOperator(t) {
+                        for b in bytes[Int(t.textStart)..<Int(t.textEnd)] {
+                            if b == UInt8(ascii: "<") { depth += 1 } else if b == UInt8(ascii: ">") { depth -= 1 }
+                        }
+                    }
+                    i += 1
+                } while depth > 0
+            }
+            if token(i).kind == .leftParen && token(i).textStart == token(i - 1).textEnd {
+                var depth = 0
+                repeat {
+                    switch token(i).kind {
+                    case .leftParen: depth += 1
+                    case .rightParen: depth -= 1
+                    case .endOfFile: return false
+                    default: break
+                    }
+                    i += 1
+                } while depth > 0
+            }
+        }
+        if isParameterName(token(i)) && token(i + 1).kind == .colon { return true }
+        return isParameterName(token(i)) && isParameterName(token(i + 1)) && token(i + 2).kind == .colon
     }
 
     func isParameterName(_ t: RawToken) -> Bool {
@@ -557,10 +625,10 @@ extension Parser {
 
     private mutating func parseImportDecl(_ m: Marker) {
         bump()
-        // `import struct Foo.Bar`
+        // `import struct Foo.Bar`, `import struct Foo::Bar`
         if at(.keyword) && !atStartOfLine && peek().kind == .identifier { bump() }
         if at(.identifier) || at(.keyword) { bump() } else { error("expected module name") }
-        while at(.period) && !atStartOfLine {
+        while (at(.period) || at(.colonColon)) && !atStartOfLine {
             bump()
             if at(.identifier) || at(.keyword) || isOperator(current) { bump() }
         }
@@ -622,13 +690,13 @@ extension Parser {
         while true {
             let r = mark()
             let before = pos
-            parseType()
+            if !parseValueGenericArgumentIfPresent() { parseType() }
             if at(.colon) {
                 bump()
                 parseType()
             } else if at(.binaryOperator) && currentIs("==") {
                 bump()
-                parseType()
+                if !parseValueGenericArgumentIfPresent() { parseType() }
             } else {
                 error("expected ':' or '==' in requirement")
             }
@@ -642,6 +710,7 @@ extension Parser {
     /// A declaration-level macro expansion: `#Preview { }`, `#warning("…")`.
     mutating func parseMacroExpansion(_ kind: SyntaxKind, _ m: Marker) {
         bump()
+        parseModuleSelectorIfPresent()
         if at(.identifier) || at(.keyword) { bump() } else { error("expected macro name") }
         if isGenericArgumentStart() { parseGenericArguments() }
         if at(.leftParen) && !atStartOfLine {

@@ -42,6 +42,10 @@ extension Parser {
                 if at(.postfixQuestion) || at(.exclamation) { bump() }
                 parseType()
                 finish(.castExpr, c)
+            case _ where isEffectsBeforeArrow():
+                // `[(Int) async throws(E) -> Int]()`: a function type read as an expression;
+                // the next turn takes the arrow.
+                parseEffectSpecifiers()
             default:
                 if elements > 1 { finish(.sequenceExpr, m) }
                 return
@@ -49,6 +53,30 @@ extension Parser {
             elements += 1
         }
         if elements > 1 { finish(.sequenceExpr, m) }
+    }
+
+    /// Whether `async`, `throws` or `throws(E)` and then `->` follow: the effects of an
+    /// arrow in a function type written as an expression.
+    private func isEffectsBeforeArrow() -> Bool {
+        var i = pos
+        while true {
+            let t = token(i)
+            guard t.kind != .stringSegment && (t.keyword == .async || t.keyword == .throws) else { break }
+            i += 1
+            if t.keyword == .throws && token(i).kind == .leftParen {
+                var depth = 0
+                repeat {
+                    switch token(i).kind {
+                    case .leftParen: depth += 1
+                    case .rightParen: depth -= 1
+                    case .endOfFile: return false
+                    default: break
+                    }
+                    i += 1
+                } while depth > 0
+            }
+        }
+        return i > pos && token(i).kind == .arrow
     }
 
     // MARK: - Prefix forms
@@ -104,6 +132,15 @@ extension Parser {
         }
         let next = peek()
         if next.flags.contains(.atStartOfLine) && keyword != .await { return false }
+        if keyword == .unsafe {
+            // `unsafe .lock`, `unsafe (x)`: an operand apart from the word; `unsafe.x`, `unsafe(x)`:
+            // the word is a name (SwiftParser's `atContextualKeywordPrefixedSyntax`).
+            switch next.kind {
+            case .period, .leftParen, .leftSquare: return next.textStart != tokens[pos].textEnd
+            case .leftBrace: return false
+            default: return canStartExpression(next)
+            }
+        }
         // `copy.first`, `await.x`: the word is a plain name.
         if next.kind == .postfixQuestion || next.kind == .exclamation { return false }
         if next.kind == .period && keyword != .await { return false }  // `await .init(…)` is an implicit member
@@ -151,6 +188,7 @@ extension Parser {
                 bump()
                 switch kind {
                 case .identifier, .keyword, .integerLiteral, .dollarIdentifier:
+                    parseModuleSelectorIfPresent()
                     bump()
                 case .floatLiteral:
                     bump() // `t.0.1`
@@ -341,11 +379,13 @@ extension Parser {
     mutating func parsePrimary() {
         let m = mark()
         switch kind {
-        case .identifier where keyword == .any && peek().kind == .identifier && !peekStartOfLine(1):
+        case .identifier where keyword == .any && (peek().kind == .identifier || (peek().kind == .prefixOperator && tokenIs(pos + 1, "~")))
+            && !peekStartOfLine(1):
             // `[any P.Type]()`: an existential type in expression position.
             parseType()
             finish(.typeExpr, m)
         case .identifier, .dollarIdentifier:
+            parseModuleSelectorIfPresent()
             bump()
             if isGenericArgumentStart() && canParseGenericArguments() { parseGenericArguments() }
             finish(.identifierExpr, m)
@@ -362,6 +402,10 @@ extension Parser {
         case .leftParen:
             parseArgumentList(open: .leftParen, close: .rightParen)
             finish(.tupleExpr, m)
+        case .leftSquare where isInlineArrayTypeStart():
+            // `[3 of Int](repeating: 0)`: an inline array type in expression position.
+            parseType()
+            finish(.typeExpr, m)
         case .leftSquare:
             parseCollectionLiteral()
         case .leftBrace:
@@ -369,6 +413,7 @@ extension Parser {
         case .period:
             // Implicit member: `.red`, `.init(x)`.
             bump()
+            parseModuleSelectorIfPresent()
             if at(.identifier) || at(.keyword) { bump() } else { error("expected member name after '.'") }
             finish(.memberAccessExpr, m)
             if isGenericArgumentStart() && canParseGenericArguments() {
@@ -437,6 +482,11 @@ extension Parser {
             parseType()
             finish(.isTypePattern, m)
         default:
+            if keywordsAreNames {
+                bump()
+                finish(.identifierExpr, m)
+                return
+            }
             error("unexpected keyword '\(tokenText(pos))' in expression")
             bump()
             finish(.unexpected, m)
@@ -514,15 +564,33 @@ extension Parser {
         bump()
         if at(.identifier) || (at(.keyword) && (at(.Self) || at(.Any))) {
             let t = mark()
+            parseModuleSelectorIfPresent()
             bump()
             if isGenericArgumentStart() && canParseGenericArguments() { parseGenericArguments() }
             finish(.identifierType, t)
+        } else if at(.leftSquare) && !atStartOfLine {
+            // `\[Int].count`, `\[String: Int].keys`: the root is a collection type; the
+            // components after it are the key path's.
+            let t = mark()
+            bump()
+            parseType()
+            let isDictionary = at(.colon)
+            if isDictionary {
+                bump()
+                parseType()
+            }
+            expect(.rightSquare, "']'")
+            finish(isDictionary ? .dictionaryType : .arrayType, t)
         }
         while !atEnd {
             if at(.period) && !atStartOfLine {
                 bump()
                 if at(.identifier) || at(.keyword) || at(.integerLiteral) || at(.dollarIdentifier) {
+                    parseModuleSelectorIfPresent()
                     bump()
+                } else if at(.leftSquare) {
+                    // `\Foo.[2]`: a subscript component after a period.
+                    parseArgumentList(open: .leftSquare, close: .rightSquare)
                 } else if (at(.postfixQuestion) || at(.exclamation)) && pos == m.token + 2 {
                     // `\.!`: the root itself is unwrapped; the next turn takes the `!`.
                 } else {

@@ -32,11 +32,27 @@ extension Parser {
             if pos == before {
                 skipOne("unexpected '\(tokenText(pos))'")
             } else if !atEnd && !atStartOfLine && !at(.semicolon) && !isCloser(kind) {
+                // `case .a: 1 case .b: 2`: the next label may follow a case's statement on its line.
+                if terminator == .rightBrace && isStartOfSwitchCaseLabel() { continue }
                 if terminator == nil || !at(terminator!) {
                     error("consecutive statements on a line must be separated by ';'")
                 }
             }
         }
+    }
+
+    /// `if c { 0 } else { 1 } as Int`: a cast of an `if` or `switch` expression in
+    /// statement position, on the line it ends on.
+    mutating func parseCastsOfStatementExpression(_ m: Marker) {
+        guard (at(.as) || at(.is)) && !atStartOfLine else { return }
+        while (at(.as) || at(.is)) && !atStartOfLine {
+            let c = mark()
+            bump()
+            if at(.postfixQuestion) || at(.exclamation) { bump() }
+            parseType()
+            finish(.castExpr, c)
+        }
+        finish(.sequenceExpr, m)
     }
 
     func tokenText(_ index: Int) -> String {
@@ -80,9 +96,17 @@ extension Parser {
 
     private mutating func parseStatementUnguarded() {
         if at(.poundIf) && !isIfConfigOfAttributes(at: pos) { parseIfConfig(.statements); return }
+        if at(.poundSourceLocation) {
+            // `#sourceLocation(file: "a.swift", line: 1)` between statements, as between members.
+            let m = mark()
+            bump()
+            if at(.leftParen) { skipBalanced() }
+            finish(.macroExpansionDecl, m)
+            return
+        }
         if isStartOfDeclaration(inMembers: false) { parseDeclaration(); return }
         switch keyword {
-        case .if where kind == .keyword: parseIf(); return
+        case .if where kind == .keyword: let m = mark(); parseIf(); parseCastsOfStatementExpression(m); return
         case .guard: parseGuard(); return
         case .for: parseFor(); return
         case .while: parseWhile(); return
@@ -99,7 +123,7 @@ extension Parser {
             finish(kind, m)
             return
         case .fallthrough: let m = mark(); bump(); finish(.fallthroughStmt, m); return
-        case .switch where kind == .keyword: parseSwitch(); return
+        case .switch where kind == .keyword: let m = mark(); parseSwitch(); parseCastsOfStatementExpression(m); return
         case .discard where peek().kind == .keyword && !peekStartOfLine(1):
             let m = mark(); bump(); parseExpression(); finish(.discardStmt, m); return
         case .yield where kind == .identifier && !peekStartOfLine(1) && canStartExpression(peek()) && peek().kind != .leftParen:
@@ -239,6 +263,8 @@ extension Parser {
         bump()
         if at(.try) { bump() }
         if at(.await) { bump() }
+        // `for unsafe x in xs`; in `for unsafe in xs` the word is the variable.
+        if at(.unsafe) && peek().keyword != .in && peek().kind != .colon { bump() }
         let savedTrailing = allowTrailingClosure
         allowTrailingClosure = false
         if at(.case) { bump(); parseCasePattern() } else { parsePattern() }
@@ -422,9 +448,12 @@ extension Parser {
     func isIfConfigOfSwitchCases() -> Bool {
         var i = pos + 1
         while i < tokens.count - 1 && !token(i).flags.contains(.atStartOfLine) { i += 1 }
-        // Nested `#if`s (`#if !os(watchOS)` over `#if DEBUG`): the first line past their conditions.
-        while token(i).kind == .poundIf {
+        // Nested `#if`s (`#if !os(watchOS)` over `#if DEBUG`) and empty clauses (`#if NEVER⏎#elseif X`):
+        // the first line past their conditions.
+        while token(i).kind == .poundIf || token(i).kind == .poundElseif || token(i).kind == .poundElse {
+            let isElse = token(i).kind == .poundElse
             i += 1
+            if isElse { continue }
             while i < tokens.count - 1 && !token(i).flags.contains(.atStartOfLine) { i += 1 }
         }
         let t = token(i)
@@ -482,6 +511,11 @@ extension Parser {
     func isPostfixIfConfig() -> Bool {
         var i = pos + 1
         while i < tokens.count - 1 && !token(i).flags.contains(.atStartOfLine) { i += 1 }
+        // A nested `#if` first (`#if A⏎#if B⏎.member`): the first line past the conditions.
+        while token(i).kind == .poundIf {
+            i += 1
+            while i < tokens.count - 1 && !token(i).flags.contains(.atStartOfLine) { i += 1 }
+        }
         return token(i).kind == .period
     }
 }

@@ -12,15 +12,21 @@ extension Parser {
         let m = mark()
         // Attributes and ownership specifiers wrap the type they precede.
         if at(.at) || at(.inout) || at(.borrowing) || at(.consuming) || at(.sending)
-            || at(.isolated) || at(._const) || at(.__shared) || at(.__owned) {
+            || at(.isolated) || at(._const) || at(.__shared) || at(.__owned) || at(.nonisolated) {
             if !at(.at) && !isTypeSpecifier() {
                 parseCompositionType(m)
                 return
             }
             parseAttributes()
             while at(.inout) || at(.borrowing) || at(.consuming) || at(.sending) || at(.isolated)
-                || at(._const) || at(.__shared) || at(.__owned) {
+                || at(._const) || at(.__shared) || at(.__owned) || at(.nonisolated) {
+                let isNonisolated = at(.nonisolated)
                 bump()
+                // `nonisolated(nonsending) () async -> Void`
+                if isNonisolated && at(.leftParen) && peek().keyword == .nonsending && peek(2).kind == .rightParen {
+                    bump(); bump(); bump()
+                }
+                if at(.at) { parseAttributes() }
             }
             parseType()
             finish(.attributedType, m)
@@ -44,8 +50,13 @@ extension Parser {
 
     private func isTypeSpecifier() -> Bool {
         let next = peek()
+        if at(.nonisolated) {
+            // `nonisolated P` (an isolated conformance), `nonisolated(nonsending) () async -> T`.
+            if next.kind == .leftParen { return peek(2).keyword == .nonsending && peek(3).kind == .rightParen }
+            return next.kind == .identifier || next.kind == .keyword || next.kind == .at
+        }
         return next.kind == .identifier || next.kind == .keyword || next.kind == .leftParen
-            || next.kind == .leftSquare || next.kind == .at
+            || next.kind == .leftSquare || next.kind == .at || (next.kind == .prefixOperator && tokenIs(pos + 1, "~"))
     }
 
     /// `A & B & C`, or a single postfix type.
@@ -66,6 +77,7 @@ extension Parser {
         switch kind {
         case .identifier, .keyword:
             if at(.prefixOperator) { break }
+            parseModuleSelectorIfPresent()
             bump()
             if isGenericArgumentStart() { parseGenericArguments() }
             finish(.identifierType, m)
@@ -99,6 +111,14 @@ extension Parser {
             }
             expect(.rightParen, "')'")
             finish(.tupleType, m)
+        case .leftSquare where isInlineArrayTypeStart():
+            // `[3 of Int]`, `[N of Element]`
+            bump()
+            if !parseValueGenericArgumentIfPresent() { parseType() }
+            if at(.identifier) && currentIs("of") { bump() } else { error("expected 'of'") }
+            parseType()
+            expect(.rightSquare, "']'")
+            finish(.inlineArrayType, m)
         case .leftSquare:
             bump()
             parseType()
@@ -137,6 +157,7 @@ extension Parser {
                     bump()
                     finish(.metatypeType, m)
                 } else if at(.identifier) || at(.keyword) {
+                    parseModuleSelectorIfPresent()
                     bump()
                     if isGenericArgumentStart() { parseGenericArguments() }
                     finish(.memberType, m)
@@ -158,6 +179,23 @@ extension Parser {
                 break
             }
         }
+    }
+
+    /// Whether `[` opens an inline array type: `[3 of Int]`, `[N of T]`, `[_ of Int]`.
+    func isInlineArrayTypeStart() -> Bool {
+        let count = token(pos + 1)
+        guard count.kind == .integerLiteral || count.kind == .identifier || count.keyword == .wildcard else { return false }
+        return token(pos + 2).kind == .identifier && tokenIs(pos + 2, "of")
+    }
+
+    /// `Module::` before a name (`Swift::print`, `CoreGraphics::CGEvent`, `x.Swift::count`):
+    /// a `moduleSelector` node, which the name's node then covers, as in SwiftParser's tree.
+    @inline(__always) mutating func parseModuleSelectorIfPresent() {
+        guard peek().kind == .colonColon && (at(.identifier) || at(.keyword)) else { return }
+        let m = mark()
+        bump()
+        bump()
+        finish(.moduleSelector, m)
     }
 
     /// A glued operator starting with `?` or `!` that continues a type: `??`, `?>`, `!>>`,
@@ -193,12 +231,12 @@ extension Parser {
         while i < tokens.count {
             let t = token(i)
             switch t.kind {
-            case .identifier, .comma, .period, .colon, .postfixQuestion, .exclamation, .arrow, .at:
+            case .identifier, .comma, .period, .colon, .colonColon, .postfixQuestion, .exclamation, .arrow, .at:
                 break
             case .keyword:
                 switch t.keyword {
                 // `_`: a placeholder argument, `Box<_, Int>(…)`.
-                case .Any, .Self, .self, .inout, .throws, .let, .wildcard: break
+                case .Any, .Self, .self, .inout, .throws, .let, .wildcard, .repeat: break
                 default: return false
                 }
             case .leftParen, .leftSquare: paren += 1
@@ -236,7 +274,8 @@ extension Parser {
                         }
                     }
                     if j < end { return false }
-                } else if (bytes[j] == UInt8(ascii: "&") && length == 1) || (bytes[j] == UInt8(ascii: "~") && length == 1) {
+                } else if length == 1 && (bytes[j] == UInt8(ascii: "&") || bytes[j] == UInt8(ascii: "~")
+                                          || (bytes[j] == UInt8(ascii: "-") && t.kind == .prefixOperator)) {
                     break
                 } else if length == 3 && tokenIs(i, "...") {
                     break
@@ -273,17 +312,27 @@ extension Parser {
         nested { p in
             while !p.atEnd && !p.isClosingAngle() {
                 let before = p.pos
-                if p.at(.integerLiteral) || (p.at(.prefixOperator) && p.currentIs("-")) {
-                    p.parseExpression() // value generics: `Vector<3, Int>`
-                } else {
-                    p.parseType()
-                }
+                if !p.parseValueGenericArgumentIfPresent() { p.parseType() }
                 if p.at(.comma) { p.bump() }
                 if p.pos == before { break }
             }
         }
         expectClosingAngle()
         finish(.genericArgumentClause, m)
+    }
+
+    /// `3` or `-3` where a type may stand (value generics: `InlineArray<3, Int>`, `where N == 3`):
+    /// the literal alone, so the `>` after it stays a closing angle.
+    mutating func parseValueGenericArgumentIfPresent() -> Bool {
+        let negative = at(.prefixOperator) && currentIs("-")
+        guard at(.integerLiteral) || (negative && peek().kind == .integerLiteral) else { return false }
+        let m = mark()
+        if negative { bump() }
+        let literal = mark()
+        bump()
+        finish(.integerLiteralExpr, literal)
+        if negative { finish(.prefixOperatorExpr, m) }
+        return true
     }
 
     func isClosingAngle() -> Bool {

@@ -25,6 +25,9 @@ struct Parser {
     var stopAtNewline = false
     /// Inside a `case` pattern: `let x` and `var x` are patterns.
     var inPattern = false
+    /// In the arguments of `@attached` and `@freestanding`: a keyword is a name there
+    /// (`extension`, `named(deinit)`), as in SwiftParser's tree.
+    var keywordsAreNames = false
     /// Declarations only: function bodies, getter bodies and closures are kept as
     /// tokens under their node, without inner structure.
     var skipsBodies = false
@@ -223,6 +226,21 @@ struct Parser {
         } else {
             rest.kind = .postfixOperator
         }
+        tokens.split(pos, into: first, rest)
+    }
+
+    /// Splits the current operator token before its last byte (`%%%<` → `%%%` `<`). The
+    /// partition is unchanged.
+    mutating func splitLastByte() {
+        let t = tokens[pos]
+        guard t.textEnd - t.textStart > 1 else { return }
+        let cut = t.textEnd - 1
+        var first = t
+        first.textEnd = cut
+        first.trailingEnd = cut
+        var rest = t
+        rest.textStart = cut
+        rest.flags.remove(.atStartOfLine)
         tokens.split(pos, into: first, rest)
     }
 

@@ -129,6 +129,10 @@ public enum SyntaxKind: UInt8, Sendable, CaseIterable {
     /// `~Copyable`.
     case suppressedType
     case packExpansionType, packElementType
+    /// `[3 of Int]`: a fixed-size inline array.
+    case inlineArrayType
+    /// `Module::` before a type's or a declaration reference's name; the name's node covers it.
+    case moduleSelector
 
     // MARK: Patterns
     case identifierPattern, tuplePattern, wildcardPattern, valueBindingPattern

@@ -27,6 +27,8 @@ public enum TokenKind: UInt8, Sendable, CaseIterable {
     /// `<` and `>` are `.binaryOperator`/`.prefixOperator`/`.postfixOperator` tokens;
     /// the parser reads them as angle brackets where generics are expected.
     case comma, colon, semicolon
+    /// `::` after a module name: `Swift::print`, `CoreGraphics::CGEvent` (a module selector).
+    case colonColon
     /// A `.` that is not part of an operator: member access, implicit member.
     case period
     case at

@@ -34,6 +34,9 @@ public enum TriviaKind: Sendable {
     case conflictMarker
     /// A run of NUL bytes.
     case nul
+    /// A run of no-break spaces (U+00A0), often pasted from a web page: the compiler warns
+    /// and reads them as spaces.
+    case noBreakSpace
     /// Bytes that are not trivia; only `Trivia.pieces` over a range holding token text
     /// produces these.
     case unexpected
@@ -145,6 +148,10 @@ enum TriviaScanner {
             return TriviaScan(kind: .formFeed, end: runEnd(bytes, of: byte, from: start, limit: limit))
         case 0x00:
             return TriviaScan(kind: .nul, end: runEnd(bytes, of: byte, from: start, limit: limit))
+        case 0xC2:
+            var end = start
+            while end + 1 < limit && bytes[end] == 0xC2 && bytes[end + 1] == 0xA0 { end += 2 }
+            return end > start ? TriviaScan(kind: .noBreakSpace, end: end) : nil
         case UInt8(ascii: "#"):
             return shebang(bytes, at: start, limit: limit)
         case 0xEF:

@@ -149,4 +149,14 @@ final class OracleFormatTests: XCTestCase {
         XCTAssertEqual(OracleFormat.render(SyntaxTree.parse("")), "")
         XCTAssertEqual(OracleFormat.render(SyntaxTree.parse("  // only trivia\n")), "")
     }
+
+    /// A diagnostic is an `E` line: SwiftParser's side has none, so it shows as a mismatch.
+    func testDiagnosticsAreELines() throws {
+        try skipWithoutRealLexer()
+        let tree = SyntaxTree.parse("let x = (1")
+        XCTAssertFalse(tree.diagnostics.isEmpty)
+        let diagnostics = lines("let x = (1").filter { $0.hasPrefix("E ") }
+        XCTAssertEqual(diagnostics.count, tree.diagnostics.count)
+        XCTAssertEqual(lines("let x = (1)").filter { $0.hasPrefix("E ") }, [])
+    }
 }

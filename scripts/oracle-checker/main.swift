@@ -7,6 +7,7 @@ let usage = """
     usage: oracle-checker [FILE…]                 digest each file (paths from stdin when none)
            oracle-checker --compare OURS THEIRS   compare two digests; exit 1 on any mismatch
            oracle-checker --bench N [FILE…]       parse all files N times; print median seconds
+           oracle-checker --snippets DIR [FILE…]  write the snippets of swift-syntax's parser tests to DIR
     """
 
 /// The paths given after the options, or one per line on standard input when there are none.
@@ -38,6 +39,10 @@ case "--bench":
         FileHandle.standardError.write(Data((usage + "\n").utf8)); exit(2)
     }
     benchmarkSwiftParser(paths: inputPaths(rest.dropFirst()), runs: runs)
+case "--snippets":
+    let rest = arguments.dropFirst()
+    guard let directory = rest.first else { FileHandle.standardError.write(Data((usage + "\n").utf8)); exit(2) }
+    exit(PeerSnippets.extract(into: directory, testFiles: inputPaths(rest.dropFirst())))
 default:
     var output = ""
     for path in inputPaths(arguments) {
