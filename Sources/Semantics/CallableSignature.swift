@@ -78,8 +78,10 @@ public enum CallableSignature {
         guard function.node.kind == .initializerDecl || function.node.kind == .functionDecl,
               let clause = function.signature?.child(.parameterClause) else { return nil }
         // Most functions take no closure: told from the parameters' tokens (an arrow, an
-        // attribute), before any text is made.
-        if !namedTypes {
+        // attribute; for a view, any parameter at all), before any text is made.
+        if namedTypes {
+            guard clause.endTokenIndex - clause.firstTokenIndex > 2 else { return nil }  // `()`
+        } else {
             let tree = clause.tree
             let mayTake = (clause.firstTokenIndex..<clause.endTokenIndex).contains { index in
                 let kind = tree.tokens[index].kind
@@ -91,7 +93,9 @@ public enum CallableSignature {
         // `` func `if`(…) `` is called as `.if(…)`.
         if name.count > 2, name.hasPrefix("`"), name.hasSuffix("`") { name = String(name.dropFirst().dropLast()) }
         var generics = viewGenerics
-        generics.formUnion(self.viewGenerics(of: function.node))
+        if function.genericParameterClause != nil || function.node.child(.genericWhereClause) != nil {
+            generics.formUnion(self.viewGenerics(of: function.node))
+        }
         let parameters = function.parameters.map { parameter -> (String, Bool, String) in
             let builder = parameter.node.children(.attribute).contains { Attribute($0)?.name.hasSuffix("Builder") == true }
             return (parameter.label ?? "_", builder, parameter.type.map(TypeResolver.typeText(of:)) ?? "")
@@ -103,6 +107,19 @@ public enum CallableSignature {
     /// stored properties in order (a `let` with a value is not a parameter).
     static func memberwise(of members: [Node], viewGenerics: Set<String>, namedTypes: Bool) -> (String, String)? {
         guard !members.contains(where: { $0.kind == .initializerDecl }) else { return nil }
+        // A model's memberwise initializer takes closures only where a stored property's
+        // declaration holds an arrow or an attribute: told from the tokens first.
+        if !namedTypes {
+            let mayTake = members.contains { member in
+                guard member.kind == .variableDecl else { return false }
+                let tree = member.tree
+                return (member.firstTokenIndex..<member.endTokenIndex).contains { index in
+                    let kind = tree.tokens[index].kind
+                    return kind == .arrow || kind == .at
+                }
+            }
+            guard mayTake else { return nil }
+        }
         var parameters: [(String, Bool, String)] = []
         for member in members {
             guard let variable = VariableDecl(member), !variable.isStatic else { continue }

@@ -128,6 +128,11 @@ final class ForEachIdentityTests: XCTestCase {
         let message = findings(view).first?.message ?? ""
         XCTAssertTrue(message.contains("use `id: \\.self` if the values are unique"), message)
         XCTAssertFalse(message.contains("make `String` Identifiable"), message)
+
+        let tuples = "struct V: View {\n    let pairs: [(String, Int)]\n    var body: some View {\n        ForEach(Array(pairs.enumerated()), id: \\.offset) { _, pair in Text(pair.0) }\n    }\n}\n"
+        let advice = findings(tuples).first?.message ?? ""
+        XCTAssertTrue(advice.contains("iterate a struct with a stable, unique `id` instead"), advice)
+        XCTAssertFalse(advice.contains("Identifiable or pass"), "a tuple cannot conform: \(advice)")
     }
 
     func testAdviceForElementsNotProvenEitherWayIsConditional() {

@@ -62,8 +62,9 @@ enum ClosureRoles {
 
     /// Whether `name` starts with an uppercase letter, as a type does.
     private static func isTypeName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first else { return false }
-        return first.properties.isUppercase
+        guard let first = name.utf8.first else { return false }
+        if first < 0x80 { return first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") }
+        return name.unicodeScalars.first?.properties.isUppercase == true
     }
 
     /// `Row.init(…)`.
