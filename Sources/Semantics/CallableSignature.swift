@@ -72,8 +72,8 @@ public enum CallableSignature {
     /// `name(label:label:)` and the parameters' text for `function`, when a parameter may
     /// take a closure; nil otherwise (most functions, which the index need not keep).
     /// `namedTypes`: whether a parameter of a plain named type may be kept too (a typealias
-    /// of a closure, as views declare `let onTap: Action`); asked only of views and their
-    /// extensions, where it matters, so that the index keeps few callables.
+    /// of a closure, as views declare `let onTap: Action`); asked only of views'
+    /// initializers, where it matters, so that the index keeps few callables.
     static func of(_ function: FunctionLikeDecl, viewGenerics: Set<String>, namedTypes: Bool) -> (String, String)? {
         guard function.node.kind == .initializerDecl || function.node.kind == .functionDecl,
               let clause = function.signature?.child(.parameterClause) else { return nil }

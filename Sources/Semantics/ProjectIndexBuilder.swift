@@ -215,8 +215,12 @@ public struct ProjectIndexBuilder: Sendable {
             case .variableDecl:
                 if let scope, let variable = VariableDecl(declaration) { record(variable: variable, in: scope, into: &properties) }
             case .functionDecl, .initializerDecl:
+                // A view's initializers may take a typealias of a closure (`onTap: Action`);
+                // its methods and everything else are kept only when a parameter is written
+                // as a function type or with an attribute.
                 if let function = FunctionLikeDecl(declaration),
-                   let (signature, parameters) = CallableSignature.of(function, viewGenerics: viewGenerics, namedTypes: isView) {
+                   let (signature, parameters) = CallableSignature.of(function, viewGenerics: viewGenerics,
+                                                                      namedTypes: isView && declaration.kind == .initializerDecl) {
                     callables[signature] = parameters
                 }
             default:
