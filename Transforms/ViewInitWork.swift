@@ -29,7 +29,7 @@ public struct ViewInitWork: Rule {
         `_x = State(initialValue: x)`), property wrapper initializers (`State`, `StateObject`, \
         `ObservedObject`, `Binding`, `FocusState`, `AppStorage`, …), the argument of \
         `_model = .init(wrappedValue: Model())` on a `@StateObject` (evaluated once), cache \
-        lookups (`shared(for:)`, `cached…`), literals, arithmetic, \
+        lookups (`shared(for:)`, `cached…`, a call on a `…cache`), literals, arithmetic, \
         conversions of plain values (`Double(x)`, `String(x)`), `min`/`max`/`abs`, calling \
         a closure parameter (`self.content = content()`), `self.init`/`super.init`, \
         assertions, and closures the init only stores.
@@ -134,6 +134,12 @@ public struct ViewInitWork: Rule {
         // A lookup in a cache (`Avatar.shared(for: url)`, `cachedImage(for:)`) returns what
         // was made before: the cost the rule reports is the making.
         if let name = call.calleeName, name == "shared" || name.hasPrefix("cached") { return false }
+        // `Self.cache.get(forURL:)`, `imageCache.object(forKey:)`: asked of a cache.
+        if let access = MemberAccessExpr(callee), let base = access.base,
+           let receiver = MemberAccessExpr(base)?.name ?? (base.kind == .identifierExpr ? base.firstToken?.text : nil),
+           receiver.lowercased().hasSuffix("cache") {
+            return false
+        }
         if callee.kind == .identifierExpr, let name = callee.firstToken?.text {
             if parameters.contains(name) || ViewInitWork.cheapFunctions.contains(name) { return false }
             guard name.first?.isUppercase == true else { return true }
