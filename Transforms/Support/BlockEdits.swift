@@ -84,6 +84,35 @@ extension SourceLayout {
         wholeLines(from: declaration, through: declaration).map { .delete(removalRange($0)) }
     }
 
+    /// The edits removing each of `declarations`, one fix each, such that applying them all
+    /// leaves what removing each run of adjacent ones as a block leaves: the blank line
+    /// `removalRange` takes goes with the run's first or last declaration, never twice, and
+    /// never leaves two blank lines in a row or one before `}`. Nil for one whose lines are
+    /// shared with other code.
+    func removals(of declarations: [Node]) -> [Edit?] {
+        let lines = declarations.map { wholeLines(from: $0, through: $0) }
+        var edits: [Edit?] = lines.map { $0.map { .delete(removalRange($0)) } }
+        // Runs of adjacent lines, in source order.
+        let order = lines.indices.filter { lines[$0] != nil }.sorted { lines[$0]!.lowerBound < lines[$1]!.lowerBound }
+        var start = 0
+        while start < order.count {
+            var end = start
+            while end + 1 < order.count, lines[order[end + 1]]!.lowerBound == lines[order[end]]!.upperBound { end += 1 }
+            if end > start {
+                let run = lines[order[start]]!.lowerBound..<lines[order[end]]!.upperBound
+                let widened = removalRange(run)
+                for position in start...end {
+                    var range = lines[order[position]]!
+                    if position == start { range = widened.lowerBound..<range.upperBound }
+                    if position == end { range = range.lowerBound..<widened.upperBound }
+                    edits[order[position]] = .delete(range)
+                }
+            }
+            start = end + 1
+        }
+        return edits
+    }
+
     // MARK: - Moving blocks
 
     /// The lines of `range` (which starts on a line) moved to another depth: each line's
