@@ -166,7 +166,33 @@ extension SourceLayout {
         let offset = ownedCommentStart(first) ?? first.textRange.lowerBound
         guard isFirstOnLine(offset) else { return nil }
         return MemberInsertion(offset: lineStart(offset), indentation: indentation(ofLineAt: offset),
-                               lineEnding: lineEnding, unit: indentUnit)
+                               lineEnding: lineEnding, unit: indentUnit, blankBefore: !followsBlankOrOpening(lineStart(offset)))
+    }
+
+    /// Where a new member goes right after `member` (its same-line comment included), at its
+    /// indentation, after a blank line; nil when other code shares `member`'s last line.
+    func memberInsertion(after member: Node) -> MemberInsertion? {
+        let end = member.trimmedRange.upperBound
+        guard isLastOnLine(end), let first = member.firstToken else { return nil }
+        let offset = afterLineBreak(lineEnd(end))
+        guard offset > end, offset <= bytes.count else { return nil }
+        return MemberInsertion(offset: offset, indentation: indentation(ofLineAt: first.textRange.lowerBound), lineEnding: lineEnding,
+                               unit: indentUnit, blankBefore: true, blankAfter: !startsBlankOrClosing(offset))
+    }
+
+    /// Whether the line before the one starting at `lineStart` is blank or opens a block.
+    private func followsBlankOrOpening(_ lineStart: Int) -> Bool {
+        guard lineStart > 0 else { return true }
+        let breakStart = lineStart >= 2 && bytes[lineStart - 2] == 13 && bytes[lineStart - 1] == 10 ? lineStart - 2 : lineStart - 1
+        let previous = text(self.lineStart(breakStart)..<breakStart).trimmingSuffixSpaces()
+        return previous.allSatisfy({ $0 == " " || $0 == "\t" }) || previous.hasSuffix("{")
+    }
+
+    /// Whether the line starting at `offset` is blank or closes a block.
+    private func startsBlankOrClosing(_ offset: Int) -> Bool {
+        guard offset < bytes.count else { return true }
+        let byte = firstNonBlankByte(from: offset)
+        return byte == nil || byte == UInt8(ascii: "}")
     }
 }
 
@@ -178,11 +204,15 @@ struct MemberInsertion {
     let lineEnding: String
     /// The file's indentation unit, for the declaration's inner lines.
     let unit: String
+    /// Whether a blank line goes before the declaration (the line above is code) and after
+    /// it (the line below is code): one blank line around it, never two.
+    var blankBefore = false
+    var blankAfter = true
 
     /// Inserts `declaration` (its first line unindented, its other lines already at their
-    /// depth) followed by a blank line.
+    /// depth) with one blank line around it.
     func edit(_ declaration: String) -> Edit {
-        .insert(indentation + declaration + lineEnding + lineEnding, at: offset)
+        .insert((blankBefore ? lineEnding : "") + indentation + declaration + lineEnding + (blankAfter ? lineEnding : ""), at: offset)
     }
 }
 
@@ -192,12 +222,32 @@ struct MemberInsertion {
 func memberAnchor(in type: TypeDecl, preferring preferred: Node? = nil) -> Node? {
     if let preferred { return preferred }
     let members = type.members
-    let lastStored = members.lastIndex { member in
+    if let lastStored = lastStoredProperty(in: members), lastStored + 1 < members.count { return members[lastStored + 1] }
+    return members.first
+}
+
+/// The position in `members` of the last stored instance property (`let`, `var` with a
+/// value or observers, a property wrapper's), nil when there is none.
+func lastStoredProperty(in members: [Node]) -> Int? {
+    members.lastIndex { member in
         guard let variable = VariableDecl(member), !variable.isStatic else { return false }
         return variable.bindings.allSatisfy { !$0.isComputed }
     }
-    if let lastStored, lastStored + 1 < members.count { return members[lastStored + 1] }
-    return members.first
+}
+
+extension SourceLayout {
+    /// Where a new member of `type` goes when it would rather sit before `preferred`: there,
+    /// unless stored properties follow `preferred` (a new member never splits them, nor a run
+    /// of property wrappers); then after the last of them.
+    func memberPlace(in type: TypeDecl, near preferred: Node) -> MemberInsertion? {
+        let members = type.members
+        guard let lastStored = lastStoredProperty(in: members),
+              let position = members.firstIndex(of: preferred), position <= lastStored else {
+            return memberInsertion(before: preferred)
+        }
+        if lastStored + 1 < members.count { return memberInsertion(before: members[lastStored + 1]) }
+        return memberInsertion(after: members[lastStored])
+    }
 }
 
 extension String {
