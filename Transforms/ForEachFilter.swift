@@ -34,7 +34,8 @@ public struct ForEachFilter: Rule {
                 Row(item: item)
             }
 
-        Withheld (reported only): rows with .onDelete, .onMove, .onInsert or \
+        Withheld (reported only): conditions that do not use the row's element (the same \
+        for every row: the `if` belongs around the ForEach), rows with .onDelete, .onMove, .onInsert or \
         .dropDestination, `if let`, `if case`, `#available`, `try` or `await` conditions, \
         binding data such as `$items`, and rows laid out so that the rewrite could not keep \
         their formatting.
@@ -125,6 +126,18 @@ public struct ForEachFilter: Rule {
         guard !conditions.isEmpty else { return nil }
         for condition in conditions {
             if let reason = unsupportedCondition(condition) { return withheld(reason) }
+        }
+        // A condition that reads no row parameter is the same for every row: no filter.
+        let rowNames = Set(closure.parameters.compactMap(\.name).filter { $0 != "_" })
+        let readsRow = conditions.contains { condition in
+            (condition.firstTokenIndex..<condition.endTokenIndex).contains { position in
+                let token = condition.tree.token(at: position)
+                if token.kind == .dollarIdentifier { return token.text.dropFirst().first?.isNumber == true }
+                return token.kind == .identifier && rowNames.contains(token.text)
+            }
+        }
+        if !readsRow {
+            return withheld("the condition does not use the row's element, so it is the same for every row; put the `if` around the \(name) by hand")
         }
         guard let body = ifExpr.body, let open = body.leftBrace, let close = body.rightBrace else { return nil }
         guard let contentEdits = unwrapEdits(ifExpr: ifExpr, open: open, close: close, layout: layout) else {

@@ -12,6 +12,7 @@ final class WithheldFixTests: XCTestCase {
     /// Cases whose reason must name what stops the fix, by case and a phrase of the reason.
     static let reasons: [String: String] = [
         "foreach-filter/withheld-wrap-chart": "chart content",
+        "foreach-filter/withheld-condition-without-element": "does not use the row's element",
         "foreach-filter/withheld-wrap-table-rows": "table rows",
         "foreach-filter/withheld-wrap-toolbar": "toolbar content",
         "foreach-filter/withheld-wrap-toolbar-items": "toolbar content",
