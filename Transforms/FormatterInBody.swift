@@ -25,8 +25,9 @@ public struct FormatterInBody: Rule {
         one is far more expensive than a plain allocation.
 
         Fix 1 (safe): when the construction and its configuration use only constants, hoist \
-        it into a `private static let` of the view (a file-scope `private let`, `@MainActor` \
-        in Swift 6, for generic views) and rewrite every use to `Self.name`.
+        it into a `private static let` of the view, also in an extension of a view another \
+        file declares (a file-scope `private let`, `@MainActor` in Swift 6, only for generic \
+        views, which cannot hold statics) and rewrite every use to `Self.name`.
 
         Before:
 

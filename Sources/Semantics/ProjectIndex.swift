@@ -24,6 +24,7 @@ public struct ProjectIndex: Sendable {
         var indexedPaths: Set<String> = []
         var selfIdentifiedTypes: Set<String> = []
         var freshlyIdentifiedTypes: Set<String> = []
+        var genericTypes: Set<String> = []
         var names = NameTable()
 
         init() {}
@@ -40,6 +41,7 @@ public struct ProjectIndex: Sendable {
             indexedPaths = other.indexedPaths
             selfIdentifiedTypes = other.selfIdentifiedTypes
             freshlyIdentifiedTypes = other.freshlyIdentifiedTypes
+            genericTypes = other.genericTypes
             names = other.names
         }
     }
@@ -150,6 +152,15 @@ public struct ProjectIndex: Sendable {
             yield &storage.freshlyIdentifiedTypes
         }
     }
+    /// Declared types with generic parameters (`Box<T>`), which cannot hold static stored
+    /// properties, nor can their extensions.
+    public var genericTypes: Set<String> {
+        _read { yield storage.genericTypes }
+        _modify {
+            makeUnique()
+            yield &storage.genericTypes
+        }
+    }
     /// The names the indexed files write, one table for two questions: which files name a
     /// member or type (`mentions`) and how often a lowercase name is written
     /// (`nameCounts`). Keyed by the token's text as written; each entry says how one file
@@ -232,6 +243,7 @@ public struct ProjectIndex: Sendable {
         classTypes.unite(other.classTypes)
         selfIdentifiedTypes.unite(other.selfIdentifiedTypes)
         freshlyIdentifiedTypes.unite(other.freshlyIdentifiedTypes)
+        genericTypes.unite(other.genericTypes)
         indexedPaths.unite(other.indexedPaths)
     }
 
@@ -278,6 +290,7 @@ public struct ProjectIndex: Sendable {
         return other.declaredTypes.isSubset(of: declaredTypes) && other.classTypes.isSubset(of: classTypes)
             && other.selfIdentifiedTypes.isSubset(of: selfIdentifiedTypes)
             && other.freshlyIdentifiedTypes.isSubset(of: freshlyIdentifiedTypes)
+            && other.genericTypes.isSubset(of: genericTypes)
     }
 
     /// Records a type declared (not only extended) under its qualified name.

@@ -268,6 +268,7 @@ public struct ProjectIndexBuilder: Sendable {
             qualified = qualify(name, in: scope)
             index.declareType(qualified)
             if type.node.kind == .classDecl { index.classTypes.insert(qualified) }
+            if type.isGeneric { index.genericTypes.insert(qualified) }
         }
         var inherited = Set(type.inheritedTypeNames.map { ProjectIndex.stripGenericArguments(ProjectIndex.normalizedTypeText($0)) })
         let attributes = type.attributes.map(\.name)
