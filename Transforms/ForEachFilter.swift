@@ -156,7 +156,14 @@ public struct ForEachFilter: Rule {
         let joined = texts.joined(separator: " && ")
         var edits: [Edit] = []
         let dataRange = dataExpr.trimmedRange
-        let filterCall = ".filter { \(parameters)\(joined) }"
+        var filterCall = ".filter { \(parameters)\(joined) }"
+        // Too wide for the file: the condition on a line of its own, after `{ item in`.
+        if layout.lineWidth(at: dataRange.upperBound, adding: filterCall.count) > layout.wrapWidth {
+            let indent = layout.indentation(ofLineAt: call.node.trimmedRange.lowerBound)
+            let nl = layout.lineEnding
+            let head = parameters.isEmpty ? ".filter {" : ".filter { " + parameters.trimmingSuffixSpaces()
+            filterCall = head + nl + indent + layout.indentUnit + joined + nl + indent + "}"
+        }
         if let existing = joinableFilter(dataExpr, rowParameters: closure.parameterClause?.text) {
             // `items.filter { a }` with the same parameters: `items.filter { a && b }`.
             let range = existing.trimmedRange

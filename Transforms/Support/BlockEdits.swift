@@ -157,6 +157,32 @@ extension SourceLayout {
         return indentUnit
     }
 
+    // MARK: - Line length
+
+    /// The width new or joined lines may take: the file's longest line, or 120 characters
+    /// when that is shorter (a file that wraps at 100 keeps to 120 at most).
+    var wrapWidth: Int { max(longestLine, 120) }
+
+    /// The characters (Unicode scalars) of the file's longest line.
+    var longestLine: Int {
+        var longest = 0, current = 0
+        for byte in bytes {
+            if byte == 10 || byte == 13 {
+                longest = max(longest, current)
+                current = 0
+            } else if byte & 0xC0 != 0x80 {
+                current += 1
+            }
+        }
+        return max(longest, current)
+    }
+
+    /// The characters of the line holding `offset` once `inserted` characters are added to it.
+    func lineWidth(at offset: Int, adding inserted: Int) -> Int {
+        let line = bytes[lineStart(offset)..<lineEnd(offset)]
+        return line.reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) } + inserted
+    }
+
     // MARK: - Inserting members
 
     /// Where a new member goes so that it sits right before `anchor` (above the comments
