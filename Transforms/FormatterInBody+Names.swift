@@ -7,7 +7,7 @@ extension HoistPlanner {
     /// Names for the static holding `construction`, best first: its styles (`shortDateFormatter`),
     /// the name its author gave it, what its configuration says (`hourMinuteFormatter`,
     /// `posixDateFormatter`, `fileByteCountFormatter`), the type (`dateFormatter`), and the
-    /// member that builds it (`subtitleDateFormatter`).
+    /// member or view that builds it (`subtitleDateFormatter`, `rowDateFormatter`).
     func descriptiveNames(_ construction: Construction) -> [String] {
         var dateStyle: String?, timeStyle: String?, numberStyle: String?
         var words: [String] = []
@@ -56,7 +56,10 @@ extension HoistPlanner {
         }
         if let local { names.append(local) }
         names.append(typeName)
-        if let member = HoistPlanner.memberName(construction.member), member != "body" {
+        // Where it is built: the member, or for `body` the view (`rowDateFormatter`).
+        let owner = FileTypes.innermostType(of: construction.member).flatMap { TypeDecl($0)?.name }
+            .map { Names.lowerCamel(FileTypes.lastComponent($0)) }
+        if let member = HoistPlanner.memberName(construction.member).flatMap({ $0 == "body" ? owner : $0 }) {
             names.append(member + capitalized(typeName))
             names.append(HoistPlanner.camel([member] + qualifiers) + capitalized(typeName))
         }

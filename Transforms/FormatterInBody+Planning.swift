@@ -53,9 +53,16 @@ extension HoistPlanner {
                                         message: advice("; use the shared `\(existing)`"), fix: fix))
                 return
             }
-            if plannedRecipes[scopeKey]?[key] != nil {
-                // Another finding of this run declares it; the next round reuses it.
-                findings.append(Finding(range: construction.call.trimmedRange, message: message))
+            if let planned = plannedRecipes[scopeKey]?[key] {
+                // Another finding of this run declares it: this fix declares it too, with the
+                // very same edit, which the engine applies once; either fix stands alone.
+                guard let edits = useEdits(construction, reference: fileScope ? planned.name : "Self." + planned.name) else {
+                    return report(construction.call, construction.typeName, "its lines are laid out in a way the rule cannot move; hoist it by hand")
+                }
+                let fix = Fix(edits: [planned.insertion] + edits, safety: .safe, summary: "use the shared `\(planned.name)`")
+                guard keepsComments(fix) else { return report(construction.call, construction.typeName, commentReason(fix)) }
+                findings.append(Finding(range: construction.call.trimmedRange,
+                                        message: message + "; use the shared `\(planned.name)`" + alternative, fix: fix))
                 return
             }
             let name = uniqueName(descriptiveNames(construction), type: type, fileScope: fileScope, scopeKey: scopeKey,
@@ -64,10 +71,10 @@ extension HoistPlanner {
                   let edits = useEdits(construction, reference: fileScope ? name : "Self." + name) else {
                 return report(construction.call, construction.typeName, "its lines are laid out in a way the rule cannot move; hoist it by hand")
             }
-            plannedNames[scopeKey, default: []].insert(name)
-            plannedRecipes[scopeKey, default: [:]][key] = name
             let fix = Fix(edits: [insertion] + edits, safety: .safe, summary: "hoist into `\(name)`")
             guard keepsComments(fix) else { return report(construction.call, construction.typeName, commentReason(fix)) }
+            plannedNames[scopeKey, default: []].insert(name)
+            plannedRecipes[scopeKey, default: [:]][key] = (name, insertion)
             findings.append(Finding(range: construction.call.trimmedRange,
                                     message: advice("; share one as `\(fileScope ? "" : "static ")\(name)`"), fix: fix))
         }
