@@ -90,7 +90,7 @@ public struct ForEachIdentity: Rule {
                                       withheldReason: reason)
                 } else if finding.fix != nil, let reason = pass.freshValuesReason(call) {
                     // The element's `id` is no identity when its values are built again.
-                    finding = Finding(range: finding.range, message: finding.message + " (\(reason))",
+                    finding = Finding(range: finding.range, message: finding.message,
                                       withheldReason: reason)
                 } else if finding.fix != nil, let reason = pass.openRowsReason(call.node) {
                     finding = Finding(range: finding.range, message: finding.message,
