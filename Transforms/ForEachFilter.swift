@@ -59,7 +59,7 @@ public struct ForEachFilter: Rule {
         var findings: [Finding] = []
         let types = DataTypes(tree: tree, context: context)
         for site in context.functionCalls(in: tree).compactMap(ForEachSite.init) {
-            guard site.row != nil, var finding = rowFinding(site, layout: layout, types: types) else { continue }
+            guard site.row != nil, var finding = rowFinding(site, layout: layout, types: types, context: context) else { continue }
             finding.severity = ForEachFilter.isInEagerContainer(site) ? .note : .warning
             findings.append(finding)
         }
@@ -87,7 +87,7 @@ public struct ForEachFilter: Rule {
 
     // MARK: - Rows
 
-    private func rowFinding(_ site: ForEachSite, layout: SourceLayout, types: DataTypes) -> Finding? {
+    private func rowFinding(_ site: ForEachSite, layout: SourceLayout, types: DataTypes, context: RuleContext) -> Finding? {
         guard let closure = site.row else { return nil }
         let (call, name, dataExpr) = (site.call, site.container, site.dataExpression)
         let statements = closure.statements
@@ -158,7 +158,8 @@ public struct ForEachFilter: Rule {
         let dataRange = dataExpr.trimmedRange
         var filterCall = ".filter { \(parameters)\(joined) }"
         // Too wide for the file: the condition on a line of its own, after `{ item in`.
-        if layout.lineWidth(at: dataRange.upperBound, adding: filterCall.count) > layout.wrapWidth {
+        let width = layout.lineWidth(at: dataRange.upperBound, adding: filterCall.count)
+        if width > 120, width > context.wrapWidth(of: call.node.tree) {
             let indent = layout.indentation(ofLineAt: call.node.trimmedRange.lowerBound)
             let nl = layout.lineEnding
             let head = parameters.isEmpty ? ".filter {" : ".filter { " + parameters.trimmingSuffixSpaces()

@@ -209,11 +209,11 @@ struct HoistPlanner {
             let scope = declaration.node
             for position in scope.firstTokenIndex..<scope.endTokenIndex {
                 let token = tree.token(at: position)
-                guard token.kind == .identifier, tree.bytes[token.textRange].elementsEqual(spelling),
-                      !member.contains(token.parent) else { continue }
+                guard token.kind == .identifier, tree.bytes[token.textRange].elementsEqual(spelling) else { continue }
                 // The one node that can name the member through this token: the bare name,
-                // or `self.name`.
-                var use = token.parent
+                // or `self.name`; found from the type, not the root of a file of many types.
+                var use = token.parent(within: scope)
+                guard !member.contains(use) else { continue }
                 if use.kind == .identifierExpr, let parent = use.parent, parent.kind == .memberAccessExpr, parent.firstChildNode != use {
                     use = parent
                 }

@@ -160,7 +160,8 @@ extension SourceLayout {
     // MARK: - Line length
 
     /// The width new or joined lines may take: the file's longest line, or 120 characters
-    /// when that is shorter (a file that wraps at 100 keeps to 120 at most).
+    /// when that is shorter (a file that wraps at 100 keeps to 120 at most). Reads the
+    /// whole file: a rule asks `RuleContext.wrapWidth(of:)`, found once per round.
     var wrapWidth: Int { max(longestLine, 120) }
 
     /// The characters (Unicode scalars) of the file's longest line.
@@ -292,5 +293,16 @@ extension StringProtocol {
         var end = endIndex
         while end > startIndex, self[index(before: end)] == " " || self[index(before: end)] == "\t" { end = index(before: end) }
         return self[..<end]
+    }
+}
+
+private struct WrapWidthKey: TreeMemoKey {
+    typealias Value = Int
+}
+
+extension RuleContext {
+    /// `SourceLayout.wrapWidth` of `tree`, found once per round for all rules.
+    func wrapWidth(of tree: SyntaxTree) -> Int {
+        memo.value(WrapWidthKey(), in: tree) { SourceLayout(tree.bytes).wrapWidth }
     }
 }
