@@ -34,7 +34,8 @@ public struct ForEachFilter: Rule {
                 Row(item: item)
             }
 
-        Withheld (reported only): rows with .onDelete, .onMove, .onInsert or \
+        Withheld (reported only): conditions that do not use the row's element (the same \
+        for every row: the `if` belongs around the ForEach), rows with .onDelete, .onMove, .onInsert or \
         .dropDestination, `if let`, `if case`, `#available`, `try` or `await` conditions, \
         binding data such as `$items`, and rows laid out so that the rewrite could not keep \
         their formatting.
@@ -58,7 +59,7 @@ public struct ForEachFilter: Rule {
         var findings: [Finding] = []
         let types = DataTypes(tree: tree, context: context)
         for site in context.functionCalls(in: tree).compactMap(ForEachSite.init) {
-            guard site.row != nil, var finding = rowFinding(site, layout: layout, types: types) else { continue }
+            guard site.row != nil, var finding = rowFinding(site, layout: layout, types: types, context: context) else { continue }
             finding.severity = ForEachFilter.isInEagerContainer(site) ? .note : .warning
             findings.append(finding)
         }
@@ -86,7 +87,7 @@ public struct ForEachFilter: Rule {
 
     // MARK: - Rows
 
-    private func rowFinding(_ site: ForEachSite, layout: SourceLayout, types: DataTypes) -> Finding? {
+    private func rowFinding(_ site: ForEachSite, layout: SourceLayout, types: DataTypes, context: RuleContext) -> Finding? {
         guard let closure = site.row else { return nil }
         let (call, name, dataExpr) = (site.call, site.container, site.dataExpression)
         let statements = closure.statements
@@ -126,6 +127,18 @@ public struct ForEachFilter: Rule {
         for condition in conditions {
             if let reason = unsupportedCondition(condition) { return withheld(reason) }
         }
+        // A condition that reads no row parameter is the same for every row: no filter.
+        let rowNames = Set(closure.parameters.compactMap(\.name).filter { $0 != "_" })
+        let readsRow = conditions.contains { condition in
+            (condition.firstTokenIndex..<condition.endTokenIndex).contains { position in
+                let token = condition.tree.token(at: position)
+                if token.kind == .dollarIdentifier { return token.text.dropFirst().first?.isNumber == true }
+                return token.kind == .identifier && rowNames.contains(token.text)
+            }
+        }
+        if !readsRow {
+            return withheld("the condition does not use the row's element, so it is the same for every row; put the `if` around the \(name) by hand")
+        }
         guard let body = ifExpr.body, let open = body.leftBrace, let close = body.rightBrace else { return nil }
         guard let contentEdits = unwrapEdits(ifExpr: ifExpr, open: open, close: close, layout: layout) else {
             return withheld("the row's layout is unusual; rewrite it by hand")
@@ -143,7 +156,15 @@ public struct ForEachFilter: Rule {
         let joined = texts.joined(separator: " && ")
         var edits: [Edit] = []
         let dataRange = dataExpr.trimmedRange
-        let filterCall = ".filter { \(parameters)\(joined) }"
+        var filterCall = ".filter { \(parameters)\(joined) }"
+        // Too wide for the file: the condition on a line of its own, after `{ item in`.
+        let width = layout.lineWidth(at: dataRange.upperBound, adding: filterCall.count)
+        if width > 120, width > context.wrapWidth(of: call.node.tree) {
+            let indent = layout.indentation(ofLineAt: call.node.trimmedRange.lowerBound)
+            let nl = layout.lineEnding
+            let head = parameters.isEmpty ? ".filter {" : ".filter { " + parameters.trimmingSuffixSpaces()
+            filterCall = head + nl + indent + layout.indentUnit + joined + nl + indent + "}"
+        }
         if let existing = joinableFilter(dataExpr, rowParameters: closure.parameterClause?.text) {
             // `items.filter { a }` with the same parameters: `items.filter { a && b }`.
             let range = existing.trimmedRange

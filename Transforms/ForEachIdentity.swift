@@ -49,9 +49,13 @@ public struct ForEachIdentity: Rule {
         optional chains, binding rows (`ForEach($items) { $item in … }`) and `@Bindable` \
         projections; not through `@dynamicMemberLookup` wrappers or calls. \
         Withheld (reported with the rewrite in the message): element types the project \
-        index cannot prove Identifiable, Set data, `$0` rows and rebound index names, and \
-        rows without `.tag` whose implicit tags a `Picker`, a `TabView` or a view with \
-        `selection:` reads: around the `ForEach`, or around a use of the member (or view) \
+        index cannot prove Identifiable, Set data, `$0` rows and rebound index names, \
+        elements whose `id` is made with each value (`let id = UUID()`, `UUID().uuidString`, \
+        a computed `id` that makes one) where the values are built again as views render: a \
+        computed property or default value of the view, a local of `body`, or a caller's \
+        `body` that builds them (`Rows(items: [Item(…)])`, `items.map { Item(…) }`), or \
+        callers in other files; and rows without `.tag` whose implicit tags a `Picker`, a \
+        `TabView` or a view with `selection:` reads: around the `ForEach`, or around a use of the member (or view) \
         whose whole result the rows are, in this file or possibly in another. For \
         elements proven not Identifiable the message says what they need (an `id`, or an \
         `id:` key path to a stable, unique property) instead of code that would not compile. \
@@ -82,6 +86,10 @@ public struct ForEachIdentity: Rule {
                 } else if finding.fix != nil, let container = pass.selectionContainer(of: call) {
                     // The rows' implicit tags are their ids: new ids select other values.
                     let reason = "inside \(container) each row's implicit tag is its id; a new id changes which value the row selects"
+                    finding = Finding(range: finding.range, message: finding.message,
+                                      withheldReason: reason)
+                } else if finding.fix != nil, let reason = pass.freshValuesReason(call) {
+                    // The element's `id` is no identity when its values are built again.
                     finding = Finding(range: finding.range, message: finding.message,
                                       withheldReason: reason)
                 } else if finding.fix != nil, let reason = pass.openRowsReason(call.node) {

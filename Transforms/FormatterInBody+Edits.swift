@@ -8,15 +8,15 @@ extension HoistPlanner {
 
     /// The insertion of the new static (or file-scope constant).
     func insertionEdit(_ construction: Construction, name: String, type: TypeDecl, fileScope: Bool) -> Edit? {
-        let anchor: Node
+        let insertion: MemberInsertion?
         if fileScope {
             var outer = type.node
             while let parent = outer.parent, parent.kind != .sourceFile { outer = parent }
-            anchor = outer
+            insertion = layout.memberInsertion(before: outer)
         } else {
-            anchor = construction.member
+            insertion = layout.memberPlace(in: type, near: construction.member)
         }
-        guard let place = layout.memberInsertion(before: anchor) else { return nil }
+        guard let place = insertion else { return nil }
         let (indent, nl, unit) = (place.indentation, place.lineEnding, place.unit)
         var declaration = ""
         if fileScope {

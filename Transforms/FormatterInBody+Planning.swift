@@ -53,21 +53,28 @@ extension HoistPlanner {
                                         message: advice("; use the shared `\(existing)`"), fix: fix))
                 return
             }
-            if plannedRecipes[scopeKey]?[key] != nil {
-                // Another finding of this run declares it; the next round reuses it.
-                findings.append(Finding(range: construction.call.trimmedRange, message: message))
+            if let planned = plannedRecipes[scopeKey]?[key] {
+                // Another finding of this run declares it: this fix declares it too, with the
+                // very same edit, which the engine applies once; either fix stands alone.
+                guard let edits = useEdits(construction, reference: fileScope ? planned.name : "Self." + planned.name) else {
+                    return report(construction.call, construction.typeName, "its lines are laid out in a way the rule cannot move; hoist it by hand")
+                }
+                let fix = Fix(edits: [planned.insertion] + edits, safety: .safe, summary: "use the shared `\(planned.name)`")
+                guard keepsComments(fix) else { return report(construction.call, construction.typeName, commentReason(fix)) }
+                findings.append(Finding(range: construction.call.trimmedRange,
+                                        message: message + "; use the shared `\(planned.name)`" + alternative, fix: fix))
                 return
             }
-            let name = uniqueName(descriptiveName(construction), type: type, fileScope: fileScope, scopeKey: scopeKey,
+            let name = uniqueName(descriptiveNames(construction), type: type, fileScope: fileScope, scopeKey: scopeKey,
                                   ownScope: ownScope(construction))
             guard let insertion = insertionEdit(construction, name: name, type: type, fileScope: fileScope),
                   let edits = useEdits(construction, reference: fileScope ? name : "Self." + name) else {
                 return report(construction.call, construction.typeName, "its lines are laid out in a way the rule cannot move; hoist it by hand")
             }
-            plannedNames[scopeKey, default: []].insert(name)
-            plannedRecipes[scopeKey, default: [:]][key] = name
             let fix = Fix(edits: [insertion] + edits, safety: .safe, summary: "hoist into `\(name)`")
             guard keepsComments(fix) else { return report(construction.call, construction.typeName, commentReason(fix)) }
+            plannedNames[scopeKey, default: []].insert(name)
+            plannedRecipes[scopeKey, default: [:]][key] = (name, insertion)
             findings.append(Finding(range: construction.call.trimmedRange,
                                     message: advice("; share one as `\(fileScope ? "" : "static ")\(name)`"), fix: fix))
         }
@@ -106,55 +113,26 @@ extension HoistPlanner {
 
     // MARK: Names
 
-    func descriptiveName(_ construction: Construction) -> String {
-        var dateStyle: String?, timeStyle: String?, numberStyle: String?
-        for statement in construction.configuration {
-            guard let sequence = SequenceExpr(statement), sequence.isAssignment,
-                  let target = sequence.assignmentTarget.flatMap(MemberAccessExpr.init), let property = target.name,
-                  let value = sequence.assignedValue.flatMap(MemberAccessExpr.init), value.base == nil, let style = value.name
-            else { continue }
-            switch property {
-            case "dateStyle": dateStyle = style
-            case "timeStyle": timeStyle = style
-            case "numberStyle": numberStyle = style
-            default: break
-            }
-        }
-        if construction.typeName == "DateFormatter" {
-            let date = dateStyle.flatMap { $0 == "none" ? nil : $0 }
-            let time = timeStyle.flatMap { $0 == "none" ? nil : $0 }
-            switch (date, time) {
-            case let (d?, nil): return d + "DateFormatter"
-            case let (nil, t?): return t + "TimeFormatter"
-            case let (d?, t?): return d + "Date" + capitalized(t) + "TimeFormatter"
-            default: break
-            }
-        }
-        if construction.typeName == "NumberFormatter", let style = numberStyle, style != "none" {
-            return style + "Formatter"
-        }
-        if let local = construction.localName, local.count > 2, !["fmt", "formatter"].contains(local) { return local }
-        return Names.lowerCamel(construction.typeName)
-    }
-
     func capitalized(_ text: String) -> String { text.prefix(1).uppercased() + text.dropFirst() }
 
-    /// `base`, or `base2`, `base3`… : free among the type's members (nested types and those of
-    /// its extensions in the file), the names planned in this run, and for file scope every
+    /// The first of `candidates` free among the type's members (nested types and those of its
+    /// extensions in the file), the names planned in this run, and for file scope every
     /// identifier of the file; and not one another file of the module may declare there.
-    func uniqueName(_ base: String, type: TypeDecl, fileScope: Bool, scopeKey: Int, ownScope: Node?) -> String {
+    /// Numbered (`base2`) only when every name that says what the object is was taken.
+    func uniqueName(_ candidates: [String], type: TypeDecl, fileScope: Bool, scopeKey: Int, ownScope: Node?) -> String {
+        let base = candidates.first ?? "formatter"
         var taken = plannedNames[scopeKey] ?? []
         if fileScope {
             taken.formUnion(Names.identifiers(in: tree.root))
             // The local being hoisted does not block its own name.
-            if let declaration = ownScope, let scope = declaration.parent, VariableDecl(declaration)?.bindings.first?.name == base,
-               Names.occurrences(of: base, in: tree.root) == Names.occurrences(of: base, in: scope) {
-                taken.remove(base)
+            if let declaration = ownScope, let scope = declaration.parent, let own = VariableDecl(declaration)?.bindings.first?.name,
+               candidates.contains(own), Names.occurrences(of: own, in: tree.root) == Names.occurrences(of: own, in: scope) {
+                taken.remove(own)
             }
         } else {
             taken.formUnion(types.memberNames(of: type))
         }
-        return Names.fresh(base) { taken.contains($0) || mayBeDeclaredElsewhere($0, type: type, fileScope: fileScope) }
+        return Names.fresh(candidates, fallback: base) { taken.contains($0) || mayBeDeclaredElsewhere($0, type: type, fileScope: fileScope) }
     }
 
     /// Whether another file of the module may declare `name` where the new one would clash:

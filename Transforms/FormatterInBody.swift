@@ -25,8 +25,9 @@ public struct FormatterInBody: Rule {
         one is far more expensive than a plain allocation.
 
         Fix 1 (safe): when the construction and its configuration use only constants, hoist \
-        it into a `private static let` of the view (a file-scope `private let`, `@MainActor` \
-        in Swift 6, for generic views) and rewrite every use to `Self.name`.
+        it into a `private static let` of the view, also in an extension of a view another \
+        file declares (a file-scope `private let`, `@MainActor` in Swift 6, only for generic \
+        views, which cannot hold statics) and rewrite every use to `Self.name`.
 
         Before:
 
@@ -136,8 +137,9 @@ struct HoistPlanner {
     var findings: [Finding] = []
     /// Names planned in this run, per insertion scope (a type's node index, or -1 for file scope).
     var plannedNames: [Int: Set<String>] = [:]
-    /// Recipe key → planned name, per scope, for recipes planned in this run.
-    var plannedRecipes: [Int: [String: String]] = [:]
+    /// Recipe key → planned name and the edit declaring it, per scope, for recipes planned
+    /// in this run: another construction of the same recipe shares that edit.
+    var plannedRecipes: [Int: [String: (name: String, insertion: Edit)]] = [:]
     /// The file's types, and which are views.
     let types: FileTypes
     /// Top-level `let` names: constants configuration may read.
@@ -176,12 +178,55 @@ struct HoistPlanner {
                     // Formatters built with arguments are unusual; leave them alone.
                     continue
                 }
-                if isActionOnly == nil { isActionOnly = RenderPath.isReachedOnlyFromActions(member, uses: context.nameUses(in: tree)) }
+                if isActionOnly == nil { isActionOnly = isReachedOnlyFromActions(member, of: type) }
                 if isActionOnly == true { break }
                 builtWhen = HoistPlanner.builtWhen(member, in: type, context: context)
                 handle(call: call, typeName: name, member: member, type: type)
             }
         }
+    }
+
+    /// `RenderPath.isReachedOnlyFromActions`, with the uses of a `private` member looked for
+    /// only where it is visible (its type's declarations in this file), not in the whole
+    /// file: every view's helper searched the file, and a file of many views with helpers
+    /// of the same name cost the square of its size.
+    func isReachedOnlyFromActions(_ member: Node, of type: TypeDecl) -> Bool {
+        let name: String?
+        let modifiers: DeclModifiers
+        if let variable = VariableDecl(member), variable.bindings.count == 1, variable.bindings[0].isComputed {
+            (name, modifiers) = (variable.bindings[0].name, variable.modifiers)
+        } else if member.kind == .functionDecl, let function = FunctionLikeDecl(member) {
+            (name, modifiers) = (function.name, function.modifiers)
+        } else {
+            return false
+        }
+        guard let name, name != "body" else { return false }
+        if modifiers.has("fileprivate") { return RenderPath.isReachedOnlyFromActions(member, uses: context.nameUses(in: tree)) }
+        guard modifiers.has("private"), let typeName = type.name.map(FileTypes.lastComponent) else { return false }
+        let spelling = Array(name.utf8)
+        var named = false
+        for declaration in types.bySimpleName[typeName] ?? [type] {
+            let scope = declaration.node
+            for position in scope.firstTokenIndex..<scope.endTokenIndex {
+                let token = tree.token(at: position)
+                guard token.kind == .identifier, tree.bytes[token.textRange].elementsEqual(spelling) else { continue }
+                // The one node that can name the member through this token: the bare name,
+                // or `self.name`; found from the type, not the root of a file of many types.
+                var use = token.parent(within: scope)
+                guard !member.contains(use) else { continue }
+                if use.kind == .identifierExpr, let parent = use.parent, parent.kind == .memberAccessExpr, parent.firstChildNode != use {
+                    use = parent
+                }
+                guard [.identifierExpr, .memberAccessExpr].contains(use.kind), RenderPath.usedNameToken(use)?.index == position else { continue }
+                named = true
+                if RenderPath.isPassedAsAction(use) { continue }
+                var holder = use.parent
+                while let n = holder, ![.variableDecl, .functionDecl, .initializerDecl, .subscriptDecl].contains(n.kind) { holder = n.parent }
+                if let holder, RenderPath.isInAction(use, within: holder) || RenderPath.isInCallback(use, within: holder) { continue }
+                return false
+            }
+        }
+        return named
     }
 
     func constants(_ type: TypeDecl) -> ConstantValues {

@@ -54,6 +54,16 @@ public struct OnAppearTask: Rule {
         (`.task`'s closure is `@Sendable`, so it could no longer capture non-Sendable values), \
         when `Task` takes other arguments than `priority:`, and when the rewrite would delete \
         a comment.
+
+        It is withheld too where cancelling the task when its view leaves would change what \
+        the code does: when the task (or a function of the file it calls, through `defer` and \
+        `catch` alike) assigns state that an `if`, `switch` or ternary around the view reads, \
+        so that the view can go away mid-load (an infinite-scroll sentinel under \
+        `if hasMore && !isLoadingMore`), or calls a method of another file of the module that \
+        may; when the view is a row of a lazy container (`List`, `Form`, `Lazy…Stack`, \
+        `Lazy…Grid`), which leaves while scrolling; and when the task's `catch` records \
+        completion (`loaded = true`, `.failed`, `insert(…)`), which a cancellation would then \
+        record as well. A plain load that writes only its result stays `suggested`.
         """
 
     public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
@@ -61,6 +71,7 @@ public struct OnAppearTask: Rule {
         lazy var index = context.index(including: tree)
         lazy var types = context.fileTypes(tree, index: index)
         lazy var layout = SourceLayout(tree.bytes)
+        lazy var risk = TaskCancellationRisk(tree: tree, index: index, path: context.path)
         lazy var taskShadowed = index.declaredSimpleNames.contains("Task")
             || !tree.root.descendants(.typealiasDecl).filter { TypealiasDecl($0)?.name == "Task" }.isEmpty
         var findings: [Finding] = []
@@ -76,6 +87,8 @@ public struct OnAppearTask: Rule {
                 reason = why
             } else if !isMainActorIsolated(site.onAppear.node, types: types) {
                 reason = "the code is not isolated to the main actor by a View, and `.task`'s closure is `@Sendable`"
+            } else if let risk = risk.reason(onAppear: site.onAppear.node, taskClosure: site.taskClosure.node) {
+                reason = risk
             }
             var fix: Fix? = nil
             if reason == nil {

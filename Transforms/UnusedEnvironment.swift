@@ -133,6 +133,8 @@ public struct UnusedEnvironment: Rule {
             return read
         }
         var findings: [Finding] = []
+        // The findings that remove their member: adjacent removals share out the blank lines.
+        var removed: [(finding: Int, member: Node)] = []
         for (type, scope, member, variable, wrapper, name) in candidates {
             let tokens = member.firstTokenIndex..<member.endTokenIndex
             let access = Set(variable.node.children(.modifier).filter { $0.endTokenIndex - $0.firstTokenIndex == 1 }
@@ -193,10 +195,16 @@ public struct UnusedEnvironment: Rule {
                     reason = "the declaration shares its lines with other code"
                 }
             }
+            if fix != nil { removed.append((findings.count, member)) }
             if let fix {
                 findings.append(Finding(range: range, message: message, fix: fix))
             } else {
                 findings.append(Finding(range: range, message: message, withheldReason: reason))
+            }
+        }
+        if removed.count > 1 {
+            for (edit, (finding, _)) in zip(layout.removals(of: removed.map(\.member)), removed) {
+                if let edit { findings[finding].fix?.edits = [edit] }
             }
         }
         return findings

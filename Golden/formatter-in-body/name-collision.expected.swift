@@ -6,13 +6,13 @@ struct Agenda: View {
 
     enum shortTimeFormatter {}
 
-    private static let mediumDateFormatter2: DateFormatter = {
+    private static let dateFormatter: DateFormatter = {
         let formatter = DateFormatter()
         formatter.dateStyle = .medium
         return formatter
     }()
 
     var body: some View {
-        return Text(Self.mediumDateFormatter2.string(from: date) + mediumDateFormatter)
+        return Text(Self.dateFormatter.string(from: date) + mediumDateFormatter)
     }
 }

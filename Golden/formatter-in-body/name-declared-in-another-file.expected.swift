@@ -3,18 +3,18 @@ import SwiftUI
 struct Agenda: View {
     let date: Date
 
-    private static let mediumDateFormatter2: DateFormatter = {
+    private static let dateFormatter: DateFormatter = {
         let formatter = DateFormatter()
         formatter.dateStyle = .medium
         return formatter
     }()
 
     var body: some View {
-        return Text(Self.mediumDateFormatter2.string(from: date))
+        return Text(Self.dateFormatter.string(from: date))
     }
 }
 
-@MainActor private let shortDateFormatter2: DateFormatter = {
+@MainActor private let dateFormatter: DateFormatter = {
     let formatter = DateFormatter()
     formatter.dateStyle = .short
     return formatter
@@ -27,7 +27,7 @@ struct Stamped<Content: View>: View {
     var body: some View {
         return VStack {
             content
-            Text(shortDateFormatter2.string(from: date))
+            Text(dateFormatter.string(from: date))
         }
     }
 }

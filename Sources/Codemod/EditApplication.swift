@@ -37,8 +37,12 @@ enum FixEdits {
 ///
 /// Two edits of different fixes collide when their ranges intersect, or when one is an
 /// insertion at or inside the bounds of the other (two insertions at the same offset
-/// included): which text ends up first would be a guess. Touching replacements are fine.
-/// A dropped fix is offered again in the next round, on the new text.
+/// included): which text ends up first would be a guess. Touching replacements are fine,
+/// and so are two insertions of whole lines at one offset (new members before one
+/// declaration): the lines go in the order the fixes were accepted, which is source order.
+/// An edit identical to an accepted one (two fixes that both declare what they share) is
+/// no collision, and is applied once. A dropped fix is offered again in the next round, on
+/// the new text.
 struct FixSelector {
     /// Accepted edits sorted by position, each with the index of the fix it came from.
     /// Because accepted edits do not overlap, their upper bounds are sorted too.
@@ -47,17 +51,25 @@ struct FixSelector {
     /// Adds the edits of fix `owner` if none collides with an accepted one; otherwise
     /// returns the owner of the first edit it collides with.
     mutating func accept(_ fixEdits: [Edit], owner: Int) -> Int? {
-        for edit in fixEdits {
-            if let other = collision(with: edit.range) { return other }
+        var shared = [Bool](repeating: false, count: fixEdits.count)
+        for (position, edit) in fixEdits.enumerated() {
+            switch collision(with: edit) {
+            case .none: continue
+            case .identical: shared[position] = true
+            case .with(let other): return other
+            }
         }
-        for edit in fixEdits {
+        for (position, edit) in fixEdits.enumerated() where !shared[position] {
             let at = insertionIndex(for: edit.range)
             edits.insert((edit, owner), at: at)
         }
         return nil
     }
 
-    private func collision(with range: Range<Int>) -> Int? {
+    private enum Collision { case none, identical, with(Int) }
+
+    private func collision(with edit: Edit) -> Collision {
+        let range = edit.range
         // First accepted edit that ends at or after `range` starts.
         var low = 0, high = edits.count
         while low < high {
@@ -65,12 +77,24 @@ struct FixSelector {
             if edits[mid].edit.range.upperBound < range.lowerBound { low = mid + 1 } else { high = mid }
         }
         var i = low
+        var identical = false
         while i < edits.count && edits[i].edit.range.lowerBound <= range.upperBound {
-            let other = edits[i].edit.range
-            if FixSelector.collide(range, other) { return edits[i].owner }
+            let other = edits[i].edit
+            if other.range == range && other.replacement == edit.replacement {
+                identical = true
+            } else if FixSelector.collide(range, other.range) && !FixSelector.stackLines(edit, other) {
+                return .with(edits[i].owner)
+            }
             i += 1
         }
-        return nil
+        return identical ? .identical : .none
+    }
+
+    /// Whether two insertions at one offset each insert whole lines (end with a line
+    /// break), so that one after the other is as good as the other way round.
+    static func stackLines(_ a: Edit, _ b: Edit) -> Bool {
+        a.range.isEmpty && b.range.isEmpty && a.range.lowerBound == b.range.lowerBound
+            && a.replacement.last == UInt8(ascii: "\n") && b.replacement.last == UInt8(ascii: "\n")
     }
 
     static func collide(_ a: Range<Int>, _ b: Range<Int>) -> Bool {

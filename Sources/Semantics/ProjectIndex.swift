@@ -23,6 +23,8 @@ public struct ProjectIndex: Sendable {
         var fileCount = 0
         var indexedPaths: Set<String> = []
         var selfIdentifiedTypes: Set<String> = []
+        var freshlyIdentifiedTypes: Set<String> = []
+        var genericTypes: Set<String> = []
         var names = NameTable()
 
         init() {}
@@ -38,6 +40,8 @@ public struct ProjectIndex: Sendable {
             fileCount = other.fileCount
             indexedPaths = other.indexedPaths
             selfIdentifiedTypes = other.selfIdentifiedTypes
+            freshlyIdentifiedTypes = other.freshlyIdentifiedTypes
+            genericTypes = other.genericTypes
             names = other.names
         }
     }
@@ -139,6 +143,24 @@ public struct ProjectIndex: Sendable {
             yield &storage.selfIdentifiedTypes
         }
     }
+    /// Types whose `id` is made anew with each value (`let id = UUID()`, `var id: String {
+    /// UUID().uuidString }`): values built again are new identities.
+    public var freshlyIdentifiedTypes: Set<String> {
+        _read { yield storage.freshlyIdentifiedTypes }
+        _modify {
+            makeUnique()
+            yield &storage.freshlyIdentifiedTypes
+        }
+    }
+    /// Declared types with generic parameters (`Box<T>`), which cannot hold static stored
+    /// properties, nor can their extensions.
+    public var genericTypes: Set<String> {
+        _read { yield storage.genericTypes }
+        _modify {
+            makeUnique()
+            yield &storage.genericTypes
+        }
+    }
     /// The names the indexed files write, one table for two questions: which files name a
     /// member or type (`mentions`) and how often a lowercase name is written
     /// (`nameCounts`). Keyed by the token's text as written; each entry says how one file
@@ -220,6 +242,8 @@ public struct ProjectIndex: Sendable {
         declaredSimpleNames.unite(other.declaredSimpleNames)
         classTypes.unite(other.classTypes)
         selfIdentifiedTypes.unite(other.selfIdentifiedTypes)
+        freshlyIdentifiedTypes.unite(other.freshlyIdentifiedTypes)
+        genericTypes.unite(other.genericTypes)
         indexedPaths.unite(other.indexedPaths)
     }
 
@@ -265,6 +289,8 @@ public struct ProjectIndex: Sendable {
         if missing { return false }
         return other.declaredTypes.isSubset(of: declaredTypes) && other.classTypes.isSubset(of: classTypes)
             && other.selfIdentifiedTypes.isSubset(of: selfIdentifiedTypes)
+            && other.freshlyIdentifiedTypes.isSubset(of: freshlyIdentifiedTypes)
+            && other.genericTypes.isSubset(of: genericTypes)
     }
 
     /// Records a type declared (not only extended) under its qualified name.
@@ -435,6 +461,12 @@ public struct ProjectIndex: Sendable {
     /// `id: \.self` already is the element's own identity.
     public func isIdentifiedBySelf(_ typeName: String, inScope scope: String? = nil) -> Bool {
         selfIdentifiedTypes.contains(qualifiedName(of: resolvingTypealiases(typeName, inScope: scope), inScope: scope))
+    }
+
+    /// Whether the `id` of values of `typeName` is made anew with each value (`UUID()`),
+    /// so that the same data built again has other ids.
+    public func isFreshlyIdentified(_ typeName: String, inScope scope: String? = nil) -> Bool {
+        freshlyIdentifiedTypes.contains(qualifiedName(of: resolvingTypealiases(typeName, inScope: scope), inScope: scope))
     }
 
     // MARK: - Properties

@@ -223,6 +223,10 @@ public struct ProjectIndexBuilder: Sendable {
                                                                       namedTypes: isView && declaration.kind == .initializerDecl) {
                     callables[signature] = parameters
                 }
+                // `init(…) { id = UUID() }`: read from the tokens, as bodies are left unparsed.
+                if declaration.kind == .initializerDecl, let scope, ProjectIndexBuilder.assignsFreshID(declaration) {
+                    index.freshlyIdentifiedTypes.insert(scope)
+                }
             default:
                 continue
             }
@@ -268,6 +272,7 @@ public struct ProjectIndexBuilder: Sendable {
             qualified = qualify(name, in: scope)
             index.declareType(qualified)
             if type.node.kind == .classDecl { index.classTypes.insert(qualified) }
+            if type.isGeneric { index.genericTypes.insert(qualified) }
         }
         var inherited = Set(type.inheritedTypeNames.map { ProjectIndex.stripGenericArguments(ProjectIndex.normalizedTypeText($0)) })
         let attributes = type.attributes.map(\.name)
@@ -304,6 +309,9 @@ public struct ProjectIndexBuilder: Sendable {
             if name == "id", let getter = binding.accessorBlock, ProjectIndexBuilder.returnsSelf(getter) {
                 index.selfIdentifiedTypes.insert(type)
             }
+            if name == "id", let made = binding.initializer ?? binding.accessorBlock, ProjectIndexBuilder.makesFreshValue(made) {
+                index.freshlyIdentifiedTypes.insert(type)
+            }
             if let wrapper { properties.wrappers[name] = wrapper }
         }
     }
@@ -316,6 +324,37 @@ public struct ProjectIndexBuilder: Sendable {
         words = Array(words.dropFirst().dropLast())
         if words.first == "get", words.count >= 3, words[1] == "{", words.last == "}" { words = Array(words.dropFirst(2).dropLast()) }
         return words == ["self"] || words == ["return", "self"]
+    }
+
+    /// Whether the tokens of `node` make a value that differs at every evaluation:
+    /// `UUID()`, `Date()`, `Date.now`, `.random(…)`.
+    static func makesFreshValue(_ node: Node) -> Bool {
+        let tree = node.tree
+        for index in node.firstTokenIndex..<node.endTokenIndex where index + 1 < node.endTokenIndex {
+            let token = tree.token(at: index), next = tree.token(at: index + 1)
+            if (token.textIs("UUID") || token.textIs("Date")) && next.kind == .leftParen
+                && index + 2 < node.endTokenIndex && tree.tokens[index + 2].kind == .rightParen { return true }
+            if token.textIs("Date") && next.kind == .period && index + 2 < node.endTokenIndex && tree.token(at: index + 2).textIs("now") {
+                return true
+            }
+            if token.kind == .period && next.textIs("random") { return true }
+        }
+        return false
+    }
+
+    /// Whether an initializer's tokens assign a fresh value to `id` (`id = UUID()`,
+    /// `self.id = UUID().uuidString`).
+    static func assignsFreshID(_ initializer: Node) -> Bool {
+        let tree = initializer.tree
+        for index in initializer.firstTokenIndex..<initializer.endTokenIndex where tree.token(at: index).textIs("id") {
+            guard index + 2 < initializer.endTokenIndex, tree.token(at: index + 1).textIs("=") else { continue }
+            if index > initializer.firstTokenIndex, tree.tokens[index - 1].kind == .period,
+               !(index >= 2 && tree.token(at: index - 2).keyword == .self) { continue }
+            let value = tree.token(at: index + 2)
+            if (value.textIs("UUID") || value.textIs("Date")) && index + 4 < initializer.endTokenIndex
+                && tree.tokens[index + 3].kind == .leftParen && tree.tokens[index + 4].kind == .rightParen { return true }
+        }
+        return false
     }
 
     private func qualify(_ name: String, in scope: String?) -> String {

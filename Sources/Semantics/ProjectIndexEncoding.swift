@@ -134,6 +134,8 @@ struct FactWriter {
         write(index.declaredTypes)
         write(index.classTypes)
         write(index.selfIdentifiedTypes)
+        write(index.freshlyIdentifiedTypes)
+        write(index.genericTypes)
     }
 }
 
@@ -186,7 +188,7 @@ private struct FactChecker {
             guard let types = number() else { return false }
             for _ in 0..<types where !(string() && strings(2)) { return false }
         }
-        guard strings(2), strings(1), strings(1), strings(1), let names = number() else { return false }
+        guard strings(2), strings(1), strings(1), strings(1), strings(1), strings(1), let names = number() else { return false }
         for _ in 0..<names {
             guard string(), number(upTo: UInt64(UInt8.max)), number(upTo: UInt64(UInt32.max)),
                   number(upTo: UInt64(UInt32.max)) else { return false }
@@ -266,6 +268,8 @@ private struct FactReader {
         for _ in 0..<declared { index.declareType(text()) }
         for _ in 0..<count() { index.classTypes.insert(text()) }
         for _ in 0..<count() { index.selfIdentifiedTypes.insert(text()) }
+        for _ in 0..<count() { index.freshlyIdentifiedTypes.insert(text()) }
+        for _ in 0..<count() { index.genericTypes.insert(text()) }
     }
 
     /// The names as their bytes (checked UTF-8), after the facts before them were read.

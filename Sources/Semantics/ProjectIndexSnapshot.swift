@@ -52,7 +52,7 @@ extension ProjectIndex {
         writer.write(conformances)
         writer.write(propertyWrappers)
         writer.write(typealiases)
-        for set in [declaredTypes, declaredSimpleNames, classTypes, selfIdentifiedTypes] { writer.write(set) }
+        for set in [declaredTypes, declaredSimpleNames, classTypes, selfIdentifiedTypes, freshlyIdentifiedTypes, genericTypes] { writer.write(set) }
         writer.section.write(fileCount)
         writer.write(indexedPaths)
         writer.endSection()
@@ -306,6 +306,8 @@ private struct SnapshotReader {
         index.declaredSimpleNames = set()
         index.classTypes = set()
         index.selfIdentifiedTypes = set()
+        index.freshlyIdentifiedTypes = set()
+        index.genericTypes = set()
         index.fileCount = count()
         index.indexedPaths = set()
     }

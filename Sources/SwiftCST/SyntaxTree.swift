@@ -38,7 +38,14 @@ public final class SyntaxTree: Sendable {
     /// The innermost node holding token `index`, found by descending from the root: a
     /// few steps per level, and no table built for every tree.
     func innermostNode(holdingToken index: Int) -> Int {
-        var node = nodes.count - 1
+        innermostNode(holdingToken: index, from: nodes.count - 1)
+    }
+
+    /// `innermostNode(holdingToken:)` descending from node `start`, which holds the token:
+    /// in a file of thousands of declarations, the root's children are passed over one by
+    /// one, which a caller that knows a nearer ancestor spares.
+    func innermostNode(holdingToken index: Int, from start: Int) -> Int {
+        var node = start
         descend: while true {
             var child = node - 1
             let start = Int(nodes[node].subtreeStart)
@@ -578,6 +585,13 @@ public struct Token: Sendable, Hashable, CustomStringConvertible {
 
     /// The innermost node holding this token.
     public var parent: Node { Node(tree: tree, index: tree.innermostNode(holdingToken: index)) }
+
+    /// The innermost node holding this token, found from `ancestor`, which must hold it
+    /// (else the answer is `ancestor`): as `parent`, at the cost of the depth below it.
+    public func parent(within ancestor: Node) -> Node {
+        guard ancestor.tree === tree, ancestor.firstTokenIndex <= index, index < ancestor.endTokenIndex else { return parent }
+        return Node(tree: tree, index: tree.innermostNode(holdingToken: index, from: ancestor.index))
+    }
 
     public var description: String { "\(kind)(\(text))" }
 }

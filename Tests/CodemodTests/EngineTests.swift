@@ -382,6 +382,18 @@ final class FixSelectorTests: XCTestCase {
                        Array("01bfacdefghijck".utf8))
     }
 
+    func testWholeLineInsertionsAtOneOffsetStackAndIdenticalEditsAreShared() {
+        var selector = FixSelector()
+        XCTAssertNil(selector.accept([.insert("let a = 1\n", at: 4), Edit(range: 8..<9, replacement: "x")], owner: 0))
+        XCTAssertNil(selector.accept([.insert("let b = 2\n", at: 4)], owner: 1), "whole lines stack")
+        XCTAssertEqual(selector.accept([.insert("c", at: 4)], owner: 2), 0, "a part of a line does not")
+        XCTAssertNil(selector.accept([.insert("let a = 1\n", at: 4), Edit(range: 10..<11, replacement: "y")], owner: 3),
+                     "the same declaration, shared")
+        XCTAssertEqual(selector.accept([.insert("let a = 1\n", at: 4), Edit(range: 8..<9, replacement: "z")], owner: 4), 0)
+        XCTAssertEqual(EditApplication.apply(selector.edits.map(\.edit), to: Array("abc\ndefghijk\n".utf8)),
+                       Array("abc\nlet a = 1\nlet b = 2\ndefgxiyk\n".utf8))
+    }
+
     func testOffsetMapping() {
         let offsets = EditOffsets([Edit(range: 2..<4, replacement: "xyz"), .insert("++", at: 6)])
         XCTAssertEqual(offsets.map(1), 1)

@@ -52,6 +52,8 @@ final class ProjectIndexFoldTests: XCTestCase {
         XCTAssertEqual(folded.declaredSimpleNames, absorbed.declaredSimpleNames, message)
         XCTAssertEqual(folded.classTypes, absorbed.classTypes, message)
         XCTAssertEqual(folded.selfIdentifiedTypes, absorbed.selfIdentifiedTypes, message)
+        XCTAssertEqual(folded.freshlyIdentifiedTypes, absorbed.freshlyIdentifiedTypes, message)
+        XCTAssertEqual(folded.genericTypes, absorbed.genericTypes, message)
         XCTAssertEqual(folded.indexedPaths, absorbed.indexedPaths, message)
         XCTAssertEqual(folded.fileCount, absorbed.fileCount, message)
         XCTAssertEqual(Set(folded.names.paths), Set(absorbed.names.paths), message)

@@ -47,6 +47,41 @@ final class FormatterInBodyTests: XCTestCase {
         XCTAssertEqual(findings(view(mediumLocal, conformance: ""), context: RuleContext(path: "v.swift", index: index)).count, 1)
     }
 
+    // MARK: One round
+
+    /// Several statics of one type, and a recipe used twice, land in the first round, in
+    /// source order: the second round only confirms that nothing is left.
+    func testStaticsOfOneTypeLandInOneRoundInSourceOrder() {
+        let source = """
+        struct Row: View {
+            let date: Date
+
+            var body: some View {
+                let a = DateFormatter()
+                a.dateStyle = .long
+                let b = DateFormatter()
+                b.timeStyle = .short
+                let c = DateFormatter()
+                c.dateStyle = .long
+                return Text(a.string(from: date) + b.string(from: date) + c.string(from: date))
+            }
+        }
+
+        """
+        let engine = Engine(rules: [FormatterInBody()], options: EngineOptions())
+        let outcome = engine.run(bytes: Array(source.utf8), context: RuleContext(path: "v.swift"))
+        XCTAssertEqual(outcome.rounds, 2)
+        XCTAssertEqual(outcome.findings.map(\.status), [.fixed, .fixed, .fixed])
+        let output = String(decoding: outcome.output, as: UTF8.self)
+        let long = output.range(of: "static let longDateFormatter")
+        let short = output.range(of: "static let shortTimeFormatter")
+        XCTAssertNotNil(long)
+        XCTAssertNotNil(short)
+        if let long, let short { XCTAssertLessThan(long.lowerBound, short.lowerBound, output) }
+        XCTAssertEqual(output.components(separatedBy: "static let longDateFormatter").count, 2, output)
+        XCTAssertEqual(output.components(separatedBy: "Self.longDateFormatter.string").count, 3, output)
+    }
+
     // MARK: Withheld
 
     func withheldReason(_ body: String, members: String = "") -> String? {
@@ -174,7 +209,10 @@ final class FormatterInBodyTests: XCTestCase {
     func testNamesAreDescriptiveAndUnique() {
         let taken = view(mediumLocal, members: "    func mediumDateFormatter() {}\n    struct mediumDateFormatter2 {}")
         let output = run(taken)
-        XCTAssertTrue(output.contains("private static let mediumDateFormatter3: DateFormatter"), output)
+        XCTAssertTrue(output.contains("private static let dateFormatter: DateFormatter"), output)
+        XCTAssertFalse(output.contains("mediumDateFormatter3"), "a name says what the object is, not a number")
+        let allTaken = run(view(mediumLocal, members: "    func mediumDateFormatter() {}\n    let dateFormatter = 0"))
+        XCTAssertTrue(allTaken.contains("private static let rowDateFormatter: DateFormatter"), allTaken)
         let json = run(view("        let decoder = JSONDecoder()\n        return Text(\"\\((try? decoder.decode(Int.self, from: Data())) ?? 0)\")"))
         XCTAssertTrue(json.contains("private static let decoder = JSONDecoder()"), json)
         let inline = run(view("        Text(ISO8601DateFormatter().string(from: date))"))

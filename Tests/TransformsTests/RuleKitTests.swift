@@ -241,7 +241,33 @@ final class RuleKitTests: XCTestCase {
         let edit = place.edit("private static let x = {" + place.lineEnding + place.indentation + place.unit + "1"
                               + place.lineEnding + place.indentation + "}()")
         XCTAssertEqual(apply(edit, to: source),
-                       "struct A: View {\n\tlet a: Int\n\tprivate static let x = {\n\t\t1\n\t}()\n\n\t// MARK: - Body\n\tvar body: some View { Text(\"a\") }\n}\n")
+                       "struct A: View {\n\tlet a: Int\n\n\tprivate static let x = {\n\t\t1\n\t}()\n\n\t// MARK: - Body\n\tvar body: some View { Text(\"a\") }\n}\n",
+                       "one blank line on each side")
+    }
+
+    func testANewMemberNeverSplitsTheStoredProperties() throws {
+        let source = "struct A: View {\n    @AppStorage(\"a\") var a = 1\n    var b: Int { a }\n    @AppStorage(\"c\") var c = 2\n}\n"
+        let t = tree(source)
+        let layout = SourceLayout(t.bytes)
+        let type = try XCTUnwrap(TypeDecl(t.root.childNodes[0]))
+        let place = try XCTUnwrap(layout.memberPlace(in: type, near: type.members[1]))
+        XCTAssertEqual(apply(place.edit("static let x = 0"), to: source),
+                       "struct A: View {\n    @AppStorage(\"a\") var a = 1\n    var b: Int { a }\n    @AppStorage(\"c\") var c = 2\n\n    static let x = 0\n}\n")
+    }
+
+    func testAdjacentRemovalsLeaveOneBlankLine() throws {
+        let source = "struct A {\n    let x = 1\n\n    @Environment(\\.a) var a\n    @Environment(\\.b) var b\n\n    var body: some View { Text(\"a\") }\n}\n"
+        let t = tree(source)
+        let layout = SourceLayout(t.bytes)
+        let members = try XCTUnwrap(TypeDecl(t.root.childNodes[0])?.members)
+        let edits = layout.removals(of: [members[1], members[2]]).compactMap { $0 }
+        XCTAssertEqual(edits.count, 2)
+        var bytes = Array(source.utf8)
+        for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+            bytes.replaceSubrange(edit.range, with: edit.replacement)
+        }
+        XCTAssertEqual(String(decoding: bytes, as: UTF8.self),
+                       "struct A {\n    let x = 1\n\n    var body: some View { Text(\"a\") }\n}\n")
     }
 
     func testReindentMovesLinesToANewDepthKeepingUnprefixedLines() {

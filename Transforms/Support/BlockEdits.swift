@@ -84,6 +84,35 @@ extension SourceLayout {
         wholeLines(from: declaration, through: declaration).map { .delete(removalRange($0)) }
     }
 
+    /// The edits removing each of `declarations`, one fix each, such that applying them all
+    /// leaves what removing each run of adjacent ones as a block leaves: the blank line
+    /// `removalRange` takes goes with the run's first or last declaration, never twice, and
+    /// never leaves two blank lines in a row or one before `}`. Nil for one whose lines are
+    /// shared with other code.
+    func removals(of declarations: [Node]) -> [Edit?] {
+        let lines = declarations.map { wholeLines(from: $0, through: $0) }
+        var edits: [Edit?] = lines.map { $0.map { .delete(removalRange($0)) } }
+        // Runs of adjacent lines, in source order.
+        let order = lines.indices.filter { lines[$0] != nil }.sorted { lines[$0]!.lowerBound < lines[$1]!.lowerBound }
+        var start = 0
+        while start < order.count {
+            var end = start
+            while end + 1 < order.count, lines[order[end + 1]]!.lowerBound == lines[order[end]]!.upperBound { end += 1 }
+            if end > start {
+                let run = lines[order[start]]!.lowerBound..<lines[order[end]]!.upperBound
+                let widened = removalRange(run)
+                for position in start...end {
+                    var range = lines[order[position]]!
+                    if position == start { range = widened.lowerBound..<range.upperBound }
+                    if position == end { range = range.lowerBound..<widened.upperBound }
+                    edits[order[position]] = .delete(range)
+                }
+            }
+            start = end + 1
+        }
+        return edits
+    }
+
     // MARK: - Moving blocks
 
     /// The lines of `range` (which starts on a line) moved to another depth: each line's
@@ -128,6 +157,33 @@ extension SourceLayout {
         return indentUnit
     }
 
+    // MARK: - Line length
+
+    /// The width new or joined lines may take: the file's longest line, or 120 characters
+    /// when that is shorter (a file that wraps at 100 keeps to 120 at most). Reads the
+    /// whole file: a rule asks `RuleContext.wrapWidth(of:)`, found once per round.
+    var wrapWidth: Int { max(longestLine, 120) }
+
+    /// The characters (Unicode scalars) of the file's longest line.
+    var longestLine: Int {
+        var longest = 0, current = 0
+        for byte in bytes {
+            if byte == 10 || byte == 13 {
+                longest = max(longest, current)
+                current = 0
+            } else if byte & 0xC0 != 0x80 {
+                current += 1
+            }
+        }
+        return max(longest, current)
+    }
+
+    /// The characters of the line holding `offset` once `inserted` characters are added to it.
+    func lineWidth(at offset: Int, adding inserted: Int) -> Int {
+        let line = bytes[lineStart(offset)..<lineEnd(offset)]
+        return line.reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) } + inserted
+    }
+
     // MARK: - Inserting members
 
     /// Where a new member goes so that it sits right before `anchor` (above the comments
@@ -137,7 +193,33 @@ extension SourceLayout {
         let offset = ownedCommentStart(first) ?? first.textRange.lowerBound
         guard isFirstOnLine(offset) else { return nil }
         return MemberInsertion(offset: lineStart(offset), indentation: indentation(ofLineAt: offset),
-                               lineEnding: lineEnding, unit: indentUnit)
+                               lineEnding: lineEnding, unit: indentUnit, blankBefore: !followsBlankOrOpening(lineStart(offset)))
+    }
+
+    /// Where a new member goes right after `member` (its same-line comment included), at its
+    /// indentation, after a blank line; nil when other code shares `member`'s last line.
+    func memberInsertion(after member: Node) -> MemberInsertion? {
+        let end = member.trimmedRange.upperBound
+        guard isLastOnLine(end), let first = member.firstToken else { return nil }
+        let offset = afterLineBreak(lineEnd(end))
+        guard offset > end, offset <= bytes.count else { return nil }
+        return MemberInsertion(offset: offset, indentation: indentation(ofLineAt: first.textRange.lowerBound), lineEnding: lineEnding,
+                               unit: indentUnit, blankBefore: true, blankAfter: !startsBlankOrClosing(offset))
+    }
+
+    /// Whether the line before the one starting at `lineStart` is blank or opens a block.
+    private func followsBlankOrOpening(_ lineStart: Int) -> Bool {
+        guard lineStart > 0 else { return true }
+        let breakStart = lineStart >= 2 && bytes[lineStart - 2] == 13 && bytes[lineStart - 1] == 10 ? lineStart - 2 : lineStart - 1
+        let previous = text(self.lineStart(breakStart)..<breakStart).trimmingSuffixSpaces()
+        return previous.allSatisfy({ $0 == " " || $0 == "\t" }) || previous.hasSuffix("{")
+    }
+
+    /// Whether the line starting at `offset` is blank or closes a block.
+    private func startsBlankOrClosing(_ offset: Int) -> Bool {
+        guard offset < bytes.count else { return true }
+        let byte = firstNonBlankByte(from: offset)
+        return byte == nil || byte == UInt8(ascii: "}")
     }
 }
 
@@ -149,11 +231,15 @@ struct MemberInsertion {
     let lineEnding: String
     /// The file's indentation unit, for the declaration's inner lines.
     let unit: String
+    /// Whether a blank line goes before the declaration (the line above is code) and after
+    /// it (the line below is code): one blank line around it, never two.
+    var blankBefore = false
+    var blankAfter = true
 
     /// Inserts `declaration` (its first line unindented, its other lines already at their
-    /// depth) followed by a blank line.
+    /// depth) with one blank line around it.
     func edit(_ declaration: String) -> Edit {
-        .insert(indentation + declaration + lineEnding + lineEnding, at: offset)
+        .insert((blankBefore ? lineEnding : "") + indentation + declaration + lineEnding + (blankAfter ? lineEnding : ""), at: offset)
     }
 }
 
@@ -163,12 +249,32 @@ struct MemberInsertion {
 func memberAnchor(in type: TypeDecl, preferring preferred: Node? = nil) -> Node? {
     if let preferred { return preferred }
     let members = type.members
-    let lastStored = members.lastIndex { member in
+    if let lastStored = lastStoredProperty(in: members), lastStored + 1 < members.count { return members[lastStored + 1] }
+    return members.first
+}
+
+/// The position in `members` of the last stored instance property (`let`, `var` with a
+/// value or observers, a property wrapper's), nil when there is none.
+func lastStoredProperty(in members: [Node]) -> Int? {
+    members.lastIndex { member in
         guard let variable = VariableDecl(member), !variable.isStatic else { return false }
         return variable.bindings.allSatisfy { !$0.isComputed }
     }
-    if let lastStored, lastStored + 1 < members.count { return members[lastStored + 1] }
-    return members.first
+}
+
+extension SourceLayout {
+    /// Where a new member of `type` goes when it would rather sit before `preferred`: there,
+    /// unless stored properties follow `preferred` (a new member never splits them, nor a run
+    /// of property wrappers); then after the last of them.
+    func memberPlace(in type: TypeDecl, near preferred: Node) -> MemberInsertion? {
+        let members = type.members
+        guard let lastStored = lastStoredProperty(in: members),
+              let position = members.firstIndex(of: preferred), position <= lastStored else {
+            return memberInsertion(before: preferred)
+        }
+        if lastStored + 1 < members.count { return memberInsertion(before: members[lastStored + 1]) }
+        return memberInsertion(after: members[lastStored])
+    }
 }
 
 extension String {
@@ -187,5 +293,16 @@ extension StringProtocol {
         var end = endIndex
         while end > startIndex, self[index(before: end)] == " " || self[index(before: end)] == "\t" { end = index(before: end) }
         return self[..<end]
+    }
+}
+
+private struct WrapWidthKey: TreeMemoKey {
+    typealias Value = Int
+}
+
+extension RuleContext {
+    /// `SourceLayout.wrapWidth` of `tree`, found once per round for all rules.
+    func wrapWidth(of tree: SyntaxTree) -> Int {
+        memo.value(WrapWidthKey(), in: tree) { SourceLayout(tree.bytes).wrapWidth }
     }
 }

@@ -202,8 +202,17 @@ struct FileTypes {
             node = current.parent
         }
         if type.isExtension {
-            guard let name = type.name, let generic = declared[FileTypes.lastComponent(name)] else { return true }
-            return generic
+            guard let name = type.name else { return true }
+            if let generic = declared[FileTypes.lastComponent(name)] { return generic }
+            // Declared in another file of the module: the index says whether it is generic.
+            let key = ProjectIndex.stripGenericArguments(ProjectIndex.normalizedTypeText(name))
+            guard index.declaredTypes.contains(key) else { return true }
+            var prefix = ""
+            for component in key.split(separator: ".") {
+                prefix += (prefix.isEmpty ? "" : ".") + component
+                if index.genericTypes.contains(prefix) { return true }
+            }
+            return false
         }
         return false
     }

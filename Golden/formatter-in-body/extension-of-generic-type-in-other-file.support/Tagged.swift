@@ -1,0 +1,6 @@
+import SwiftUI
+
+struct Tagged<Content: View> {
+    let date: Date
+    let content: Content
+}

@@ -1,0 +1,5 @@
+import SwiftUI
+
+struct Badge {
+    let date: Date
+}
