@@ -116,11 +116,22 @@ private extension ClosureRole {
 }
 
 /// The module's callables with closure parameters, found by name in the index (where the
-/// builder files them by name) and decoded when a call names them.
-struct ModuleCallables {
+/// builder files them by name) and decoded when a call names them, once per name for the
+/// many closures of one view. Made and used on one thread: not shared.
+final class ModuleCallables {
     let index: ProjectIndex
+    private var known: [String: [ModuleCallable]] = [:]
+
+    private init(index: ProjectIndex) { self.index = index }
 
     static func of(_ index: ProjectIndex) -> ModuleCallables { ModuleCallables(index: index) }
+
+    private func lookUp(_ key: String) -> [ModuleCallable] {
+        if let found = known[key] { return found }
+        let found = decoded(index.propertyTypes[key])
+        known[key] = found
+        return found
+    }
 
     private func decoded(_ entries: [String: String]?) -> [ModuleCallable] {
         guard let entries else { return [] }
@@ -136,12 +147,12 @@ struct ModuleCallables {
     /// The callables named `name` (backticks aside: `` `if` `` is `if`).
     func functions(named name: String) -> [ModuleCallable] {
         let bare = name.count > 2 && name.hasPrefix("`") && name.hasSuffix("`") ? String(name.dropFirst().dropLast()) : name
-        return decoded(index.propertyTypes[CallableSignature.key(named: bare)])
+        return lookUp(CallableSignature.key(named: bare))
     }
 
     /// The initializers of the types whose name ends in `type`.
     func initializers(of type: String) -> [ModuleCallable] {
-        decoded(index.propertyTypes[CallableSignature.initializersKey(of: type)])
+        lookUp(CallableSignature.initializersKey(of: type))
     }
 }
 
