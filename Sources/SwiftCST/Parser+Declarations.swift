@@ -485,16 +485,8 @@ extension Parser {
                 } while depth > 0
             }
             if token(i).kind == .leftParen && token(i).textStart == token(i - 1).textEnd {
-                var depth = 0
-                repeat {
-                    switch token(i).kind {
-                    case .leftParen: depth += 1
-                    case .rightParen: depth -= 1
-                    case .endOfFile: return false
-                    default: break
-                    }
-                    i += 1
-                } while depth > 0
+                guard let end = balancedParenthesesEnd(from: i) else { return false }
+                i = end
             }
         }
         if isParameterName(token(i)) && token(i + 1).kind == .colon { return true }

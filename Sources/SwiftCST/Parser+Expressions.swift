@@ -64,16 +64,8 @@ extension Parser {
             guard t.kind != .stringSegment && (t.keyword == .async || t.keyword == .throws) else { break }
             i += 1
             if t.keyword == .throws && token(i).kind == .leftParen {
-                var depth = 0
-                repeat {
-                    switch token(i).kind {
-                    case .leftParen: depth += 1
-                    case .rightParen: depth -= 1
-                    case .endOfFile: return false
-                    default: break
-                    }
-                    i += 1
-                } while depth > 0
+                guard let end = balancedParenthesesEnd(from: i) else { return false }
+                i = end
             }
         }
         return i > pos && token(i).kind == .arrow

@@ -89,6 +89,23 @@ struct Parser {
     }
 
     /// The token at `index`, or the end-of-file token past the end: lookahead never traps.
+    /// The index after the `)` that closes the `(` at `index`, looking ahead without
+    /// moving; nil when the file ends first.
+    func balancedParenthesesEnd(from index: Int) -> Int? {
+        var i = index
+        var depth = 0
+        repeat {
+            switch token(i).kind {
+            case .leftParen: depth += 1
+            case .rightParen: depth -= 1
+            case .endOfFile: return nil
+            default: break
+            }
+            i += 1
+        } while depth > 0
+        return i
+    }
+
     @inline(__always) func token(_ index: Int) -> RawToken {
         index < tokens.count ? tokens[index] : tokens[tokens.count - 1]
     }
