@@ -149,7 +149,8 @@ enum Help {
                           processors). Output is the same for every N.
         --max-file-size SIZE
                           Skip larger files (default 32M; accepts K, M, G suffixes).
-        -q, --quiet       No summary, no progress line, no findings on standard error.
+        -q, --quiet       No summary, no progress line; of the findings on standard error
+                          only those that make --check fail.
         -v, --verbose     One line per file on standard error, and the modules each file
                           belongs to.
         --no-cache        Neither read nor write the index cache (the facts of unchanged

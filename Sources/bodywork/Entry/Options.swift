@@ -89,6 +89,16 @@ struct RunOptions {
 
     /// Source comes from standard input (`-` as the only path).
     var readsStandardInput: Bool { paths == ["-"] }
+
+    /// What `--quiet` still prints of `report`'s findings: those that make `--check` fail
+    /// (an `error` or `warning` left unfixed, or any finding left unfixed with `--strict`),
+    /// so a quiet run that fails always says why. Without `--quiet`, the whole report.
+    func shownFindings(of report: FileReport) -> FileReport {
+        guard quiet else { return report }
+        var kept = report
+        kept.findings = check ? report.findings.filter { strict || $0.severity != .note } : []
+        return kept
+    }
 }
 
 /// The subcommand chosen on the command line.

@@ -375,11 +375,11 @@ struct Runner {
             report.write(reporter.lines(for: work.report, onlyRemaining: false))
         } else {
             console.write(output)
-            let remaining = reporter.lines(for: work.report, onlyRemaining: true)
             if report.isFile {
-                report.write(remaining)
-            } else if !options.quiet && !remaining.isEmpty {
-                console.message(remaining)
+                report.write(reporter.lines(for: work.report, onlyRemaining: true))
+            } else {
+                let remaining = reporter.lines(for: options.shownFindings(of: work.report), onlyRemaining: true)
+                if !remaining.isEmpty { console.message(remaining) }
             }
         }
         commit(report, totals: &totals)
