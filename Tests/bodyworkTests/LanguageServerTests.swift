@@ -430,12 +430,15 @@ final class LanguageServerClient {
     /// Messages read while waiting for something else.
     private var backlog: [[String: Any]] = []
 
-    init(in sandbox: Sandbox) throws {
-        process.executableURL = Sandbox.binary
+    /// Starts `executable lsp` (the test build, with the test-only rules, unless told) in
+    /// the sandbox, with `environment` over the test's own.
+    init(in sandbox: Sandbox, executable: URL = Sandbox.binary, environment extra: [String: String] = ["BODYWORK_TEST_RULES": "1"]) throws {
+        process.executableURL = executable
         process.arguments = ["lsp"]
         process.currentDirectoryURL = sandbox.root
         var environment = ProcessInfo.processInfo.environment
-        environment["BODYWORK_TEST_RULES"] = "1"
+        environment.removeValue(forKey: "BODYWORK_TEST_RULES")
+        environment.merge(extra) { $1 }
         process.environment = environment
         let input = Pipe(), output = Pipe()
         process.standardInput = input

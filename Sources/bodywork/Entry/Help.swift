@@ -337,7 +337,10 @@ enum Help {
         `codeDescription.href` pointing at the rule in RULES.md: the URL given as
         initializationOptions.ruleDocumentationURL (`{rule}` is replaced by the rule id,
         else `#rule-id` is appended), or else the RULES.md of the source checkout or the
-        installed share/doc/bodywork next to the executable. Each document is checked with
+        installed share/doc/bodywork next to the executable, or else a page per rule
+        (what `bodywork explain RULE` prints) written into $XDG_CACHE_HOME/bodywork or
+        ~/.cache/bodywork. Hovering over a finding shows its message, what becomes of its
+        fix, the rule's summary and that link. Each document is checked with
         the configuration and deployment targets that apply at its path, as the command
         line would check the file; a configuration error is shown at the top of the
         document. A changed .bodywork.json applies at once when the client reports it
