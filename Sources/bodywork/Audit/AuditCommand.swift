@@ -50,7 +50,7 @@ struct AuditCommand {
             }
             let (name, inline) = ArgumentParser.split(argument)
             switch name {
-            case "-h", "--help": return .help
+            case "-h", "--help": return .verbHelp("audit")
             case "--": optionsEnded = true
             case "--format":
                 let text = try value(name, inline)
@@ -64,7 +64,7 @@ struct AuditCommand {
             case "--top": command.top = try count(name, try value(name, inline))
             case "-j", "--jobs": command.jobs = try count(name, try value(name, inline))
             case "--no-cache": command.noCache = true
-            default: throw UsageError("audit: unknown option '\(argument)' (see `bodywork --help`)")
+            default: throw UsageError("audit: unknown option '\(argument)' (see `bodywork audit --help`)")
             }
         }
         if command.paths.isEmpty { command.paths = ["."] }

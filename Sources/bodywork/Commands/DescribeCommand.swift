@@ -18,7 +18,7 @@ struct DescribeCommand {
             let (name, inline) = ArgumentParser.split(argument)
             switch name {
             case "-h", "--help":
-                return .help
+                return .verbHelp("describe")
             case "--format":
                 guard let value = inline ?? (index < arguments.count ? arguments[index] : nil) else {
                     throw UsageError("describe: --format needs a value")

@@ -1,5 +1,5 @@
-// The manual page `bodywork --help` prints. Every option the parser accepts appears here;
-// a test checks that none is missing.
+// The manual `bodywork help` and `man bodywork` print (`--help` prints a short usage, in
+// Usage.swift). Every option the parser accepts appears here; a test checks that none is missing.
 
 enum Help {
     static let text = """
@@ -14,6 +14,7 @@ enum Help {
         bodywork list-rules [--format text|json]   (also: bodywork rules)
         bodywork explain RULE
         bodywork parse [--tree|--tokens|--stats] [--jobs N] paths...
+        bodywork help [COMMAND]                (this manual, or a command's part of it)
         bodywork version
         bodywork completions bash|zsh|fish     (a completion script on stdout)
         bodywork man                           (this manual as a roff man page)
@@ -162,7 +163,8 @@ enum Help {
                           that kept busy, and each rule's time summed over files and jobs, with
                           the files it searched and checked and the findings it returned.
         -V, --version     Print `bodywork \(bodyworkVersion)`.
-        -h, --help        Print this manual.
+        -h, --help        Print a short usage (COMMAND --help: that command's);
+                          `bodywork help` and `man bodywork` print this manual.
 
     FILE SELECTION
         Directories are walked for *.swift files in byte order of their paths, skipping
@@ -284,7 +286,7 @@ enum Help {
 
     OUTPUT FORMATS
         text    path:line:col: severity: message [rule-id] (and what became of the fix)
-        xcode   path:line:col: warning: message [rule-id]
+        xcode   path:line:col: error|warning|note: message [rule-id]
         github  ::warning file=PATH,line=L,col=C,endLine=L,endColumn=C,title=RULE::message
                 (`%`, CR and LF escaped as GitHub requires)
         json    {
@@ -345,7 +347,10 @@ enum Help {
         line would check the file; a configuration error is shown at the top of the
         document. A changed .bodywork.json applies at once when the client reports it
         (saved in the editor, or watched: the server asks to watch **/.bodywork.json);
-        Package.swift and Xcode deployment targets are read once while the server runs. Code actions: the rule's fix as a quick fix (preferred when `safe`;
+        a changed Package.swift or Xcode project (deployment targets, language modes) is
+        read again when it is saved in the editor, reported by the client, or found with
+        a new modification time on the next check. Code actions: the rule's fix as a
+        quick fix (preferred when `safe`;
         `suggested` fixes are offered, not preferred), "Disable RULE for this line" (a
         `// bodywork:disable:next RULE` line above, kept only when it does switch the
         finding off), and `source.fixAll.bodywork` (what --apply would write) when that

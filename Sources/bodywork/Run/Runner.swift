@@ -433,7 +433,10 @@ struct Runner {
             console.message(totals.text(mode: options.mode, seconds: seconds))
         }
         // Asked for, so printed even with --quiet.
-        if let timings { console.message(timings.text(totalSeconds: seconds, totalCPUSeconds: Timings.mark().cpu)) }
+        if let timings {
+            console.message(timings.text(totalSeconds: seconds, totalCPUSeconds: Timings.mark().cpu)
+                            + "\ntimings: \(megabytesPerSecond(bytes: totals.bytes, seconds: seconds)) over the run")
+        }
         console.flush()
         if let error = console.outputError {
             console.message("bodywork: \(error)")
