@@ -176,5 +176,10 @@ final class EcosystemTests: XCTestCase {
         }
         let installed = try box.shell("prefix/bin/bodywork --version")
         XCTAssertEqual(installed.output, try box.run(["--version"]).output)
+        XCTAssertTrue(result.stderr.contains("installed under"), result.stderr)
+        if try box.shell("command -v strip").status == 0 {
+            let size = { (path: String) throws -> Int in try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0 }
+            XCTAssertLessThan(try size(box.path("prefix/bin/bodywork")), try size(Sandbox.shippingBinary.path), "the binary is stripped")
+        }
     }
 }
