@@ -21,7 +21,8 @@ enum Help {
         bodywork config [PATH] [--config FILE] (the configuration PATH gets, as JSON)
         bodywork describe [--format text|json] [paths...]
         bodywork lsp                           (Language Server on standard input/output)
-        bodywork audit [--format text|markdown|json|html] [--output FILE] [--top N] [paths...]
+        bodywork audit [--format text|markdown|json|html] [--output FILE] [--top N]
+                       [--link TEMPLATE|git] [paths...]
 
     DESCRIPTION
         bodywork parses Swift files into a lossless syntax tree, runs its rules over them
@@ -255,7 +256,12 @@ enum Help {
         default 10) get the measurement that would confirm them and an XCTest performance
         test. The default output is a terminal summary; --format markdown, json (schema
         `bodywork-audit`, see README.md) or html (one self-contained page) write the full
-        report, to standard output or to --output FILE. As for the main command, it
+        report, to standard output or to --output FILE. --link TEMPLATE makes each place
+        a link: {path} (from the top of the git work tree), {line} and {column} are
+        replaced, as in https://host/org/repo/blob/main/{path}#L{line}; --link git makes
+        the template from the remote (origin, else the first) at the checked-out commit.
+        Projects without findings come last; the HTML page ends with the documentation of
+        the rules it names, which each rule name links to. As for the main command, it
         takes --config, --exclude, --jobs and --no-cache. Exit status 3 when a file
         could not be read or the report not written.
 

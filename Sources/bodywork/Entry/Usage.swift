@@ -66,7 +66,14 @@ extension Help {
             let end = lines[(start + 1)...].firstIndex { !$0.isEmpty && !$0.hasPrefix(" ") } ?? lines.endIndex
             return lines[start..<end]
         }
-        let synopsis = section("SYNOPSIS").filter { $0.hasPrefix("    bodywork \(verb) ") || $0 == "    bodywork \(verb)" }
+        // The command's lines, each with the lines that go on from it (more indented).
+        var synopsis: [String] = []
+        var taking = false
+        for line in section("SYNOPSIS") {
+            if line.hasPrefix("    bodywork") { taking = line.hasPrefix("    bodywork \(verb) ") || line == "    bodywork \(verb)" }
+            else if !line.hasPrefix("     ") { taking = false }
+            if taking { synopsis.append(line) }
+        }
         var out = "usage:\n" + synopsis.joined(separator: "\n") + "\n"
         let sections = ["audit": "AUDIT", "config": "CONFIGURATION", "describe": "PROJECTS AND MODULES",
                         "lsp": "LANGUAGE SERVER"]
