@@ -316,7 +316,7 @@ final class LanguageServerTests: XCTestCase {
         let early = try server.request("textDocument/codeAction", [:])
         XCTAssertEqual((early["error"] as? [String: Any])?["code"] as? Int, -32002)
         _ = try server.initialize()
-        let unknown = try server.request("textDocument/hover", [:])
+        let unknown = try server.request("textDocument/definition", [:])
         XCTAssertEqual((unknown["error"] as? [String: Any])?["code"] as? Int, -32601)
         try server.notify("exit", [:])
         XCTAssertEqual(server.waitForExit(), 1)
