@@ -24,12 +24,12 @@ let package = Package(
         // What the run reads around the code: `.bodywork.json`, package and project
         // settings, exclude patterns.
         .target(name: "Settings", dependencies: ["Codemod", "Project", "Patch"]),
-        .target(name: "Transforms", dependencies: ["SwiftCST", "Codemod"], path: "Transforms"),
+        .target(name: "Transforms", dependencies: ["SwiftCST", "Codemod"], path: "Transforms", exclude: ["README.md"]),
         // The command line as a library, so that the shipping executable and the test build
         // share it; only `bodywork-testing` adds the test-only rules.
         .target(name: "BodyworkCLI", dependencies: ["SwiftCST", "Codemod", "Settings", "Transforms", "Patch", "Project",
                                                     "SystemShims"],
-                path: "Sources/bodywork"),
+                path: "Sources/bodywork", exclude: ["README.md"]),
         .executableTarget(name: "bodywork", dependencies: ["BodyworkCLI"], path: "Sources/BodyworkMain"),
         .executableTarget(name: "bodywork-testing", dependencies: ["BodyworkCLI", "Codemod", "SwiftCST"],
                           path: "Tests/BodyworkTesting"),

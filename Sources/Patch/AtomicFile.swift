@@ -219,11 +219,10 @@ public enum AtomicFile {
     /// are skipped, as `cp --preserve=xattr` does. Returns an `errno` only for failures
     /// that mean the copy cannot be trusted (out of memory).
     private static func copyExtendedAttributes(from source: String, to descriptor: Int32) -> Int32? {
-        #if os(Linux)
-        let size = listxattr(source, nil, 0)
+        let size = listAttributes(source, nil, 0)
         guard size > 0 else { return nil }
         var names = [CChar](repeating: 0, count: size)
-        let listed = names.withUnsafeMutableBufferPointer { listxattr(source, $0.baseAddress, size) }
+        let listed = names.withUnsafeMutableBufferPointer { listAttributes(source, $0.baseAddress, size) }
         guard listed > 0 else { return nil }
         var start = 0
         while start < listed {
@@ -231,18 +230,46 @@ public enum AtomicFile {
             while end < listed && names[end] != 0 { end += 1 }
             names.withUnsafeBufferPointer { buffer in
                 let name = buffer.baseAddress! + start
-                let valueSize = getxattr(source, name, nil, 0)
+                let valueSize = readAttribute(source, name, nil, 0)
                 guard valueSize >= 0 else { return }
                 var value = [UInt8](repeating: 0, count: max(valueSize, 1))
-                let read = value.withUnsafeMutableBytes { getxattr(source, name, $0.baseAddress, valueSize) }
+                let read = value.withUnsafeMutableBytes { readAttribute(source, name, $0.baseAddress, valueSize) }
                 guard read >= 0 else { return }
-                _ = value.withUnsafeBytes { fsetxattr(descriptor, name, $0.baseAddress, read, 0) }
+                _ = value.withUnsafeBytes { writeAttribute(descriptor, name, $0.baseAddress, read) }
             }
             start = end + 1
         }
-        #endif
         return nil
     }
+
+    // The extended-attribute calls: Darwin's take a position (for resource forks) and
+    // options where Linux's take neither (its `fsetxattr` takes flags); Finder tags and
+    // quarantine flags are kept there as they are on Linux.
+    #if os(Linux)
+    private static func listAttributes(_ path: String, _ names: UnsafeMutablePointer<CChar>?, _ size: Int) -> Int {
+        listxattr(path, names, size)
+    }
+    private static func readAttribute(_ path: String, _ name: UnsafePointer<CChar>, _ value: UnsafeMutableRawPointer?, _ size: Int) -> Int {
+        getxattr(path, name, value, size)
+    }
+    private static func writeAttribute(_ descriptor: Int32, _ name: UnsafePointer<CChar>, _ value: UnsafeRawPointer?, _ size: Int) -> Int32 {
+        fsetxattr(descriptor, name, value, size, 0)
+    }
+    #elseif canImport(Darwin)
+    private static func listAttributes(_ path: String, _ names: UnsafeMutablePointer<CChar>?, _ size: Int) -> Int {
+        listxattr(path, names, size, 0)
+    }
+    private static func readAttribute(_ path: String, _ name: UnsafePointer<CChar>, _ value: UnsafeMutableRawPointer?, _ size: Int) -> Int {
+        getxattr(path, name, value, size, 0, 0)
+    }
+    private static func writeAttribute(_ descriptor: Int32, _ name: UnsafePointer<CChar>, _ value: UnsafeRawPointer?, _ size: Int) -> Int32 {
+        fsetxattr(descriptor, name, value, size, 0, 0)
+    }
+    #else
+    private static func listAttributes(_ path: String, _ names: UnsafeMutablePointer<CChar>?, _ size: Int) -> Int { 0 }
+    private static func readAttribute(_ path: String, _ name: UnsafePointer<CChar>, _ value: UnsafeMutableRawPointer?, _ size: Int) -> Int { -1 }
+    private static func writeAttribute(_ descriptor: Int32, _ name: UnsafePointer<CChar>, _ value: UnsafeRawPointer?, _ size: Int) -> Int32 { -1 }
+    #endif
 
     /// Removes temporaries of ours for `name` left by a run that was killed outright
     /// (SIGKILL, power loss), keeping those a run writing the same file right now has

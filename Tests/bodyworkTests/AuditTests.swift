@@ -165,7 +165,7 @@ final class AuditTests: XCTestCase {
         XCTAssertTrue(test.contains("final class ListScreenPerformanceTests: XCTestCase"), test)
         XCTAssertTrue(test.contains("measure(metrics: [XCTOSSignpostMetric.scrollingAndDecelerationMetric])"), test)
         let finding = try XCTUnwrap((view["findings"] as? [[String: Any]])?.first)
-        XCTAssertEqual(Set(finding.keys), ["rule", "category", "severity", "path", "line", "column", "endLine", "endColumn",
+        XCTAssertEqual(Set(finding.keys), ["rule", "category", "severity", "path", "line", "column", "endLine", "endColumn", "url",
                                            "message", "explanation", "status", "place", "placeReason", "score",
                                            "scoreExplanation", "quickWin", "fix", "excerpt"])
         XCTAssertEqual(Set((finding["fix"] as? [String: Any] ?? [:]).keys), ["state", "description", "diff"])

@@ -26,7 +26,7 @@ final class CommandTests: XCTestCase {
     }
 
     func testHelpReadsLikeAManualAndMentionsEveryOption() throws {
-        let result = try Sandbox().run(["--help"])
+        let result = try Sandbox().run(["help"])
         XCTAssertEqual(result.status, 0)
         for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "MODES", "OPTIONS", "FILE SELECTION", "CONFIGURATION",
                         "OUTPUT FORMATS", "EXIT STATUS", "EXAMPLES"] {

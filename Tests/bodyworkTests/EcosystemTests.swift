@@ -23,7 +23,7 @@ final class EcosystemTests: XCTestCase {
 
     func testCompletionsOfferEveryOptionOfTheManual() throws {
         let box = try Sandbox()
-        let help = try box.run(["--help"]).output
+        let help = try box.run(["help"]).output
         // Every long option written in an option column of the manual.
         var options: Set<String> = []
         for line in help.split(separator: "\n") where line.hasPrefix("    -") {
@@ -49,9 +49,94 @@ final class EcosystemTests: XCTestCase {
         XCTAssertEqual(try box.run(["completions", "tcsh"]).status, 2)
     }
 
+    func testHelpIsAScreenAndTheManualIsInHelpAndMan() throws {
+        let box = try Sandbox()
+        let usage = try box.run(["--help"])
+        XCTAssertEqual(usage.status, 0)
+        let lines = usage.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        XCTAssertLessThanOrEqual(lines.count, 80, usage.output)
+        XCTAssertEqual(lines.filter { $0.count > 80 }, [], "lines wider than 80 columns")
+        XCTAssertEqual(try box.run(["-h"]).output, usage.output)
+        for command in ["audit", "list-rules", "explain", "config", "describe", "lsp", "completions", "man", "help"] {
+            XCTAssertTrue(usage.output.contains("bodywork \(command)"), "--help does not name \(command)")
+        }
+        XCTAssertTrue(usage.output.contains("`bodywork help` or `man bodywork`"), usage.output)
+        let manual = try box.run(["help"]).output
+        XCTAssertTrue(manual.hasPrefix("NAME\n") && manual.contains("\nEXIT STATUS\n"), manual)
+        XCTAssertGreaterThan(manual.split(separator: "\n").count, 200)
+
+        let audit = try box.run(["audit", "--help"])
+        XCTAssertEqual(audit.status, 0)
+        XCTAssertTrue(audit.output.hasPrefix("usage:\n    bodywork audit [--format"), audit.output)
+        XCTAssertTrue(audit.output.contains("\nAUDIT\n"), audit.output)
+        XCTAssertFalse(audit.output.contains("\nOPTIONS\n"), "a command's help is not the manual")
+        XCTAssertEqual(try box.run(["help", "audit"]).output, audit.output)
+        let explain = try box.run(["explain", "--help"]).output
+        XCTAssertTrue(explain.hasPrefix("usage:\n    bodywork explain RULE\n"), explain)
+        XCTAssertTrue(try box.run(["lsp", "--help"]).output.contains("\nLANGUAGE SERVER\n"))
+    }
+
+    func testBashCompletesCommandsValuesRuleListsAndFiles() throws {
+        let box = try Sandbox()
+        try box.write("bodywork.bash", try box.run(["completions", "bash"]).output)
+        try box.write("baseline.json", "{}")
+        try box.write("report.sarif", "")
+        try box.write("complete.sh", """
+            source ./bodywork.bash
+            complete_words() { COMP_WORDS=("$@"); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); COMPREPLY=(); _bodywork; echo "$*: ${COMPREPLY[*]}"; }
+            complete_words bodywork con
+            complete_words bodywork de
+            complete_words bodywork audit --format ''
+            complete_words bodywork audit --t
+            complete_words bodywork --baseline ba
+            complete_words bodywork --write-baseline ba
+            complete_words bodywork -o rep
+            complete_words bodywork --output rep
+            complete_words bodywork --rules anyview,ea
+            complete_words bodywork describe --format ''
+            complete_words bodywork help au
+
+            """)
+        let result = try box.shell("bash complete.sh")
+        XCTAssertEqual(result.status, 0, result.stderr)
+        for expected in ["bodywork con: config", "bodywork de: describe", "bodywork audit --format : text markdown json html",
+                         "bodywork audit --t: --top", "bodywork --baseline ba: baseline.json",
+                         "bodywork --write-baseline ba: baseline.json", "bodywork -o rep: report.sarif",
+                         "bodywork --output rep: report.sarif", "bodywork --rules anyview,ea: anyview,eager-stack",
+                         "bodywork describe --format : text json", "bodywork help au: audit"] {
+            XCTAssertTrue(result.output.contains(expected + "\n"), "expected \(expected) in\n\(result.output)")
+        }
+    }
+
+    func testZshAndFishScriptsParseAndFishCompletes() throws {
+        let box = try Sandbox()
+        var ran = 0
+        for shell in ["zsh", "fish"] where FileManager.default.isExecutableFile(atPath: "/usr/bin/\(shell)") {
+            try box.write("bodywork.\(shell)", try box.run(["completions", shell]).output)
+            let syntax = try box.shell("\(shell) -n bodywork.\(shell)")
+            XCTAssertEqual(syntax.status, 0, "\(shell): \(syntax.stderr)")
+            ran += 1
+        }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/fish") else {
+            throw XCTSkip("no fish in /usr/bin (Debian's `fish`, as .ci/run installs) to run its completions; \(ran) scripts parsed")
+        }
+        let zsh = try box.text("bodywork.zsh")
+        XCTAssertTrue(zsh.contains("'--baseline[Hide the findings FILE records]:file:_files'"), zsh)
+        XCTAssertTrue(zsh.contains("'--top[How many of the top views get a measurement plan]:value: '"), zsh)
+        try box.write("baseline.json", "{}")
+        let fish = try box.shell("""
+            fish -c 'source bodywork.fish; complete -C "bodywork --rules anyview,ea"; complete -C "bodywork audit --format "; \
+            complete -C "bodywork con"; complete -C "bodywork --baseline ba"'
+            """)
+        XCTAssertEqual(fish.status, 0, fish.stderr)
+        for expected in ["anyview,eager-stack\t", "markdown\t", "html\t", "config\tthe configuration", "baseline.json"] {
+            XCTAssertTrue(fish.output.contains(expected), "fish lacks \(expected.debugDescription) in\n\(fish.output)")
+        }
+    }
+
     func testManPageHasEverySectionOfTheManual() throws {
         let box = try Sandbox()
-        let help = try box.run(["--help"]).output
+        let help = try box.run(["help"]).output
         let man = try box.run(["man"]).output
         let sections = help.split(separator: "\n").filter { !$0.hasPrefix(" ") }
         XCTAssertGreaterThan(sections.count, 6)
@@ -91,5 +176,10 @@ final class EcosystemTests: XCTestCase {
         }
         let installed = try box.shell("prefix/bin/bodywork --version")
         XCTAssertEqual(installed.output, try box.run(["--version"]).output)
+        XCTAssertTrue(result.stderr.contains("installed under"), result.stderr)
+        if try box.shell("command -v strip").status == 0 {
+            let size = { (path: String) throws -> Int in try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0 }
+            XCTAssertLessThan(try size(box.path("prefix/bin/bodywork")), try size(Sandbox.shippingBinary.path), "the binary is stripped")
+        }
     }
 }

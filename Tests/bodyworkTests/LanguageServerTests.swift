@@ -316,7 +316,7 @@ final class LanguageServerTests: XCTestCase {
         let early = try server.request("textDocument/codeAction", [:])
         XCTAssertEqual((early["error"] as? [String: Any])?["code"] as? Int, -32002)
         _ = try server.initialize()
-        let unknown = try server.request("textDocument/hover", [:])
+        let unknown = try server.request("textDocument/definition", [:])
         XCTAssertEqual((unknown["error"] as? [String: Any])?["code"] as? Int, -32601)
         try server.notify("exit", [:])
         XCTAssertEqual(server.waitForExit(), 1)
@@ -430,12 +430,15 @@ final class LanguageServerClient {
     /// Messages read while waiting for something else.
     private var backlog: [[String: Any]] = []
 
-    init(in sandbox: Sandbox) throws {
-        process.executableURL = Sandbox.binary
+    /// Starts `executable lsp` (the test build, with the test-only rules, unless told) in
+    /// the sandbox, with `environment` over the test's own.
+    init(in sandbox: Sandbox, executable: URL = Sandbox.binary, environment extra: [String: String] = ["BODYWORK_TEST_RULES": "1"]) throws {
+        process.executableURL = executable
         process.arguments = ["lsp"]
         process.currentDirectoryURL = sandbox.root
         var environment = ProcessInfo.processInfo.environment
-        environment["BODYWORK_TEST_RULES"] = "1"
+        environment.removeValue(forKey: "BODYWORK_TEST_RULES")
+        environment.merge(extra) { $1 }
         process.environment = environment
         let input = Pipe(), output = Pipe()
         process.standardInput = input

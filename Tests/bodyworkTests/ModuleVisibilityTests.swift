@@ -155,6 +155,21 @@ final class ModuleVisibilityTests: XCTestCase {
         XCTAssertEqual(try sandbox.run(["describe", "--format", "sarif"]).status, 2)
     }
 
+    func testDescribeAPathShowsOnlyWhatItIsIn() throws {
+        let sandbox = try sandbox("XcodeClassic")
+        let file = try sandbox.run(["describe", "XcodeClassic/Share/ShareView.swift"])
+        XCTAssertEqual(file.status, 0, file.stderr)
+        XCTAssertEqual(file.output, """
+            xcodeproj Recipes (XcodeClassic/Recipes.xcodeproj)
+              module Share [com.apple.product-type.app-extension]: 2 files
+                deployment targets: iOS 17.0, macOS 14.0
+
+            """)
+        let folder = try sandbox.run(["describe", "XcodeClassic/Packages/Pantry/Sources"])
+        XCTAssertEqual(folder.output, "swiftpm Pantry (XcodeClassic/Packages/Pantry)\n  module Pantry [target]: 1 file\n"
+                       + "    deployment targets: iOS 15\n")
+    }
+
     func testVerboseNamesEachFilesModules() throws {
         let sandbox = try sandbox("XcodeClassic")
         let result = try sandbox.run(["--verbose", "--rules", "foreach-identity", "XcodeClassic/Shared/StepList.swift"])

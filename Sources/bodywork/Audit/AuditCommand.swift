@@ -20,6 +20,8 @@ struct AuditCommand {
     var configPath: String?
     var excludes: [String] = []
     var top = 10
+    /// `--link TEMPLATE` or `--link git`: locations as links (`AuditLinks`).
+    var link: String?
     var jobs = 1
     var noCache = false
 
@@ -50,7 +52,7 @@ struct AuditCommand {
             }
             let (name, inline) = ArgumentParser.split(argument)
             switch name {
-            case "-h", "--help": return .help
+            case "-h", "--help": return .verbHelp("audit")
             case "--": optionsEnded = true
             case "--format":
                 let text = try value(name, inline)
@@ -62,9 +64,10 @@ struct AuditCommand {
             case "--config": command.configPath = try value(name, inline)
             case "--exclude": command.excludes.append(try value(name, inline))
             case "--top": command.top = try count(name, try value(name, inline))
+            case "--link": command.link = try value(name, inline)
             case "-j", "--jobs": command.jobs = try count(name, try value(name, inline))
             case "--no-cache": command.noCache = true
-            default: throw UsageError("audit: unknown option '\(argument)' (see `bodywork --help`)")
+            default: throw UsageError("audit: unknown option '\(argument)' (see `bodywork audit --help`)")
             }
         }
         if command.paths.isEmpty { command.paths = ["."] }
@@ -92,6 +95,7 @@ struct AuditCommand {
                                       baselines: planner.baselines.paths)
             outputs.add("--output", outputPath)
             try outputs.check()
+            let links = try link.map { value throws(UsageError) in try AuditLinks.resolve(value, paths: paths) }
             let needsIndex = plan.settings.contains { $0.engine.rules.contains { $0.usesProjectIndex } }
             let trees = ParsedTrees()
             let indexes = needsIndex
@@ -127,6 +131,7 @@ struct AuditCommand {
             }
             var audit = AuditBuilder.build(results, projects: projects, top: top)
             audit.skipped = selection.problems + audit.skipped
+            AuditCommand.annotate(&audit, links: links, rules: rules)
             let document: String
             switch format {
             case .text: document = AuditText.render(audit)
@@ -146,6 +151,25 @@ struct AuditCommand {
         } catch {
             console.message("bodywork: \(error)")
             return ExitStatus.usageError
+        }
+    }
+
+    /// Each finding's link (with `--link`) and the documentation of every rule the audit
+    /// names, which the page's rule names link to.
+    static func annotate(_ audit: inout Audit, links: AuditLinks?, rules: [any Rule]) {
+        var named: Set<String> = []
+        for s in audit.sections.indices {
+            for v in audit.sections[s].views.indices {
+                for f in audit.sections[s].views[v].findings.indices {
+                    let finding = audit.sections[s].views[v].findings[f]
+                    named.insert(finding.ruleID)
+                    audit.sections[s].views[v].findings[f].url = links?.url(path: finding.path, line: finding.line,
+                                                                           column: finding.column)
+                }
+            }
+        }
+        for rule in rules where named.contains(rule.id) {
+            audit.ruleDocumentation[rule.id] = rule.summary + ".\n\n" + rule.documentation
         }
     }
 

@@ -34,6 +34,7 @@ enum AuditHTML {
         }
         out += "</header>\n<main>\n"
         for (index, section) in audit.sections.enumerated() { out += render(section, number: index + 1, top: audit.top) }
+        out += rules(audit.ruleDocumentation)
         out += "</main>\n</body>\n</html>\n"
         return out
     }
@@ -43,6 +44,8 @@ enum AuditHTML {
     private static func render(_ section: AuditSection, number: Int, top: Int) -> String {
         var out = "<section class=\"project\" id=\"project-\(number)\">\n"
         out += "<h2>\(escape(section.name)) <small>\(escape(section.kind)) · \(escape(section.path))</small></h2>\n"
+        // A project without findings is a line, not an empty chart (and comes last).
+        if section.findings.isEmpty { return out + "<p>Nothing found.</p>\n</section>\n" }
         out += "<p>\(plural(section.findings.count, "finding")), score \(section.score), \(plural(section.quickWins, "quick win")).</p>\n"
         out += "<div class=\"grid\">\n<figure>\n<figcaption>Findings per cause</figcaption>\n\(chart(section))</figure>\n"
         out += "<figure>\n<figcaption>Modules</figcaption>\n<table class=\"modules\">\n"
@@ -91,8 +94,8 @@ enum AuditHTML {
 
     private static func render(_ finding: AuditFinding, open: Bool) -> String {
         var out = "<details class=\"finding\"\(open ? " open" : "")>\n<summary><span class=\"tag \(finding.category.rawValue)\">"
-            + "\(escape(finding.category.title))</span> <code>\(escape(finding.ruleID))</code> "
-            + "<span class=\"muted\">\(escape(finding.path)):\(finding.line)</span> <span class=\"pill\">\(finding.score)</span>"
+            + "\(escape(finding.category.title))</span> <a href=\"#rule-\(escape(finding.ruleID))\"><code>\(escape(finding.ruleID))</code></a> "
+            + "<span class=\"muted\">\(location(finding))</span> <span class=\"pill\">\(finding.score)</span>"
             + (finding.isQuickWin ? " <span class=\"pill win\">quick win</span>" : "")
             + "<div class=\"message\">\(inlineCode(finding.message))</div></summary>\n"
         out += "<dl>"
@@ -119,6 +122,29 @@ enum AuditHTML {
             out += "</pre>\n"
         }
         return out + "</details>\n"
+    }
+
+    /// `path:line`, a link into the code's web view with `--link`.
+    private static func location(_ finding: AuditFinding) -> String {
+        let text = escape("\(finding.path):\(finding.line)")
+        guard let url = finding.url else { return text }
+        return "<a href=\"\(escape(url))\">\(text)</a>"
+    }
+
+    /// The documentation of the rules the audit names, each under the anchor its
+    /// findings link to: the page stays self-contained.
+    private static func rules(_ documentation: [String: String]) -> String {
+        guard !documentation.isEmpty else { return "" }
+        var out = "<section class=\"rules\" id=\"rules\">\n<h2>Rules</h2>\n"
+        for id in documentation.keys.sorted() {
+            out += "<details class=\"rule\" id=\"rule-\(escape(id))\"><summary><code>\(escape(id))</code></summary>\n"
+            for paragraph in documentation[id]!.components(separatedBy: "\n\n") where !paragraph.isEmpty {
+                out += paragraph.hasPrefix("    ") || paragraph.hasPrefix("```")
+                    ? "<pre class=\"code\">\(escape(paragraph))</pre>\n" : "<p>\(inlineCode(paragraph))</p>\n"
+            }
+            out += "</details>\n"
+        }
+        return out + "</section>\n"
     }
 
     // MARK: - Chart
@@ -212,6 +238,7 @@ enum AuditHTML {
         details.view{background:var(--card);border:1px solid var(--line);border-radius:8px;margin:10px 0;padding:8px 14px}
         details.view>summary{cursor:pointer;font-size:15px}
         details.finding{border-top:1px solid var(--line);margin-top:8px;padding-top:8px}
+        details.rule{border-top:1px solid var(--line);padding:6px 0}
         details.finding>summary{cursor:pointer}
         .message{margin:4px 0 0 18px}
         .muted{color:var(--muted)}

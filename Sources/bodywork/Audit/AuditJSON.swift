@@ -84,6 +84,7 @@ enum AuditJSON {
             ("column", .integer(finding.column)),
             ("endLine", .integer(finding.endLine)),
             ("endColumn", .integer(finding.endColumn)),
+            ("url", finding.url.map { .string($0) } ?? .null),
             ("message", .string(finding.message)),
             ("explanation", .string(finding.explanation)),
             ("status", .string(auditStatus)),

@@ -44,7 +44,8 @@ enum AuditMarkdown {
     }
 
     private static func render(_ finding: AuditFinding) -> String {
-        var out = "\n#### \(finding.category.title): `\(finding.ruleID)` at `\(finding.path):\(finding.line)`"
+        let place = finding.url.map { "[`\(finding.path):\(finding.line)`](\($0))" } ?? "`\(finding.path):\(finding.line)`"
+        var out = "\n#### \(finding.category.title): `\(finding.ruleID)` at \(place)"
             + (finding.isQuickWin ? " — quick win" : "") + "\n\n"
         out += "\(finding.message)\n\n"
         if !finding.explanation.isEmpty { out += "> \(finding.explanation)\n\n" }

@@ -45,6 +45,8 @@ enum AuditPriority {
 /// One finding as the audit shows it.
 struct AuditFinding: Sendable {
     var ruleID: String
+    /// The finding's place in the code's web view (`audit --link`).
+    var url: String? = nil
     var category: AuditCategory
     var severity: Severity
     var message: String
@@ -143,6 +145,8 @@ struct Audit: Sendable {
     var skipped: [SkippedFile]
     /// How many views get a measurement and a test scaffold.
     var top: Int
+    /// The summary and documentation of each rule the audit names, by id.
+    var ruleDocumentation: [String: String] = [:]
 
     var findingCount: Int { sections.reduce(0) { $0 + $1.findings.count } }
     var viewCount: Int { sections.reduce(0) { $0 + $1.views.count } }
@@ -248,7 +252,9 @@ enum AuditBuilder {
             sections.append(AuditSection(name: info.name, kind: info.kind, path: info.path,
                                          modules: modules.values.sorted { $0.name < $1.name }, views: ranked))
         }
-        return Audit(sections: sections, filesScanned: scanned, skipped: skipped, top: top)
+        // Projects without findings last: a lead starts where the work is.
+        let ordered = sections.filter { !$0.findings.isEmpty } + sections.filter { $0.findings.isEmpty }
+        return Audit(sections: ordered, filesScanned: scanned, skipped: skipped, top: top)
     }
 }
 

@@ -18,7 +18,7 @@ struct DescribeCommand {
             let (name, inline) = ArgumentParser.split(argument)
             switch name {
             case "-h", "--help":
-                return .help
+                return .verbHelp("describe")
             case "--format":
                 guard let value = inline ?? (index < arguments.count ? arguments[index] : nil) else {
                     throw UsageError("describe: --format needs a value")
@@ -50,15 +50,56 @@ struct DescribeCommand {
                 _ = model.owners(ofFile: FilePath.absolute(path))
             }
         }
-        let description = ProjectDescription(model: model)
+        var description = ProjectDescription(model: model)
+        if !paths.isEmpty { description.only = DescribeCommand.shown(given, in: model) }
         console.write(format == .json ? description.json().rendered() : description.text())
         return ExitStatus.success
+    }
+}
+
+extension DescribeCommand {
+    /// What the paths are in: a file's modules; for a directory, the modules with files
+    /// under it, and every module of a project that is under it. A project is shown when
+    /// one of its modules is, or when it holds a given directory.
+    static func shown(_ paths: [String], in model: ProjectModel) -> (modules: Set<String>, projects: Set<String>) {
+        var modules: Set<String> = [], projects: Set<String> = []
+        for path in paths.map(FilePath.absolute) {
+            guard FileKind.of(path) == .directory else {
+                modules.formUnion(model.owners(ofFile: path))
+                continue
+            }
+            let prefix = path.hasSuffix("/") ? path : path + "/"
+            for project in model.projects {
+                let whole = project.path == path || project.path.hasPrefix(prefix)
+                if prefix.hasPrefix(project.path.hasSuffix("/") ? project.path : project.path + "/") { projects.insert(project.path) }
+                for id in project.moduleIDs {
+                    guard let module = model.module(id) else { continue }
+                    if whole || module.files.contains(where: { $0.hasPrefix(prefix) }) { modules.insert(id) }
+                }
+            }
+        }
+        for id in modules { if let module = model.module(id) { projects.insert(module.projectPath) } }
+        return (modules, projects)
     }
 }
 
 /// The model's projects and modules, rendered for `describe`.
 struct ProjectDescription {
     let model: ProjectModel
+    /// With paths given: the modules and projects they are in (`DescribeCommand.shown`).
+    var only: (modules: Set<String>, projects: Set<String>)?
+
+    init(model: ProjectModel) { self.model = model }
+
+    private var shownProjects: [Project] {
+        guard let only else { return model.projects }
+        return model.projects.filter { only.projects.contains($0.path) }
+    }
+
+    private func shownModules(of project: Project) -> [String] {
+        guard let only else { return project.moduleIDs }
+        return project.moduleIDs.filter { only.modules.contains($0) }
+    }
 
     /// A path under the working directory relative to it; others as they are.
     static func displayPath(_ path: String) -> String {
@@ -78,12 +119,12 @@ struct ProjectDescription {
 
     func text() -> String {
         var out = ""
-        for project in model.projects {
+        for project in shownProjects {
             out += "\(project.kind.rawValue) \(project.name) (\(ProjectDescription.displayPath(project.path)))\n"
             if project.kind == .xcodeWorkspace {
                 for member in project.members { out += "  lists \(ProjectDescription.displayPath(member))\n" }
             }
-            for id in project.moduleIDs {
+            for id in shownModules(of: project) {
                 guard let module = model.module(id) else { continue }
                 out += "  module \(module.name)"
                 if let detail = module.detail { out += " [\(detail)]" }
@@ -100,13 +141,13 @@ struct ProjectDescription {
     }
 
     func json() -> JSONText {
-        .object([("projects", .array(model.projects.map { project in
+        .object([("projects", .array(shownProjects.map { project in
             .object([
                 ("name", .string(project.name)),
                 ("kind", .string(project.kind.rawValue)),
                 ("path", .string(ProjectDescription.displayPath(project.path))),
                 ("members", .array(project.members.map { .string(ProjectDescription.displayPath($0)) })),
-                ("modules", .array(project.moduleIDs.compactMap(model.module).map { module in
+                ("modules", .array(shownModules(of: project).compactMap(model.module).map { module in
                     .object([
                         ("name", .string(module.name)),
                         ("kind", .string(module.kind.rawValue)),

@@ -36,12 +36,19 @@ enum RuleCommands {
             console.message("bodywork: unknown rule id: \(id)\nknown rules: \(known.isEmpty ? "(none)" : known)")
             return ExitStatus.usageError
         }
+        console.write(explanation(of: rule))
+        return ExitStatus.success
+    }
+
+    /// What `explain` prints for `rule`: its summary, defaults, platform needs, how to
+    /// suppress it and its documentation (also the page the language server links to when
+    /// no RULES.md travels with the binary).
+    static func explanation(of rule: any Rule) -> String {
         var text = "\(rule.id): \(rule.summary)\n\n"
         text += "Enabled by default: \(rule.isEnabledByDefault ? "yes" : "no")\n"
         for need in rule.platformNeeds { text += "Needs \(need.platformsText): \(need.fix)\n" }
         text += "Suppress with: // bodywork:disable:next \(rule.id)\n"
         if !rule.documentation.isEmpty { text += "\n" + rule.documentation + (rule.documentation.hasSuffix("\n") ? "" : "\n") }
-        console.write(text)
-        return ExitStatus.success
+        return text
     }
 }

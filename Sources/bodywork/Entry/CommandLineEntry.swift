@@ -24,7 +24,13 @@ public enum CommandLineEntry {
         do {
             switch try parser.parse() {
             case .help:
+                console.write(Help.usage)
+                status = ExitStatus.success
+            case .manual:
                 console.write(Help.text + "\n")
+                status = ExitStatus.success
+            case .verbHelp(let verb):
+                console.write(Help.usage(of: verb))
                 status = ExitStatus.success
             case .version:
                 console.write("bodywork \(bodyworkVersion)\n")

@@ -1,5 +1,5 @@
-// The manual page `bodywork --help` prints. Every option the parser accepts appears here;
-// a test checks that none is missing.
+// The manual `bodywork help` and `man bodywork` print (`--help` prints a short usage, in
+// Usage.swift). Every option the parser accepts appears here; a test checks that none is missing.
 
 enum Help {
     static let text = """
@@ -14,13 +14,15 @@ enum Help {
         bodywork list-rules [--format text|json]   (also: bodywork rules)
         bodywork explain RULE
         bodywork parse [--tree|--tokens|--stats] [--jobs N] paths...
+        bodywork help [COMMAND]                (this manual, or a command's part of it)
         bodywork version
         bodywork completions bash|zsh|fish     (a completion script on stdout)
         bodywork man                           (this manual as a roff man page)
         bodywork config [PATH] [--config FILE] (the configuration PATH gets, as JSON)
         bodywork describe [--format text|json] [paths...]
         bodywork lsp                           (Language Server on standard input/output)
-        bodywork audit [--format text|markdown|json|html] [--output FILE] [--top N] [paths...]
+        bodywork audit [--format text|markdown|json|html] [--output FILE] [--top N]
+                       [--link TEMPLATE|git] [paths...]
 
     DESCRIPTION
         bodywork parses Swift files into a lossless syntax tree, runs its rules over them
@@ -149,7 +151,8 @@ enum Help {
                           processors). Output is the same for every N.
         --max-file-size SIZE
                           Skip larger files (default 32M; accepts K, M, G suffixes).
-        -q, --quiet       No summary, no progress line, no findings on standard error.
+        -q, --quiet       No summary, no progress line; of the findings on standard error
+                          only those that make --check fail.
         -v, --verbose     One line per file on standard error, and the modules each file
                           belongs to.
         --no-cache        Neither read nor write the index cache (the facts of unchanged
@@ -161,7 +164,8 @@ enum Help {
                           that kept busy, and each rule's time summed over files and jobs, with
                           the files it searched and checked and the findings it returned.
         -V, --version     Print `bodywork \(bodyworkVersion)`.
-        -h, --help        Print this manual.
+        -h, --help        Print a short usage (COMMAND --help: that command's);
+                          `bodywork help` and `man bodywork` print this manual.
 
     FILE SELECTION
         Directories are walked for *.swift files in byte order of their paths, skipping
@@ -252,7 +256,12 @@ enum Help {
         default 10) get the measurement that would confirm them and an XCTest performance
         test. The default output is a terminal summary; --format markdown, json (schema
         `bodywork-audit`, see README.md) or html (one self-contained page) write the full
-        report, to standard output or to --output FILE. As for the main command, it
+        report, to standard output or to --output FILE. --link TEMPLATE makes each place
+        a link: {path} (from the top of the git work tree), {line} and {column} are
+        replaced, as in https://host/org/repo/blob/main/{path}#L{line}; --link git makes
+        the template from the remote (origin, else the first) at the checked-out commit.
+        Projects without findings come last; the HTML page ends with the documentation of
+        the rules it names, which each rule name links to. As for the main command, it
         takes --config, --exclude, --jobs and --no-cache. Exit status 3 when a file
         could not be read or the report not written.
 
@@ -283,7 +292,7 @@ enum Help {
 
     OUTPUT FORMATS
         text    path:line:col: severity: message [rule-id] (and what became of the fix)
-        xcode   path:line:col: warning: message [rule-id]
+        xcode   path:line:col: error|warning|note: message [rule-id]
         github  ::warning file=PATH,line=L,col=C,endLine=L,endColumn=C,title=RULE::message
                 (`%`, CR and LF escaped as GitHub requires)
         json    {
@@ -336,12 +345,18 @@ enum Help {
         `codeDescription.href` pointing at the rule in RULES.md: the URL given as
         initializationOptions.ruleDocumentationURL (`{rule}` is replaced by the rule id,
         else `#rule-id` is appended), or else the RULES.md of the source checkout or the
-        installed share/doc/bodywork next to the executable. Each document is checked with
+        installed share/doc/bodywork next to the executable, or else a page per rule
+        (what `bodywork explain RULE` prints) written into $XDG_CACHE_HOME/bodywork or
+        ~/.cache/bodywork. Hovering over a finding shows its message, what becomes of its
+        fix, the rule's summary and that link. Each document is checked with
         the configuration and deployment targets that apply at its path, as the command
         line would check the file; a configuration error is shown at the top of the
         document. A changed .bodywork.json applies at once when the client reports it
         (saved in the editor, or watched: the server asks to watch **/.bodywork.json);
-        Package.swift and Xcode deployment targets are read once while the server runs. Code actions: the rule's fix as a quick fix (preferred when `safe`;
+        a changed Package.swift or Xcode project (deployment targets, language modes) is
+        read again when it is saved in the editor, reported by the client, or found with
+        a new modification time on the next check. Code actions: the rule's fix as a
+        quick fix (preferred when `safe`;
         `suggested` fixes are offered, not preferred), "Disable RULE for this line" (a
         `// bodywork:disable:next RULE` line above, kept only when it does switch the
         finding off), and `source.fixAll.bodywork` (what --apply would write) when that

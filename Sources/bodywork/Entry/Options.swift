@@ -89,6 +89,16 @@ struct RunOptions {
 
     /// Source comes from standard input (`-` as the only path).
     var readsStandardInput: Bool { paths == ["-"] }
+
+    /// What `--quiet` still prints of `report`'s findings: those that make `--check` fail
+    /// (an `error` or `warning` left unfixed, or any finding left unfixed with `--strict`),
+    /// so a quiet run that fails always says why. Without `--quiet`, the whole report.
+    func shownFindings(of report: FileReport) -> FileReport {
+        guard quiet else { return report }
+        var kept = report
+        kept.findings = check ? report.findings.filter { strict || $0.severity != .note } : []
+        return kept
+    }
 }
 
 /// The subcommand chosen on the command line.
@@ -100,7 +110,12 @@ enum Command {
     case describe(DescribeCommand)
     /// `audit [PATHS]`: the ranked performance audit (`AuditCommand`).
     case audit(AuditCommand)
+    /// `-h`, `--help`: the short usage.
     case help
+    /// `help`: the full manual.
+    case manual
+    /// `VERB --help`: that verb's own usage and section of the manual.
+    case verbHelp(String)
     case version
     /// `completions SHELL`: a completion script for bash, zsh or fish.
     case completions(shell: String)
@@ -144,7 +159,7 @@ struct ArgumentParser {
                 if name == "--config" {
                     configPath = try value(for: name, inline: inline)
                 } else if name == "-h" || name == "--help" {
-                    return .help
+                    return .verbHelp("config")
                 } else if path == nil && (!argument.hasPrefix("-") || argument == "-") {
                     path = argument
                 } else {
@@ -173,11 +188,11 @@ struct ArgumentParser {
         case "audit":
             return try AuditCommand.parse(Array(arguments.dropFirst()), defaultJobs: defaultJobs)
         case "help":
-            return .help
+            return arguments.count > 1 && Help.verbs.contains(arguments[1]) ? .verbHelp(arguments[1]) : .manual
         case "lsp":
             // `--stdio` is what some clients pass to choose the transport; it is the only one.
             for argument in arguments.dropFirst() where argument != "--stdio" {
-                if argument == "-h" || argument == "--help" { return .help }
+                if argument == "-h" || argument == "--help" { return .verbHelp("lsp") }
                 throw UsageError("lsp: unexpected argument '\(argument)'")
             }
             return .languageServer
@@ -199,7 +214,7 @@ struct ArgumentParser {
                     throw UsageError("list-rules: --format must be text or json, not '\(value)'")
                 }
                 format = parsed
-            case "-h", "--help": return .help
+            case "-h", "--help": return .verbHelp("list-rules")
             default: throw UsageError("list-rules: unexpected argument '\(argument)'")
             }
         }
@@ -209,7 +224,7 @@ struct ArgumentParser {
     private mutating func parseExplain() throws(UsageError) -> Command {
         var ruleID: String?
         while let argument = next() {
-            if argument == "-h" || argument == "--help" { return .help }
+            if argument == "-h" || argument == "--help" { return .verbHelp("explain") }
             guard ruleID == nil, !argument.hasPrefix("-") else {
                 throw UsageError("explain: expected exactly one rule id, got '\(argument)'")
             }
@@ -240,7 +255,7 @@ struct ArgumentParser {
             case "--lex-only": timing.lexOnly = true
             case "-j", "--jobs": jobs = try positiveInteger(try value(for: name, inline: inline), option: name)
             case "--": optionsEnded = true
-            case "-h", "--help": return .help
+            case "-h", "--help": return .verbHelp("parse")
             default: throw UsageError("parse: unknown option '\(argument)'")
             }
         }

@@ -11,6 +11,7 @@ import SwiftCST
 final class LanguageServer {
     private let console: Console
     private let rules: [any Rule]
+    private let environment: [String: String]
     private var reader = MessageReader(fd: 0)
     private let writer = MessageWriter(fd: 1)
     private var phase = Phase.uninitialized
@@ -33,6 +34,7 @@ final class LanguageServer {
 
     init(environment: [String: String], console: Console) {
         self.console = console
+        self.environment = environment
         rules = AvailableRules.all(environment: environment)
     }
 
@@ -87,6 +89,8 @@ final class LanguageServer {
         case (.running, "shutdown"):
             phase = .shutDown
             send(.response(id: id, result: .null))
+        case (.running, "textDocument/hover"):
+            send(.response(id: id, result: hover(params) ?? .null))
         case (.running, "textDocument/codeAction"):
             if let actions = codeActions(params) {
                 send(.response(id: id, result: actions))
@@ -130,7 +134,9 @@ final class LanguageServer {
         encoding = PositionEncoding.negotiate(offered: offered)
         supportsDocumentChanges = params?["capabilities"]?["workspace"]?["workspaceEdit"]?["documentChanges"]?.bool ?? false
         canWatchFiles = params?["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.bool ?? false
-        documentation = RuleDocumentation(template: params?["initializationOptions"]?["ruleDocumentationURL"]?.string)
+        documentation = RuleDocumentation(template: params?["initializationOptions"]?["ruleDocumentationURL"]?.string) {
+            [rules, environment] in RulePages.write(rules, environment: environment)
+        }
         if let root = params?["workspaceFolders"]?.array?.first?["uri"]?.string ?? params?["rootUri"]?.string,
            let path = OpenDocument.filePath(uri: root) {
             rootPath = path
@@ -146,6 +152,7 @@ final class LanguageServer {
                     ("change", .integer(2)),  // incremental
                     ("save", .object([("includeText", .bool(false))])),
                 ])),
+                ("hoverProvider", .bool(true)),
                 ("codeActionProvider", .object([
                     ("codeActionKinds", .array([.string(CodeActionKind.quickFix), .string(CodeActionKind.fixAll)])),
                 ])),
@@ -255,7 +262,14 @@ final class LanguageServer {
         return analysis
     }
 
-    // MARK: - Code actions
+    // MARK: - Hover and code actions
+
+    private func hover(_ params: JSONInput?) -> JSONText? {
+        guard let uri = params?["textDocument"]?["uri"]?.string, let document = documents[uri],
+              let position = TextPosition(params?["position"]) else { return nil }
+        return FindingHover(analysis: analysis(of: uri), text: document.text, encoding: encoding, rules: rules,
+                            documentation: documentation).hover(at: position)
+    }
 
     private func codeActions(_ params: JSONInput?) -> JSONText? {
         guard let uri = params?["textDocument"]?["uri"]?.string, let document = documents[uri],
@@ -292,13 +306,14 @@ struct OpenDocument {
 /// Where a diagnostic's `codeDescription.href` points for a rule: a URL template from
 /// `initializationOptions.ruleDocumentationURL` (`{rule}` is replaced by the rule id; without
 /// it `#rule-id` is appended), else the `RULES.md` found beside the executable (a source
-/// checkout or an installed `share/doc/bodywork`), else nothing.
+/// checkout or an installed `share/doc/bodywork`), else the pages `pages` writes (the
+/// rules' explanations in the user's cache), else nothing.
 struct RuleDocumentation {
     private let base: String?
     private let hasPlaceholder: Bool
 
-    init(template: String?) {
-        let base = template ?? RuleDocumentation.installedRulesPage()
+    init(template: String?, pages: () -> String? = { nil }) {
+        let base = template ?? RuleDocumentation.installedRulesPage() ?? pages()
         self.base = base
         hasPlaceholder = base?.contains("{rule}") ?? false
     }

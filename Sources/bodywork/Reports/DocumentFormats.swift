@@ -260,11 +260,11 @@ struct ReportPrinter {
             output.write(reporter.lines(for: report, onlyRemaining: false))
         } else {
             if options.mode == .preview && !diff.isEmpty { console.write(diff) }
-            let remaining = reporter.lines(for: report, onlyRemaining: true)
             if output.isFile {
-                output.write(remaining)
-            } else if !options.quiet && !remaining.isEmpty {
-                console.message(remaining)
+                output.write(reporter.lines(for: report, onlyRemaining: true))
+            } else {
+                let remaining = reporter.lines(for: options.shownFindings(of: report), onlyRemaining: true)
+                if !remaining.isEmpty { console.message(remaining) }
             }
         }
         if options.verbose { console.message(Runner.verboseLine(report, mode: options.mode)) }

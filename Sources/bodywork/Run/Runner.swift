@@ -375,11 +375,11 @@ struct Runner {
             report.write(reporter.lines(for: work.report, onlyRemaining: false))
         } else {
             console.write(output)
-            let remaining = reporter.lines(for: work.report, onlyRemaining: true)
             if report.isFile {
-                report.write(remaining)
-            } else if !options.quiet && !remaining.isEmpty {
-                console.message(remaining)
+                report.write(reporter.lines(for: work.report, onlyRemaining: true))
+            } else {
+                let remaining = reporter.lines(for: options.shownFindings(of: work.report), onlyRemaining: true)
+                if !remaining.isEmpty { console.message(remaining) }
             }
         }
         commit(report, totals: &totals)
@@ -433,7 +433,10 @@ struct Runner {
             console.message(totals.text(mode: options.mode, seconds: seconds))
         }
         // Asked for, so printed even with --quiet.
-        if let timings { console.message(timings.text(totalSeconds: seconds, totalCPUSeconds: Timings.mark().cpu)) }
+        if let timings {
+            console.message(timings.text(totalSeconds: seconds, totalCPUSeconds: Timings.mark().cpu)
+                            + "\ntimings: \(megabytesPerSecond(bytes: totals.bytes, seconds: seconds)) over the run")
+        }
         console.flush()
         if let error = console.outputError {
             console.message("bodywork: \(error)")

@@ -114,7 +114,7 @@ struct RunTotals {
         if !skipped.isEmpty { head += ", \(skipped.count) skipped" }
         if !writeFailures.isEmpty { head += ", \(writeFailures.count) not written" }
         head += ", \(plural(findingCount, "finding")), \(plural(fixCount, "fix", "fixes"))"
-        head += " (\(oneDecimal(seconds)) s, \(megabytesPerSecond(bytes: bytes, seconds: seconds)))"
+        head += " (\(oneDecimal(seconds)) s)"  // the throughput is in --timings
         lines.append(head)
 
         if !skipped.isEmpty {
@@ -136,7 +136,7 @@ struct RunTotals {
             for id in byRule.keys.sorted() {
                 let tally = byRule[id]!
                 var parts = ["\(tally.found) found"]
-                if tally.applied > 0 { parts.append("\(tally.applied) \(mode == .lint ? "fixable" : "fixed")") }
+                if tally.applied > 0 { parts.append("\(tally.applied) \(mode == .lint ? "fixable" : mode == .preview ? "would fix" : "fixed")") }
                 if tally.suggested > 0 { parts.append("\(tally.suggested) suggested (--unsafe-fixes applies them)") }
                 if tally.withheld > 0 { parts.append("\(tally.withheld) withheld") }
                 if tally.reportOnly > 0 { parts.append("\(tally.reportOnly) report only") }
