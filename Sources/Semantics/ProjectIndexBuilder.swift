@@ -291,8 +291,11 @@ public struct ProjectIndexBuilder: Sendable {
         let isView = !inherited.isDisjoint(with: CallableSignature.viewProtocols)
             || CallableSignature.viewProtocols.contains(qualified)
         record(declarations: type.members, scope: qualified, viewGenerics: viewGenerics, isView: isView)
+        // A memberwise initializer is kept when a stored property is written as a function
+        // type or with an attribute (`let onTap: () -> Void`, `@ViewBuilder let content`):
+        // reading every view's stored properties cost more than the typealiases it finds.
         if type.node.kind == .structDecl,
-           let (signature, parameters) = CallableSignature.memberwise(of: type.members, viewGenerics: viewGenerics, namedTypes: isView) {
+           let (signature, parameters) = CallableSignature.memberwise(of: type.members, viewGenerics: viewGenerics, namedTypes: false) {
             let (key, entry) = CallableSignature.place(of: signature, owner: qualified)
             index.propertyTypes[key, default: [:]][entry] = parameters
         }
