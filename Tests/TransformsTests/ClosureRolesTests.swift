@@ -71,9 +71,10 @@ final class ClosureRolesTests: XCTestCase {
             let f = x.loading { mark(8) }
             let g = measure { mark(9) }
             let h = later { mark(10) }
+            let i = Row.init(title: "") { mark(11) }
             """)
         XCTAssertEqual(found, [1: .action, 2: .action, 3: .render, 4: .immediate, 5: .render, 6: .unknown, 7: .action,
-                               8: .action, 9: .immediate, 10: .action])
+                               8: .action, 9: .immediate, 10: .action, 11: .action])
     }
 
     func testWhatTheProjectDoesNotHoldIsUnknown() {

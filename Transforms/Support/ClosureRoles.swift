@@ -33,8 +33,11 @@ enum ClosureRoles {
         guard let (call, name, label) = callReceiving(closure) else { return .unknown }
         // The call's labels, read only where a declaration has to be matched to them.
         let labels = { Set(call.arguments.compactMap(\.label) + call.additionalTrailingClosures.compactMap { $0.firstToken?.text }) }
-        let isInitializer = isTypeName(name) && call.callee?.kind != .memberAccessExpr || call.callee.map(isTypeInitializer) == true
-        if let role = moduleRole(name: name, isInitializer: isInitializer, label: label, labels: labels, callables: callables) {
+        // `Row(…)`, or `Row.init(…)` whose type is the access's base.
+        let explicitInit = call.callee.flatMap(MemberAccessExpr.init).flatMap { $0.name == "init" ? $0.base : nil }
+        let isInitializer = explicitInit != nil || isTypeName(name) && call.callee?.kind != .memberAccessExpr
+        let calledName = explicitInit.flatMap { $0.lastToken?.text } ?? name
+        if let role = moduleRole(name: calledName, isInitializer: isInitializer, label: label, labels: labels, callables: callables) {
             return role
         }
         // A type of the module with no initializer that takes a closure is not the one
@@ -65,11 +68,6 @@ enum ClosureRoles {
         guard let first = name.utf8.first else { return false }
         if first < 0x80 { return first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z") }
         return name.unicodeScalars.first?.properties.isUppercase == true
-    }
-
-    /// `Row.init(…)`.
-    private static func isTypeInitializer(_ callee: Node) -> Bool {
-        MemberAccessExpr(callee)?.name == "init"
     }
 
     /// The role the module's own declarations give, when some declare a callable of this
