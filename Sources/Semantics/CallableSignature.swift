@@ -110,12 +110,15 @@ public enum CallableSignature {
         // A model's memberwise initializer takes closures only where a stored property's
         // declaration holds an arrow or an attribute: told from the tokens first.
         if !namedTypes {
+            // Only the stored properties' type annotations and attributes are read: a
+            // computed `body` can be most of a view's tokens.
             let mayTake = members.contains { member in
-                guard member.kind == .variableDecl else { return false }
-                let tree = member.tree
-                return (member.firstTokenIndex..<member.endTokenIndex).contains { index in
-                    let kind = tree.tokens[index].kind
-                    return kind == .arrow || kind == .at
+                guard let variable = VariableDecl(member), !variable.isStatic else { return false }
+                if variable.modifiers.attributes.contains(where: { $0.name.hasSuffix("Builder") }) { return true }
+                return variable.bindings.contains { binding in
+                    guard !binding.isComputed, let type = binding.type else { return false }
+                    let tree = type.tree
+                    return (type.firstTokenIndex..<type.endTokenIndex).contains { tree.tokens[$0].kind == .arrow }
                 }
             }
             guard mayTake else { return nil }
