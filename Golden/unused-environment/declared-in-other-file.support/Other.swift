@@ -1,0 +1,9 @@
+import SwiftUI
+
+struct About: View {
+    @Environment(\.colorScheme) private var colorScheme
+
+    var body: some View {
+        Text("About")
+    }
+}
