@@ -151,7 +151,7 @@ public struct UnusedEnvironment: Rule {
             func countOfWrites(in range: Range<Int>) -> Int {
                 writes.reduce(0) { $0 + $1.partitionPoint { $0 < range.upperBound } - $1.partitionPoint { $0 < range.lowerBound } }
             }
-            // A read is a write outside the declaration.
+            // A read is a write outside the declaration (whose name the counts leave out).
             let readHere: Bool = isPrivate
                 ? scope.contains { (node: Node) -> Bool in
                     let range = node.firstTokenIndex..<node.endTokenIndex
@@ -159,7 +159,7 @@ public struct UnusedEnvironment: Rule {
                 }
                 : writeCount > countOfWrites(in: tokens)
             guard !readHere else { continue }
-            if !isFilePrivate, let key, index.count(of: key) - writeCount - declarationsElsewhere(of: name, index: index, tree: tree) > 0 {
+            if !isFilePrivate, let key, index.count(of: key) - writeCount > 0 {
                 continue
             }
             let wrapperName = FileTypes.lastComponent(wrapper.name)
@@ -428,27 +428,5 @@ private final class StringWords {
 
     private static func isWordCharacter(_ character: Character) -> Bool {
         character.isLetter || character.isNumber || character == "_"
-    }
-}
-
-extension UnusedEnvironment {
-    /// How many stored properties named `name` the module's other files declare: each
-    /// declaration writes the name once without reading it. Left in the count, another
-    /// file's unused property kept this one until a run removed that one, and the next run
-    /// then removed this one: the output of a run was not its own fixpoint.
-    fileprivate func declarationsElsewhere(of name: String, index: ProjectIndex, tree: SyntaxTree) -> Int {
-        // A property is in the types table when its type is written or inferred, and in the
-        // wrappers table when it has a wrapper (`@Environment(\.x) var x` has no type).
-        var declaringTypes = Set<String>()
-        for (type, properties) in index.propertyTypes where !type.hasPrefix("()") && properties[name] != nil { declaringTypes.insert(type) }
-        for (type, wrappers) in index.propertyWrappers where wrappers[name] != nil { declaringTypes.insert(type) }
-        let declared = declaringTypes.count
-        guard declared > 0 else { return 0 }
-        var here = 0
-        for node in tree.root.descendants(.variableDecl) {
-            guard let variable = VariableDecl(node), !variable.isStatic else { continue }
-            here += variable.bindings.filter { $0.name == name }.count
-        }
-        return max(0, declared - here)
     }
 }

@@ -9,7 +9,7 @@ final class ProjectIndexEncodingTests: XCTestCase {
         var builder = ProjectIndexBuilder()
         builder.add(SyntaxTree.parse("""
         typealias Rows = [Row]
-        @Model final class Row: Base, Identifiable { var title = "" ; @State var count: Int = 0 }
+        @Model final class Row: Base, Identifiable { var title = "" ; @State var count: Int = 0; func bump() { count += 1 } }
         extension String: Identifiable { public var id: String { self } }
         enum Ünïcode: CaseIterable { case a }
         struct Outer { struct Inner: Hashable { let values: [Int: String] } }
