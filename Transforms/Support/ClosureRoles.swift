@@ -2,6 +2,7 @@
 // SwiftUI's own API from a table, the module's own views, modifiers and helpers from the
 // project index, and "unknown" for everything else, never from the names of things.
 import Codemod
+import Foundation
 import Semantics
 import SwiftCST
 
@@ -114,20 +115,25 @@ private extension ClosureRole {
 }
 
 /// The module's callables with closure parameters, found by name in the index (where the
-/// builder files them by name) and decoded when a call names them, once per name for the
-/// many closures of one view. Made and used on one thread: not shared.
-final class ModuleCallables {
+/// builder files them by name) and decoded when a call names them: once per name and
+/// module, for all the views of all its files, on any thread.
+final class ModuleCallables: @unchecked Sendable {
     let index: ProjectIndex
+    private let lock = NSLock()
     private var known: [String: [ModuleCallable]] = [:]
 
     private init(index: ProjectIndex) { self.index = index }
 
-    static func of(_ index: ProjectIndex) -> ModuleCallables { ModuleCallables(index: index) }
+    private static let memo = IndexMemo<ModuleCallables>()
+
+    /// The callables of `index`'s module, shared by every rule and file given that index.
+    static func of(_ index: ProjectIndex) -> ModuleCallables { memo.value(for: index, make: ModuleCallables.init) }
 
     private func lookUp(_ key: String) -> [ModuleCallable] {
-        if let found = known[key] { return found }
+        if let found = lock.withLock({ known[key] }) { return found }
+        // Decoded outside the lock: two threads may both decode a name, to the same answer.
         let found = decoded(index.propertyTypes[key])
-        known[key] = found
+        lock.withLock { known[key] = found }
         return found
     }
 
