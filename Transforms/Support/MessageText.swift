@@ -10,9 +10,15 @@ enum MessageText {
     /// `text` on one line, cut to at most `length` characters with `…` in the middle when
     /// longer (the start names the call, the end its last modifier).
     static func quoted(_ text: String, max length: Int = 40) -> String {
-        let line = text.split(whereSeparator: \.isNewline).map { part in
-            String(part.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-        }.joined(separator: " ")
+        // Each line without its leading and trailing blanks, joined by spaces. Trimmed by
+        // index, not through reversed views, whose generic types cost more than the text.
+        var line = ""
+        for (number, part) in text.split(whereSeparator: \.isNewline).enumerated() {
+            if number > 0 { line += " " }
+            guard let first = part.firstIndex(where: { !$0.isWhitespace }),
+                  let last = part.lastIndex(where: { !$0.isWhitespace }) else { continue }
+            line += part[first...last]
+        }
         guard line.count > length else { return line }
         let head = line.prefix((length - 1) * 2 / 3)
         let tail = line.suffix(length - 1 - head.count)
