@@ -159,7 +159,7 @@ public struct UnusedEnvironment: Rule {
                 }
                 : writeCount > countOfWrites(in: tokens)
             guard !readHere else { continue }
-            if !isFilePrivate, let key, index.count(of: key) - writeCount > 0 {
+            if !isFilePrivate, let key, ModuleNameCounts.of(index).count(of: key) - writeCount > 0 {
                 continue
             }
             let wrapperName = FileTypes.lastComponent(wrapper.name)
@@ -220,6 +220,13 @@ public struct UnusedEnvironment: Rule {
         }
         let components = path.components
         guard components.hasPrefix(".") else { return nil }
+        // ASCII (nearly every key path): the name's bytes, without the characters' cost.
+        let bytes = components.utf8.dropFirst()
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            let name = bytes.prefix { ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7a) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5f || $0 == 0x60 }
+            let key = String(decoding: name.filter { $0 != 0x60 }, as: UTF8.self)
+            return key.isEmpty ? nil : key
+        }
         let first = components.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "`" }
         let key = first.filter { $0 != "`" }
         return key.isEmpty ? nil : key

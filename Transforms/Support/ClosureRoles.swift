@@ -32,8 +32,15 @@ enum ClosureRoles {
         // `{ … }()`: called where it is written.
         if parent.kind == .functionCallExpr, parent.firstChildNode == closure { return .immediate }
         guard let (call, name, label) = callReceiving(closure) else { return .unknown }
-        // The call's labels, read only where a declaration has to be matched to them.
-        let labels = { Set(call.arguments.compactMap(\.label) + call.additionalTrailingClosures.compactMap { $0.firstToken?.text }) }
+        // The call's labels, read only where a declaration has to be matched to them, and
+        // then once.
+        var given: Set<String>?
+        let labels = { () -> Set<String> in
+            if let given { return given }
+            let found = Set(call.arguments.compactMap(\.label) + call.additionalTrailingClosures.compactMap { $0.firstToken?.text })
+            given = found
+            return found
+        }
         // `Row(…)`, or `Row.init(…)` whose type is the access's base.
         let explicitInit = call.callee.flatMap(MemberAccessExpr.init).flatMap { $0.name == "init" ? $0.base : nil }
         let isInitializer = explicitInit != nil || isTypeName(name) && call.callee?.kind != .memberAccessExpr
