@@ -165,8 +165,7 @@ final class ConfigurationTests: XCTestCase {
     }
 
     func testActiveRules() {
-        let rules: [any Rule] = [OptInRule(id: "opt-in"), ByteScanRule.replacing("a", with: "b", id: "on"),
-                                 ByteScanRule.replacing("c", with: "d", id: "noisy")]
+        let rules: [any Rule] = [OptInRule(id: "opt-in"), DefaultRule(id: "on"), DefaultRule(id: "noisy")]
         var configuration = Configuration()
         XCTAssertEqual(configuration.activeRules(from: rules).map(\.id), ["on", "noisy"])
         configuration.enabledRules = ["opt-in"]
@@ -253,6 +252,14 @@ final class ConfigurationTests: XCTestCase {
 }
 
 /// A rule that is off unless enabled.
+/// A rule that runs unless the configuration disables it.
+private struct DefaultRule: Rule {
+    let id: String
+    var summary: String { "on by default" }
+    var documentation: String { "" }
+    func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] { [] }
+}
+
 private struct OptInRule: Rule {
     let id: String
     var summary: String { "opt in" }
