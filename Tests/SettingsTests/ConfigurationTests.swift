@@ -165,7 +165,7 @@ final class ConfigurationTests: XCTestCase {
     }
 
     func testActiveRules() {
-        let rules: [any Rule] = [OptInRule(id: "opt-in"), DefaultRule(id: "on"), DefaultRule(id: "noisy")]
+        let rules: [any Rule] = [NamedRule(id: "opt-in", isEnabledByDefault: false), NamedRule(id: "on"), NamedRule(id: "noisy")]
         var configuration = Configuration()
         XCTAssertEqual(configuration.activeRules(from: rules).map(\.id), ["on", "noisy"])
         configuration.enabledRules = ["opt-in"]
@@ -252,19 +252,12 @@ final class ConfigurationTests: XCTestCase {
 }
 
 /// A rule that is off unless enabled.
-/// A rule that runs unless the configuration disables it.
-private struct DefaultRule: Rule {
+/// A rule that finds nothing, enabled by default or not.
+private struct NamedRule: Rule {
     let id: String
-    var summary: String { "on by default" }
+    var isEnabledByDefault = true
+    var summary: String { "a rule" }
     var documentation: String { "" }
-    func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] { [] }
-}
-
-private struct OptInRule: Rule {
-    let id: String
-    var summary: String { "opt in" }
-    var documentation: String { "" }
-    var isEnabledByDefault: Bool { false }
     func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] { [] }
 }
 
