@@ -37,7 +37,8 @@ enum AuditPriority {
 
     /// The rule in one paragraph, as the reports print it.
     static let explanation = "Priority = severity weight (error 3, warning 2, note 1) × place weight "
-        + "(4 inside a ForEach/List row, a lazy container's content or a view built as such a row, since it runs once per row; "
+        + "(4 in a row, since it runs once per row: a ForEach's content, a List's or lazy container's content built per element, "
+        + "or a view such a row builds; "
         + "2 in body, a view's init or what body reads, since it runs on every update; "
         + "1 in an action closure or a method that returns nothing, for what runs once (a task started on appear, "
         + "an app's or a static's setup), and outside views). "
