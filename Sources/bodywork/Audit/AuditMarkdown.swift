@@ -26,6 +26,8 @@ enum AuditMarkdown {
 
     private static func render(_ section: AuditSection, top: Int, comparing: Bool) -> String {
         var out = "\n## \(section.name) (\(section.kind), `\(section.path)`)\n\n"
+        // A project without findings is a line, not tables of zeros (and comes last).
+        if section.findings.isEmpty { return out + "Nothing found.\n" }
         out += "\(plural(section.findings.count, "finding")), score \(section.score), \(plural(section.quickWins, "quick win")).\n\n"
         out += "| Cause | Findings | Score |\n|---|---:|---:|\n"
         for count in section.categoryCounts { out += "| \(count.category.title) | \(count.findings) | \(count.score) |\n" }
