@@ -134,6 +134,25 @@ final class AuditRankingTests: XCTestCase {
                        "in a row of `ForEach`, which builds every row, shown or not, each time its container updates")
     }
 
+    func testModifiersAndViewExtensionsRunPerUpdate() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("App/Modifiers.swift", """
+            struct Card: ViewModifier {
+                func body(content: Content) -> some View { content.padding(reportMe) }
+            }
+
+            extension View {
+                func card() -> some View { modifier(Card()).opacity(reportMe) }
+            }
+
+            """)
+        let views = try audit(sandbox, ["App"])
+        XCTAssertEqual(views.map { "\($0["name"]!):\($0["kind"]!):\($0["runsPerUpdate"]!)" }, ["Card:view:1", "View:view:1"])
+        XCTAssertEqual(views.flatMap(findings).map { $0["placeReason"] as? String }, [
+            "in `body(content:)`, which runs on every update of the view it modifies", "in `card()`, which builds part of the view",
+        ])
+    }
+
     func testWhyItCostsIsSaidOfTheFindingsPlace() throws {
         let sandbox = try Sandbox()
         try sandbox.write("App/Shop.swift", AuditRankingTests.shop)

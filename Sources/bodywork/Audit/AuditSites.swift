@@ -257,9 +257,13 @@ struct AuditSiteFinder {
         return call.argument("action") == nil
     }
 
+    /// A view, a view modifier (its `body(content:)` runs on every update of the view it
+    /// modifies) or an extension of `View` (its helpers run in the bodies that call them).
     private static func isView(_ type: TypeDecl) -> Bool {
         if setupKind(type) != nil || isPreview(type) { return false }
-        if type.inheritedTypeNames.contains(where: { $0 == "View" || $0 == "SwiftUI.View" }) { return true }
+        if type.isExtension, type.name == "View" || type.name == "SwiftUI.View" { return true }
+        let viewProtocols: Set<String> = ["View", "SwiftUI.View", "ViewModifier", "SwiftUI.ViewModifier"]
+        if type.inheritedTypeNames.contains(where: viewProtocols.contains) { return true }
         return type.members.contains { member in
             VariableDecl(member)?.bindings.contains { $0.name == "body" } ?? false
         }
@@ -275,6 +279,9 @@ struct AuditSiteFinder {
         if member.kind == .initializerDecl { return (.body, "in the view's init, which runs on every update of its parent") }
         if let function = FunctionLikeDecl(member), member.kind == .functionDecl {
             let name = function.name ?? "a method"
+            if name == "body", function.returnType != nil {
+                return (.body, "in `body(content:)`, which runs on every update of the view it modifies")
+            }
             if function.returnType == nil {
                 return (.action, "in `\(name)()`, a method that returns nothing (an action handler)")
             }
