@@ -90,9 +90,11 @@ enum Help {
                           one per rule (in `list-rules` order; group k is made on the
                           tree with groups 1 to k-1 applied, and may hold fixes of an
                           earlier rule that its own make possible), one per module (the
-                          folder after Sources/ or Tests/, else the first folder), or one
-                          per directory. Needs --patch-dir, or --apply --commit. The plan
-                          is printed before anything is written; no diff is printed.
+                          target its Package.swift or Xcode project gives the file; a
+                          file no manifest claims goes by the folder after Sources/ or
+                          Tests/, else its first folder), or one per directory. Needs
+                          --patch-dir, or --apply --commit. The plan is printed before
+                          anything is written; no diff is printed.
         --patch-dir DIR   With --split-by: write one patch per group to DIR, numbered in
                           the order to apply them (001-foreach-filter.patch, ...), and
                           DIR/README.md listing each patch with its files, its fixes per
