@@ -109,6 +109,10 @@ final class AuditRankingTests: XCTestCase {
         XCTAssertTrue(text.output.contains("  4   Small "), text.output)
         XCTAssertFalse(text.output.contains("Loader "), "a view of once-only findings is not in the top list: \(text.output)")
         XCTAssertTrue(text.output.contains("… and 3 more views (3 with only findings that run once or on an event)"), text.output)
+        try sandbox.write("Once/Loader.swift", "struct Loader: View {\n    var body: some View {\n"
+                          + "        Text(\"x\").onAppear { Task { await load() } }\n    }\n\n    func load() async {}\n}\n")
+        let once = try sandbox.run(["audit", "Once"]).output
+        XCTAssertTrue(once.contains("  causes: work in body 1\n  1 view, with only findings that run once or on an event\n"), once)
         let markdown = try sandbox.run(["audit", "--format", "markdown", "App"]).output
         XCTAssertTrue(markdown.contains("### 5. Loader — score 8\n\n`App/Shop.swift` (view, module App)\n\n"
                                         + "Every finding here runs once or on an event, not per update.\n"), markdown)

@@ -27,9 +27,11 @@ enum AuditText {
             let nameWidth = max(4, shown.map(\.name.count).max() ?? 4)
             let sizes = shown.map { $0.fixSize?.text ?? "-" }
             let sizeWidth = max(11, (sizes.map(\.count).max() ?? 0) + 2)
-            out += "  " + "#".padding(to: 4) + "view".padding(to: nameWidth + 2) + "score".padding(to: 7)
-                + "findings".padding(to: 10) + (comparing ? "new".padding(to: 5) : "") + "quick".padding(to: 7)
-                + "fix lines".padding(to: sizeWidth) + "main cause\n"
+            if !shown.isEmpty {
+                out += "  " + "#".padding(to: 4) + "view".padding(to: nameWidth + 2) + "score".padding(to: 7)
+                    + "findings".padding(to: 10) + (comparing ? "new".padding(to: 5) : "") + "quick".padding(to: 7)
+                    + "fix lines".padding(to: sizeWidth) + "main cause\n"
+            }
             for (rank, view) in shown.enumerated() {
                 let new = view.findings.filter { $0.change == .new }.count
                 out += "  " + "\(rank + 1)".padding(to: 4) + view.name.padding(to: nameWidth + 2) + "\(view.score)".padding(to: 7)
@@ -40,7 +42,9 @@ enum AuditText {
             }
             let rest = section.views.count - shown.count
             let once = section.views.filter { !$0.runsPerUpdate }.count
-            if rest > 0 {
+            if shown.isEmpty {
+                out += "  \(plural(rest, "view")), with only findings that run once or on an event\n"
+            } else if rest > 0 {
                 out += "  … and \(plural(rest, "more view"))"
                     + (once > 0 ? " (\(once) with only findings that run once or on an event)" : "") + "\n"
             }
