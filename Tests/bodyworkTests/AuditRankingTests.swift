@@ -135,7 +135,7 @@ final class AuditRankingTests: XCTestCase {
                        + "navigation destination (in `model`, a stored property set each time the view is created)")
         let feed = findings(try view("Feed"))
         XCTAssertEqual(feed.first?["placeReason"] as? String,
-                       "in a row of `ForEach`, which builds every row, shown or not, each time its container updates")
+                       "in a row of `ForEach` in `VStack`, which builds every row, shown or not, each time it updates")
     }
 
     func testModifiersAndViewExtensionsRunPerUpdate() throws {
@@ -163,8 +163,8 @@ final class AuditRankingTests: XCTestCase {
         let views = try audit(sandbox, ["App"])
         let all = views.flatMap(findings)
         func cost(_ rule: String) -> String? { all.first { $0["rule"] as? String == rule }?["cost"] as? String }
-        XCTAssertEqual(cost("formatter-in-body"), "In a row of `ForEach`, which builds every row, shown or not, each time its "
-                       + "container updates: each run allocates and configures a new formatter, one of Foundation's costliest objects to make.")
+        XCTAssertEqual(cost("formatter-in-body"), "In a row of `ForEach` in `VStack`, which builds every row, shown or not, each "
+                       + "time it updates: each run allocates and configures a new formatter, one of Foundation's costliest objects to make.")
         XCTAssertEqual(cost("eager-stack"), "In `body`, which runs on every update: every row is built at once, including rows far off screen.")
         XCTAssertEqual(cost("onappear-task"), "A task started when the view appears: it runs once per appearance and outlives the view, "
                        + "it does not run on updates; if the view disappears first, the task keeps loading and writing state nobody sees, "
@@ -177,8 +177,8 @@ final class AuditRankingTests: XCTestCase {
         XCTAssertNotEqual(formatter["explanation"] as? String, formatter["cost"] as? String)
 
         let markdown = try sandbox.run(["audit", "--format", "markdown", "App"]).output
-        XCTAssertTrue(markdown.contains("Why it costs here: In a row of `ForEach`, which builds every row"), markdown)
+        XCTAssertTrue(markdown.contains("Why it costs here: In a row of `ForEach` in `VStack`, which builds every row"), markdown)
         let html = try sandbox.run(["audit", "--format", "html", "App"]).output
-        XCTAssertTrue(html.contains("<dt>Why it costs</dt><dd>In a row of <code>ForEach</code>, which builds every row"), html)
+        XCTAssertTrue(html.contains("<dt>Why it costs</dt><dd>In a row of <code>ForEach</code> in <code>VStack</code>, which builds every row"), html)
     }
 }

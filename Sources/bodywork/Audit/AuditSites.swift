@@ -163,8 +163,12 @@ struct AuditSiteFinder {
         return name == "ForEach" || ClosureExpr(closure)?.parameterClause != nil
     }
 
+    /// Containers that build all their content whenever they update.
+    static let eagerContainers: Set<String> = ["VStack", "HStack", "ZStack", "Grid", "ScrollView"]
+
     /// Why code in a row container's content runs per row, saying whether the rows are
-    /// built lazily (a `List`, or a `ForEach` inside one) or all at once on every update.
+    /// built lazily (a `List`, or a `ForEach` inside one) or all at once on every update
+    /// (a `ForEach` in a stack), when the code around it tells.
     private static func rowReason(_ name: String, closure: Node) -> String {
         if lazyContainers.contains(name) {
             return "in a row of `\(name)`, a lazy container that builds each row as it scrolls into view"
@@ -175,8 +179,11 @@ struct AuditSiteFinder {
             if lazyContainers.contains(outer) {
                 return "in a row of `\(name)` in `\(outer)`, a lazy container that builds each row as it scrolls into view"
             }
+            if eagerContainers.contains(outer) {
+                return "in a row of `\(name)` in `\(outer)`, which builds every row, shown or not, each time it updates"
+            }
         }
-        return "in a row of `\(name)`, which builds every row, shown or not, each time its container updates"
+        return "in a row of `\(name)`, which runs once per row"
     }
 
     /// When a call inside a row closure runs.
