@@ -117,6 +117,10 @@ final class AuditRankingTests: XCTestCase {
         XCTAssertTrue(markdown.contains("### 5. Loader — score 8\n\n`App/Shop.swift` (view, module App)\n\n"
                                         + "Every finding here runs once or on an event, not per update.\n"), markdown)
         XCTAssertFalse(markdown.contains("LoaderPerformanceTests"), markdown)
+        XCTAssertTrue(markdown.contains("\n| 5 | Loader (once or on events) | App | 8 |"), markdown)
+        let html = try sandbox.run(["audit", "--format", "html", "App"]).output
+        XCTAssertTrue(html.contains("class=\"once\"><td>5</td><td><a href=\"#view-1-5\">Loader</a> "
+                                    + "<span class=\"pill once\">once or on events</span></td>"), html)
     }
 
     func testRowsAreWhereRowsAreBuilt() throws {

@@ -76,7 +76,9 @@ enum AuditHTML {
         for (rank, view) in section.views.enumerated() {
             let width = max(2, view.score * 100 / highest)
             let new = comparing ? "<td>\(view.findings.filter { $0.change == .new }.count)</td>" : ""
-            out += "<tr\(filters.attributes(view))><td>\(rank + 1)</td><td><a href=\"#view-\(number)-\(rank + 1)\">\(escape(view.name))</a></td>"
+            let once = view.runsPerUpdate ? "" : " <span class=\"pill once\">once or on events</span>"
+            out += "<tr\(filters.attributes(view))\(view.runsPerUpdate ? "" : " class=\"once\"")><td>\(rank + 1)</td>"
+                + "<td><a href=\"#view-\(number)-\(rank + 1)\">\(escape(view.name))</a>\(once)</td>"
                 + "<td>\(escape(view.module))</td>"
                 + "<td class=\"score\"><span class=\"meter\" style=\"width:\(width)px\"></span>\(view.score)</td>"
                 + "<td>\(view.findings.count)</td>\(new)<td>\(view.quickWins)</td><td class=\"size\">\(escape(view.fixSize?.text ?? "–"))</td>"
@@ -299,6 +301,7 @@ enum AuditHTML {
         .confirm{background:#fffbea;border:1px solid #f1e2a6;border-radius:6px;padding:4px 12px;margin:10px 0}
         .pill.new{background:#fff0e0;border-color:#f0b37a}
         .pill.once{background:#f2f2f5;color:var(--muted)}
+        tr.once td{color:var(--muted)}
         .compare{margin:4px 0}
         td.size{white-space:nowrap;font-variant-numeric:tabular-nums}
         table.fixed{width:100%;border:1px solid var(--line)}

@@ -40,7 +40,7 @@ enum AuditMarkdown {
             + "|---:|---|---|---:|---:|" + (comparing ? "---:|" : "") + "---:|---:|---|\n"
         for (rank, view) in section.views.enumerated() {
             let new = view.findings.filter { $0.change == .new }.count
-            out += "| \(rank + 1) | \(cell(view.name)) | \(cell(view.module)) | \(view.score) | \(view.findings.count) | "
+            out += "| \(rank + 1) | \(cell(view.name))\(view.runsPerUpdate ? "" : " (once or on events)") | \(cell(view.module)) | \(view.score) | \(view.findings.count) | "
                 + (comparing ? "\(new) | " : "") + "\(view.quickWins) | \(view.fixSize?.text ?? "–") | \(view.mainCategory.title) |\n"
         }
         for (rank, view) in section.views.enumerated() {
