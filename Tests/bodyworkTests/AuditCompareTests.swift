@@ -94,6 +94,9 @@ final class AuditCompareTests: XCTestCase {
         XCTAssertEqual(html.components(separatedBy: "<span class=\"pill new\">new</span>").count - 1, 1)
         XCTAssertTrue(html.contains("<input type=\"checkbox\" id=\"f1-n\"><span>new only</span>"), html)
         XCTAssertTrue(html.contains("<h2>Fixed since <code>previous.json</code></h2>"), html)
+        let written = try sandbox.run(["audit", "--format", "html", "--compare", "previous.json", "--output", "now.html", "Shop"])
+        XCTAssertTrue(written.stderr.contains("; 1 new, 1 fixed, 3 unchanged since previous.json; report written to now.html"),
+                      written.stderr)
         // Without --compare: no column, no filter, no section.
         let plain = try sandbox.run(["audit", "--format", "html", "Shop"]).output
         XCTAssertFalse(plain.contains("new only") || plain.contains("Fixed since") || plain.contains("<th>New</th>"), plain)

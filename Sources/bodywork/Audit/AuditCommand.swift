@@ -151,7 +151,10 @@ struct AuditCommand {
                 console.message("bodywork: \(error)")
                 return ExitStatus.fileErrors
             }
-            if let outputPath, format != .text { console.message(AuditText.oneLine(audit) + "; report written to \(outputPath)") }
+            if let outputPath, format != .text {
+                let compared = audit.comparison.map { "; \($0.summary) since \($0.previousPath)" } ?? ""
+                console.message(AuditText.oneLine(audit) + compared + "; report written to \(outputPath)")
+            }
             return audit.skipped.isEmpty ? ExitStatus.success : ExitStatus.fileErrors
         } catch {
             console.message("bodywork: \(error)")
