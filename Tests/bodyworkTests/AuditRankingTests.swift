@@ -161,6 +161,32 @@ final class AuditRankingTests: XCTestCase {
         ])
     }
 
+    func testADependencyCostsInTheViewNotOnItsLine() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("App/Rows.swift", """
+            import SwiftUI
+
+            struct Row: View {
+                @Environment(\\.dismiss) private var dismiss
+                let title: String
+                var body: some View { Text(title) }
+            }
+
+            struct Rows: View {
+                let titles: [String]
+                var body: some View { List(titles, id: \\.self) { title in Row(title: title) } }
+            }
+
+            """)
+        let views = try audit(sandbox, ["App"])
+        let finding = try XCTUnwrap(views.first.map(findings)?.first)
+        XCTAssertEqual(finding["rule"] as? String, "unused-environment")
+        XCTAssertEqual(finding["placeReason"] as? String, "in `Row`, which a row of `Rows` builds once per row "
+                       + "(in `Row`, whose `body` runs again whenever what it depends on changes)")
+        XCTAssertEqual(finding["cost"] as? String,
+                       "In `Row`, built once per row: its body runs again whenever the environment value changes, though nothing reads it.")
+    }
+
     func testWhyItCostsIsSaidOfTheFindingsPlace() throws {
         let sandbox = try Sandbox()
         try sandbox.write("App/Shop.swift", AuditRankingTests.shop)

@@ -35,7 +35,7 @@ enum AuditCosts {
     static func text(for finding: AuditFinding) -> String {
         let effect = effects[finding.ruleID]
         if viewWide.contains(finding.ruleID), let type = finding.typeName, finding.isView, let effect {
-            let rows = finding.place == .row ? ", which is built once per row," : ""
+            let rows = finding.place == .row ? ", built once per row" : ""
             return "In `\(type)`\(rows): \(effect)."
         }
         var text = capitalized(finding.placeReason)
