@@ -10,14 +10,24 @@ enum AuditMarkdown {
             + "\(plural(audit.viewCount, "view")), \(plural(audit.quickWins, "quick win")). "
             + "Every finding is **\(auditStatus)** until a measurement confirms it.\n\n"
         out += "_\(AuditPriority.explanation)_\n"
+        if let comparison = audit.comparison { out += "\nCompared with `\(comparison.previousPath)`: \(comparison.summary).\n" }
         for problem in audit.skipped { out += "\n- skipped `\(problem.path)`: \(problem.reason)" }
         if !audit.skipped.isEmpty { out += "\n" }
-        for section in audit.sections { out += render(section, top: audit.top) }
+        for section in audit.sections { out += render(section, top: audit.top, comparing: audit.comparison != nil) }
+        if let comparison = audit.comparison, !comparison.fixed.isEmpty {
+            out += "\n## Fixed since `\(comparison.previousPath)`\n\n| Project | View | Rule | Was at | Message |\n|---|---|---|---|---|\n"
+            for fixed in comparison.fixed {
+                out += "| \(cell(fixed.project)) | \(cell(fixed.view)) | `\(fixed.rule)` | `\(cell(fixed.path)):\(fixed.line)` | "
+                    + "\(cell(fixed.message)) |\n"
+            }
+        }
         return out
     }
 
-    private static func render(_ section: AuditSection, top: Int) -> String {
+    private static func render(_ section: AuditSection, top: Int, comparing: Bool) -> String {
         var out = "\n## \(section.name) (\(section.kind), `\(section.path)`)\n\n"
+        // A project without findings is a line, not tables of zeros (and comes last).
+        if section.findings.isEmpty { return out + "Nothing found.\n" }
         out += "\(plural(section.findings.count, "finding")), score \(section.score), \(plural(section.quickWins, "quick win")).\n\n"
         out += "| Cause | Findings | Score |\n|---|---:|---:|\n"
         for count in section.categoryCounts { out += "| \(count.category.title) | \(count.findings) | \(count.score) |\n" }
@@ -26,16 +36,19 @@ enum AuditMarkdown {
             out += "| \(cell(module.name)) | \(module.files) | \(module.findings) | \(module.score) | \(module.quickWins) |\n"
         }
         guard !section.views.isEmpty else { return out + "\nNothing found.\n" }
-        out += "\n| # | View | Module | Score | Findings | Quick wins | Main cause |\n|---:|---|---|---:|---:|---:|---|\n"
+        out += "\n| # | View | Module | Score | Findings | " + (comparing ? "New | " : "") + "Quick wins | Fix lines | Main cause |\n"
+            + "|---:|---|---|---:|---:|" + (comparing ? "---:|" : "") + "---:|---:|---|\n"
         for (rank, view) in section.views.enumerated() {
-            out += "| \(rank + 1) | \(cell(view.name)) | \(cell(view.module)) | \(view.score) | \(view.findings.count) | "
-                + "\(view.quickWins) | \(view.mainCategory.title) |\n"
+            let new = view.findings.filter { $0.change == .new }.count
+            out += "| \(rank + 1) | \(cell(view.name))\(view.runsPerUpdate ? "" : " (once or on events)") | \(cell(view.module)) | \(view.score) | \(view.findings.count) | "
+                + (comparing ? "\(new) | " : "") + "\(view.quickWins) | \(view.fixSize?.text ?? "–") | \(view.mainCategory.title) |\n"
         }
         for (rank, view) in section.views.enumerated() {
             out += "\n### \(rank + 1). \(view.name) — score \(view.score)\n\n"
             out += "`\(view.path)` (\(view.kind), module \(view.module))\n"
+            if !view.runsPerUpdate { out += "\nEvery finding here runs once or on an event, not per update.\n" }
             for finding in view.findings { out += render(finding) }
-            guard rank < top else { continue }
+            guard section.isTop(rank: rank + 1, top: top) else { continue }
             out += "\n**To confirm:**\n\n"
             for measurement in view.measurements { out += "- \(measurement.category.title): \(measurement.how)\n" }
             out += "\nA UI performance test to paste:\n\n```swift\n\(view.testScaffold)```\n"
@@ -46,12 +59,13 @@ enum AuditMarkdown {
     private static func render(_ finding: AuditFinding) -> String {
         let place = finding.url.map { "[`\(finding.path):\(finding.line)`](\($0))" } ?? "`\(finding.path):\(finding.line)`"
         var out = "\n#### \(finding.category.title): `\(finding.ruleID)` at \(place)"
-            + (finding.isQuickWin ? " — quick win" : "") + "\n\n"
+            + (finding.isQuickWin ? " — quick win" : "") + (finding.change == .new ? " — new" : "") + "\n\n"
         out += "\(finding.message)\n\n"
+        if !finding.cost.isEmpty { out += "Why it costs here: \(finding.cost)\n\n" }
         if !finding.explanation.isEmpty { out += "> \(finding.explanation)\n\n" }
         out += "- Status: \(auditStatus)\n"
         out += "- Priority \(finding.score): \(finding.scoreExplanation); \(finding.placeReason)\n"
-        out += "- Fix: \(finding.fixText)\n\n"
+        out += "- Fix: \(finding.fixText)" + (finding.fixSize.map { " (\($0.text) lines)" } ?? "") + "\n\n"
         out += "```swift\n"
         for (offset, line) in finding.excerpt.enumerated() { out += "\(finding.excerptStart + offset)  \(line)\n" }
         out += "```\n"
