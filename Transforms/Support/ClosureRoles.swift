@@ -157,7 +157,8 @@ final class ModuleCallables: @unchecked Sendable {
 
     /// The callables named `name` (backticks aside: `` `if` `` is `if`).
     func functions(named name: String) -> [ModuleCallable] {
-        let bare = name.count > 2 && name.hasPrefix("`") && name.hasSuffix("`") ? String(name.dropFirst().dropLast()) : name
+        let bare = name.utf8.count > 2 && name.utf8.first == UInt8(ascii: "`") && name.utf8.last == UInt8(ascii: "`")
+            ? String(name.dropFirst().dropLast()) : name
         return lookUp(CallableSignature.key(named: bare))
     }
 
