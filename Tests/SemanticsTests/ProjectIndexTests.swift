@@ -2,7 +2,7 @@
 // answers its queries and the type resolver give.
 import Foundation
 import XCTest
-import Codemod
+import Semantics
 import SwiftCST
 
 final class ProjectIndexTests: XCTestCase {

@@ -1,7 +1,7 @@
 // Index facts survive the byte encoding the index cache keeps them in, and bytes that
 // are not exactly such an encoding are refused rather than half read.
 import XCTest
-import Codemod
+import Semantics
 import SwiftCST
 
 final class ProjectIndexEncodingTests: XCTestCase {
