@@ -1,0 +1,440 @@
+// What migrating `ObservableObject` classes to `@Observable` needs to know of a module: the
+// classes, where types hold them (`@StateObject`, `@ObservedObject`, `@EnvironmentObject`),
+// `.environmentObject(…)` calls, and what would stop a class from changing. Read from
+// declarations and tokens (the index pass leaves bodies unparsed), so the index pass and
+// the rule, which has the whole tree, see the same facts.
+import SwiftCST
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+
+/// The observation facts of one file.
+public struct ObservationScan {
+    /// How a property holds an object.
+    public enum Wrapper: String, Sendable {
+        case stateObject = "StateObject", observedObject = "ObservedObject", environmentObject = "EnvironmentObject"
+    }
+
+    /// A class declared `ObservableObject` in its own declaration.
+    public struct Model {
+        /// Qualified name (`Outer.Model`).
+        public var name: String
+        public var declaration: TypeDecl
+        /// What keeps it from becoming `@Observable`, told from its own declaration.
+        public var blocker: String?
+        /// Whether making one runs code beyond storing values (an `init` that calls
+        /// something, a property initialized by a call).
+        public var doesWorkOnInit: Bool
+    }
+
+    /// A property held through `@StateObject`, `@ObservedObject` or `@EnvironmentObject`.
+    public struct Use {
+        /// The qualified name of the type that declares the property.
+        public var owner: String
+        public var property: String
+        public var wrapper: Wrapper
+        /// The object's type as written (or as its initializer `M(…)` makes it); nil when
+        /// neither says.
+        public var typeName: String?
+        public var declaration: VariableDecl
+        public var attribute: Attribute
+        /// What keeps this property from changing with its class.
+        public var blocker: String?
+        /// `@StateObject var m = M(make())`: an argument calls something.
+        public var argumentsDoWork: Bool
+        /// Whether `$property` is written in the owner (it takes bindings).
+        public var takesBindings: Bool
+        /// For `@EnvironmentObject`: the `body` whose first line declares the `@Bindable`.
+        public var body: PatternBinding?
+    }
+
+    /// Code that may stop some model of the module from changing.
+    public struct Obstacle {
+        public enum Kind: String, Sendable {
+            /// `x.$name`: a Combine publisher of some object's `name`.
+            case publisher
+            /// `$name` or `self.$name` in a class or extension: a publisher of its own `name`.
+            case ownPublisher
+            /// `objectWillChange`.
+            case objectWillChange
+            /// `ObservableObject` as a generic constraint or existential.
+            case constraint
+        }
+        public var kind: Kind
+        /// The property name of a publisher; empty otherwise.
+        public var subject: String
+        /// The qualified name of the type it is written in; empty at file scope.
+        public var scope: String
+        /// Its place: the byte range of the token.
+        public var range: Range<Int>
+    }
+
+    /// `.environmentObject(argument)`.
+    public struct EnvironmentCall {
+        /// The type it is written in; empty at file scope.
+        public var scope: String
+        /// The argument's text, white space removed.
+        public var argument: String
+        /// The `environmentObject` token.
+        public var name: Token
+    }
+
+    public var models: [Model] = []
+    /// Classes given `ObservableObject` in an extension: qualified name → that extension.
+    public var extensionConformances: [(name: String, declaration: TypeDecl)] = []
+    public var uses: [Use] = []
+    public var obstacles: [Obstacle] = []
+    public var environmentCalls: [EnvironmentCall] = []
+
+    /// Whether `bytes` may hold any observation fact: a cheap test made before the scan,
+    /// so that the index pass does nothing more for the files that have none.
+    public static func mayHoldFacts(_ bytes: [UInt8]) -> Bool {
+        // `Object` covers ObservableObject, StateObject, ObservedObject, EnvironmentObject
+        // and environmentObject; `.$` a publisher; `Published`; `WillChange` objectWillChange.
+        // Each is found by its rarest byte in source code.
+        contains(bytes, "Object", anchor: 1) || contains(bytes, ".$", anchor: 1)
+            || contains(bytes, "Published", anchor: 0) || contains(bytes, "WillChange", anchor: 0)
+    }
+
+    private static func contains(_ bytes: [UInt8], _ word: StaticString, anchor: Int) -> Bool {
+        let length = word.utf8CodeUnitCount
+        let start = word.utf8Start
+        return bytes.withUnsafeBufferPointer { haystack in
+            guard let base = haystack.baseAddress, haystack.count >= length else { return false }
+            let anchorByte = Int32(start[anchor])
+            var offset = anchor
+            let last = haystack.count - length + anchor
+            while offset <= last {
+                guard let hit = memchr(base + offset, anchorByte, last - offset + 1) else { return false }
+                let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if memcmp(base + at - anchor, start, length) == 0 { return true }
+                offset = at + 1
+            }
+            return false
+        }
+    }
+
+    /// Reads the facts of `tree` (a full tree or one parsed for declarations).
+    public init(_ tree: SyntaxTree) {
+        var scopes: [Scope] = []
+        var inheritance: [Range<Int>] = []
+        walk(flattenIfConfig(tree.root), scope: nil, scopes: &scopes, inheritance: &inheritance)
+        scanTokens(tree, scopes: scopes, inheritance: inheritance)
+    }
+
+    /// A type declaration's tokens and its qualified name.
+    struct Scope {
+        var tokens: Range<Int>
+        var name: String
+        var kind: SyntaxKind
+    }
+
+    // MARK: - Declarations
+
+    private mutating func walk(_ declarations: [Node], scope: String?, scopes: inout [Scope], inheritance: inout [Range<Int>]) {
+        for declaration in declarations {
+            guard let type = TypeDecl(declaration) else { continue }
+            let qualified: String
+            if type.isExtension {
+                guard let extended = type.name else { continue }
+                qualified = ProjectIndex.stripGenericArguments(ProjectIndex.normalizedTypeText(extended))
+            } else {
+                guard let name = type.nameToken?.text else { continue }
+                qualified = scope.map { $0 + "." + name } ?? name
+            }
+            scopes.append(Scope(tokens: declaration.firstTokenIndex..<declaration.endTokenIndex, name: qualified, kind: declaration.kind))
+            let inherited = type.inheritedTypeNames.map(ProjectIndex.normalizedTypeText)
+            let isObservableObject = inherited.contains { $0 == "ObservableObject" || $0 == "Combine.ObservableObject" }
+            if let clause = type.inheritanceClause, declaration.kind != .structDecl, declaration.kind != .enumDecl {
+                inheritance.append(clause.firstTokenIndex..<clause.endTokenIndex)
+            }
+            if isObservableObject && declaration.kind == .classDecl {
+                models.append(ObservationScan.model(type, name: qualified, inherited: inherited))
+            } else if isObservableObject && type.isExtension {
+                extensionConformances.append((qualified, type))
+            }
+            for member in type.members where member.kind == .variableDecl {
+                if let variable = VariableDecl(member) { recordUses(of: variable, in: type, owner: qualified) }
+            }
+            walk(type.members, scope: qualified, scopes: &scopes, inheritance: &inheritance)
+        }
+    }
+
+    private static func model(_ type: TypeDecl, name: String, inherited: [String]) -> Model {
+        let tree = type.node.tree
+        var blocker: String?
+        func block(_ reason: String) { if blocker == nil { blocker = reason } }
+        let modifiers = type.modifiers.compactMap { $0.firstToken?.text }
+        if modifiers.contains("public") || modifiers.contains("open") || modifiers.contains("package") {
+            block("it is \(modifiers.first { $0 == "public" || $0 == "open" || $0 == "package" }!), so other modules may use it as an ObservableObject")
+        }
+        var published: Set<String> = []
+        var work = false
+        for member in type.members {
+            switch member.kind {
+            case .variableDecl:
+                guard let variable = VariableDecl(member), !variable.isStatic else { continue }
+                let wrappers = variable.modifiers.attributes.map(\.name).filter(ObservationScan.isWrapperName)
+                let names = variable.bindings.compactMap(\.name)
+                if wrappers.contains("Published") || wrappers.contains("Combine.Published") { published.formUnion(names) }
+                if let other = wrappers.first(where: { $0 != "Published" && $0 != "Combine.Published" }) {
+                    block("`\(names.first ?? "")` is `@\(other)`, which does not observe inside an @Observable class")
+                }
+                if variable.modifiers.has("lazy") { block("`\(names.first ?? "")` is `lazy`, which @Observable does not allow") }
+                for binding in variable.bindings where !binding.isComputed {
+                    if let value = binding.initializer, ObservationScan.doesWork(value.firstTokenIndex..<value.endTokenIndex, in: tree) { work = true }
+                }
+            case .initializerDecl:
+                guard let function = FunctionLikeDecl(member) else { continue }
+                if function.parameters.first?.label == "from" { continue }
+                if let body = member.child(.codeBlock), ObservationScan.doesWork(body.firstTokenIndex..<body.endTokenIndex, in: tree) { work = true }
+            default:
+                continue
+            }
+        }
+        // What its members' code does with the published properties and the class itself.
+        let tokens = type.node.firstTokenIndex..<type.node.endTokenIndex
+        for position in tokens {
+            let token = tree.token(at: position)
+            if token.kind == .dollarIdentifier, published.contains(String(token.text.dropFirst())) {
+                block("`\(token.text)` is used as a Combine publisher")
+            } else if token.kind == .identifier, token.text.hasPrefix("_"), published.contains(String(token.text.dropFirst())) {
+                block("`\(token.text)` is the Published wrapper itself, which @Observable replaces")
+            } else if token.kind == .identifier, token.textIs("objectWillChange") {
+                block("it uses `objectWillChange`, which an @Observable class does not have")
+            }
+        }
+        // Coding: @Observable stores `_x`; synthesized coding and keys named `_x` change.
+        let coding = inherited.filter { ["Codable", "Decodable", "Encodable"].contains($0) }
+        if !coding.isEmpty {
+            let memberText = type.members.filter { $0.kind == .initializerDecl || $0.kind == .functionDecl }
+            let decodes = memberText.contains { FunctionLikeDecl($0)?.node.kind == .initializerDecl && FunctionLikeDecl($0)?.parameters.first?.label == "from" }
+            let encodes = memberText.contains { FunctionLikeDecl($0)?.name == "encode" && FunctionLikeDecl($0)?.parameters.first?.label == "to" }
+            let needsDecode = coding.contains("Codable") || coding.contains("Decodable")
+            let needsEncode = coding.contains("Codable") || coding.contains("Encodable")
+            if (needsDecode && !decodes) || (needsEncode && !encodes) {
+                block("it is \(coding[0]) without its own coding methods: @Observable stores `_x`, so the synthesized keys would change")
+            }
+        }
+        if ObservationScan.namesUnderscoreCodingKey(type) { block("its CodingKeys name `_x` keys, which @Observable's stored `_x` would take") }
+        return Model(name: name, declaration: type, blocker: blocker, doesWorkOnInit: work)
+    }
+
+    /// An attribute that is a property wrapper: capitalized, and not one of the language's
+    /// or the frameworks' plain attributes.
+    static func isWrapperName(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, first.properties.isUppercase else { return false }
+        return !["MainActor", "IBOutlet", "IBInspectable", "NSManaged", "GKInspectable", "Sendable", "ObservationIgnored"].contains(name)
+    }
+
+    /// `case _x` inside an `enum CodingKeys` of the class.
+    private static func namesUnderscoreCodingKey(_ type: TypeDecl) -> Bool {
+        for member in type.members where member.kind == .enumDecl {
+            guard let keys = TypeDecl(member), keys.nameToken?.textIs("CodingKeys") == true else { continue }
+            for element in keys.members where element.kind == .enumCaseDecl {
+                if EnumCaseDecl(element)?.elementNames.contains(where: { $0.hasPrefix("_") }) == true { return true }
+            }
+        }
+        return false
+    }
+
+    /// Value types whose plain initializers only store: calling them is not work.
+    static let storingInitializers: Set<String> = [
+        "Date", "UUID", "Set", "Array", "Dictionary", "String", "Int", "Double", "Float", "Bool", "CGFloat",
+        "CGSize", "CGPoint", "CGRect", "Color", "URL", "Decimal", "IndexSet", "Optional", "super",
+    ]
+
+    /// Whether the tokens call something other than a storing initializer (`Date()`,
+    /// `[Item]()`, `super.init()`).
+    static func doesWork(_ tokens: Range<Int>, in tree: SyntaxTree) -> Bool {
+        for position in tokens where position > tokens.lowerBound && tree.tokens[position].kind == .leftParen {
+            let before = tree.token(at: position - 1)
+            switch before.kind {
+            case .rightSquare: continue  // `[Item]()`
+            case .binaryOperator, .postfixOperator, .prefixOperator:
+                if before.textIs(">") { continue }  // `Set<Int>()`
+            case .identifier, .keyword:
+                if storingInitializers.contains(before.text) { continue }
+                // `super.init(…)`
+                if before.keyword == .`init`, position >= 3, tree.token(at: position - 3).keyword == .super { continue }
+                // A parenthesis after `if`, `return`, `=`: grouping, not a call.
+                if before.kind == .keyword && before.keyword != .`init` && before.keyword != .self { continue }
+                return true
+            case .rightParen, .rightBrace, .postfixQuestion, .exclamation:
+                return true
+            default:
+                continue  // `(` after an operator, a comma or `(`: a tuple or grouping
+            }
+        }
+        return false
+    }
+
+    private mutating func recordUses(of variable: VariableDecl, in type: TypeDecl, owner: String) {
+        guard !variable.isStatic, let attribute = variable.modifiers.attributes.last,
+              let wrapper = ObservationScan.wrapper(named: attribute.name) else { return }
+        let tree = type.node.tree
+        for binding in variable.bindings {
+            guard let name = binding.name else { continue }
+            var typeName = binding.type.map { ProjectIndex.normalizedTypeText($0.text) }
+            var argumentsDoWork = false
+            if let value = binding.initializer, let made = ObservationScan.madeType(value) {
+                if typeName == nil { typeName = made.type }
+                argumentsDoWork = made.argumentsDoWork
+            }
+            typeName = typeName.map(ProjectIndex.stripGenericArguments)
+            var blocker: String?
+            func block(_ reason: String) { if blocker == nil { blocker = reason } }
+            if typeName == nil { block("the type of `\(name)` is not written, so it cannot be told which class it holds") }
+            if wrapper == .stateObject && binding.initializer == nil {
+                block("`\(name)` is set in an initializer through `StateObject(wrappedValue:)`")
+            }
+            if binding.initializer != nil, ObservationScan.madeType(binding.initializer!) == nil, wrapper == .stateObject {
+                block("`\(name)` is not made by an initializer of its class, so what `@State` would run on every init is unknown")
+            }
+            // What the owner's code does with the property and its wrapper.
+            var takesBindings = false
+            var bindingsOutsideBody = false
+            let body = wrapper == .environmentObject ? ObservationScan.body(of: type) : nil
+            let bodyTokens = body.map { $0.node.firstTokenIndex..<$0.node.endTokenIndex }
+            for position in type.node.firstTokenIndex..<type.node.endTokenIndex {
+                let token = tree.token(at: position)
+                if token.kind == .dollarIdentifier, token.textEquals("$" + name) {
+                    takesBindings = true
+                    if let bodyTokens, !bodyTokens.contains(position) { bindingsOutsideBody = true }
+                } else if token.kind == .identifier, token.textEquals("_" + name) {
+                    block("`_\(name)` reaches the property wrapper itself")
+                }
+            }
+            if wrapper == .environmentObject && takesBindings {
+                if body == nil || bindingsOutsideBody { block("`$\(name)` is used outside `body`, where no `@Bindable` can be declared") }
+                if let statements = body?.getterStatements, statements.isEmpty { block("`body` has no statements to put `@Bindable` before") }
+            }
+            uses.append(Use(owner: owner, property: name, wrapper: wrapper, typeName: typeName, declaration: variable,
+                            attribute: attribute, blocker: blocker, argumentsDoWork: argumentsDoWork,
+                            takesBindings: takesBindings, body: body))
+        }
+    }
+
+    static func wrapper(named name: String) -> Wrapper? {
+        let bare = name.hasPrefix("SwiftUI.") ? String(name.dropFirst(8)) : name
+        return Wrapper(rawValue: bare)
+    }
+
+    /// The `body` property of a type, when it has a getter.
+    static func body(of type: TypeDecl) -> PatternBinding? {
+        for member in type.members where member.kind == .variableDecl {
+            guard let variable = VariableDecl(member), let binding = variable.bindings.first, binding.name == "body",
+                  binding.accessorBlock != nil, binding.isComputed else { continue }
+            return binding
+        }
+        return nil
+    }
+
+    /// `M()`, `M(a: b)`, `M.init(…)`, `Outer.M(…)`: the type made and whether an argument calls something.
+    static func madeType(_ value: Node) -> (type: String, argumentsDoWork: Bool)? {
+        guard value.kind == .functionCallExpr, let callee = value.firstChildNode else { return nil }
+        var calleeText = ProjectIndex.normalizedTypeText(callee.text)
+        if calleeText.hasSuffix(".init") { calleeText.removeLast(5) }
+        let parts = calleeText.split(separator: ".")
+        guard !parts.isEmpty, parts.allSatisfy({ $0.first?.isUppercase == true && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }),
+              value.child(.closureExpr) == nil else { return nil }
+        let tree = value.tree
+        let arguments = callee.endTokenIndex..<value.endTokenIndex
+        return (calleeText, doesWork(arguments, in: tree))
+    }
+
+    // MARK: - Tokens
+
+    private mutating func scanTokens(_ tree: SyntaxTree, scopes: [Scope], inheritance: [Range<Int>]) {
+        let tokens = tree.tokens
+        func scope(of position: Int) -> Scope? {
+            var found: Scope?
+            for candidate in scopes where candidate.tokens.contains(position) {
+                if found == nil || candidate.tokens.lowerBound >= found!.tokens.lowerBound { found = candidate }
+            }
+            return found
+        }
+        for position in tokens.indices {
+            let raw = tokens[position]
+            switch raw.kind {
+            case .dollarIdentifier:
+                let token = tree.token(at: position)
+                let name = String(token.text.dropFirst())
+                guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else { continue }
+                let afterPeriod = position > 0 && tokens[position - 1].kind == .period
+                let onSelf = afterPeriod && position > 1 && tokens[position - 2].keyword == .self
+                let place = scope(of: position)
+                if afterPeriod && !onSelf {
+                    obstacles.append(Obstacle(kind: .publisher, subject: name, scope: place?.name ?? "", range: token.textRange))
+                } else if let place, place.kind == .classDecl || place.kind == .extensionDecl || place.kind == .actorDecl {
+                    // `$name` alone is a binding in a view; in a class or an extension, a publisher.
+                    obstacles.append(Obstacle(kind: .ownPublisher, subject: name, scope: place.name, range: token.textRange))
+                }
+            case .identifier:
+                let token = tree.token(at: position)
+                if token.textIs("objectWillChange") {
+                    obstacles.append(Obstacle(kind: .objectWillChange, subject: "", scope: scope(of: position)?.name ?? "", range: token.textRange))
+                } else if token.textIs("ObservableObject") {
+                    guard !inheritance.contains(where: { $0.contains(position) }) else { continue }
+                    // `Combine.ObservableObject` in a clause is the same; elsewhere a constraint.
+                    obstacles.append(Obstacle(kind: .constraint, subject: "", scope: scope(of: position)?.name ?? "", range: token.textRange))
+                } else if token.textIs("environmentObject"), position > 0, tokens[position - 1].kind == .period,
+                          position + 1 < tokens.count, tokens[position + 1].kind == .leftParen {
+                    var depth = 0
+                    var end = position + 1
+                    while end < tokens.count {
+                        if tokens[end].kind == .leftParen { depth += 1 }
+                        if tokens[end].kind == .rightParen { depth -= 1; if depth == 0 { break } }
+                        end += 1
+                    }
+                    guard end < tokens.count, end > position + 2 else { continue }
+                    let argument = (position + 2..<end).map { tree.token(at: $0).text }.joined()
+                    environmentCalls.append(EnvironmentCall(scope: scope(of: position)?.name ?? "", argument: argument, name: token))
+                }
+            default:
+                continue
+            }
+        }
+    }
+}
+
+// MARK: - In the index
+
+extension ObservationScan {
+    /// The property-table key the facts are kept under: no type is named so.
+    public static let factsKey = "@observation"
+
+    /// The facts as index entries: what the migration of each model needs from every file.
+    /// Keys are made unique per declaration, so files never overwrite each other's.
+    public var indexEntries: [String: String] {
+        var entries: [String: String] = [:]
+        for model in models {
+            entries["model " + model.name] = model.blocker.map { "no " + $0 } ?? (model.doesWorkOnInit ? "ok work" : "ok")
+        }
+        for (name, _) in extensionConformances { entries["extension " + name] = "no" }
+        for use in uses {
+            let flags = (use.argumentsDoWork ? "work" : "") + (use.takesBindings ? "+bind" : "")
+            entries["use \(use.owner).\(use.property)"] = [use.wrapper.rawValue, use.typeName ?? "?", flags, use.blocker ?? ""].joined(separator: "|")
+        }
+        for obstacle in obstacles {
+            entries["obstacle \(obstacle.kind.rawValue) \(obstacle.subject) \(obstacle.scope)"] = ""
+        }
+        for call in environmentCalls { entries["environment \(call.scope) \(call.argument)"] = "" }
+        return entries
+    }
+}
+
+extension ProjectIndex {
+    /// Records the observation facts of `tree`, when its bytes may hold any.
+    mutating func recordObservationFacts(of tree: SyntaxTree) {
+        guard ObservationScan.mayHoldFacts(tree.bytes) else { return }
+        let entries = ObservationScan(tree).indexEntries
+        guard !entries.isEmpty else { return }
+        propertyTypes[ObservationScan.factsKey, default: [:]].merge(entries) { _, new in new }
+    }
+
+    /// The observation facts of the indexed files (see `ObservationScan.indexEntries`).
+    public var observationFacts: [String: String] { propertyTypes[ObservationScan.factsKey] ?? [:] }
+}

@@ -1,0 +1,185 @@
+// Rule `observable`: which ObservableObject classes of a module become @Observable, decided
+// from the module's index alone, so that every file of the module decides alike.
+import Codemod
+import SwiftCST
+
+extension ObservableMigration {
+    /// The module's models and what becomes of each.
+    struct Plan: Sendable {
+        /// Qualified name → nil when it migrates, else why it is withheld.
+        var verdicts: [String: String?] = [:]
+        /// Published property names of each model.
+        var published: [String: Set<String>] = [:]
+
+        func migrates(_ model: String) -> Bool { verdicts[model].map { $0 == nil } ?? false }
+
+        var hasModels: Bool { !verdicts.isEmpty }
+
+        /// The model a type text written in `scope` names, if it is one of the module's.
+        func model(named typeName: String?, inScope scope: String, index: ProjectIndex) -> String? {
+            guard let typeName else { return nil }
+            let qualified = index.qualifiedName(of: index.resolvingTypealiases(typeName, inScope: scope), inScope: scope)
+            return verdicts[qualified] != nil ? qualified : nil
+        }
+    }
+
+    private static let plans = IndexMemo<Plan>()
+
+    static func plan(for index: ProjectIndex) -> Plan {
+        plans.value(for: index) { makePlan($0) }
+    }
+
+    /// Protocols a model may conform to besides `ObservableObject`: none of them is one, or
+    /// makes the class's stored properties matter to it.
+    static let harmlessConformances: Set<String> = [
+        "Identifiable", "Hashable", "Equatable", "Sendable", "@unchecked Sendable", "CustomStringConvertible",
+        "CustomDebugStringConvertible", "AnyObject", "NSObject", "Codable", "Decodable", "Encodable", "Comparable",
+    ]
+
+    private static func makePlan(_ index: ProjectIndex) -> Plan {
+        let facts = index.observationFacts
+        var plan = Plan()
+        guard !facts.isEmpty else { return plan }
+        var reasons: [String: String] = [:]
+        var doesWork: Set<String> = []
+        var models: [String] = []
+        for (key, value) in facts where key.hasPrefix("model ") {
+            let name = String(key.dropFirst(6))
+            models.append(name)
+            if value.hasPrefix("no ") { reasons[name] = String(value.dropFirst(3)) }
+            if value == "ok work" { doesWork.insert(name) }
+            plan.published[name] = Set((index.propertyWrappers[name] ?? [:]).filter { $0.value == "Published" || $0.value == "Combine.Published" }.keys)
+        }
+        models.sort()
+        func block(_ model: String, _ reason: String) { if reasons[model] == nil { reasons[model] = reason } }
+        for model in models { plan.verdicts[model] = .some(nil) }
+
+        // Its declaration: what it inherits, and who inherits from it.
+        var subclasses: [String: String] = [:]
+        for type in index.classTypes.sorted() {
+            for name in index.conformances[type] ?? [] where plan.verdicts[index.qualifiedName(of: name)] != nil {
+                subclasses[index.qualifiedName(of: name)] = subclasses[index.qualifiedName(of: name)] ?? type
+            }
+        }
+        for model in models {
+            if facts["extension " + model] != nil { block(model, "an extension declares its ObservableObject conformance again") }
+            if let subclass = subclasses[model] { block(model, "`\(subclass)` inherits from it and stays an ObservableObject") }
+            for name in (index.conformances[model] ?? []).sorted() where name != "ObservableObject" && name != "Combine.ObservableObject" {
+                if harmlessConformances.contains(name) { continue }
+                let qualified = index.qualifiedName(of: name)
+                if isObservableObject(qualified, in: index) {
+                    block(model, "it inherits `\(name)`, which is an ObservableObject")
+                } else if !index.declaredTypes.contains(qualified) {
+                    block(model, "it inherits `\(name)`, declared outside the module, which may be an ObservableObject")
+                }
+            }
+        }
+
+        // Its uses, and the code in the module that needs it to stay an ObservableObject.
+        let modelsHeldInState = stateObjectModels(facts, plan: plan, index: index, block: block)
+        for model in modelsHeldInState where doesWork.contains(model) {
+            block(model, "its initializer does work, which `@State` would run again on every init of the view that holds it")
+        }
+        for (key, _) in facts where key.hasPrefix("obstacle ") {
+            let parts = key.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 4 else { continue }
+            let (kind, subject, scope) = (parts[1], parts[2], parts[3])
+            let place = scope.isEmpty ? "at file scope" : "in `\(scope)`"
+            switch ObservationScan.Obstacle.Kind(rawValue: kind) {
+            case .publisher?:
+                for model in models where plan.published[model]?.contains(subject) == true {
+                    block(model, "`$\(subject)` is used as a Combine publisher \(place)")
+                }
+            case .ownPublisher?:
+                if plan.published[scope]?.contains(subject) == true { block(scope, "`$\(subject)` is used as a Combine publisher \(place)") }
+            case .objectWillChange?:
+                let owners = models.filter { scope == $0 || scope.hasPrefix($0 + ".") }
+                for model in owners.isEmpty ? models : owners { block(model, "`objectWillChange` is used \(place)") }
+            case .constraint?:
+                for model in models { block(model, "`ObservableObject` is used as a constraint or existential \(place)") }
+            case nil:
+                continue
+            }
+        }
+        for (key, _) in facts where key.hasPrefix("environment ") {
+            let parts = key.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
+            guard parts.count == 3 else { continue }
+            if case .unknown = environmentObjectType(argument: parts[2], scope: parts[1], index: index, plan: plan) {
+                let place = parts[1].isEmpty ? "" : " in `\(parts[1])`"
+                for model in models { block(model, "the type of `.environmentObject(\(parts[2]))`\(place) is not known") }
+            }
+        }
+        for model in models { plan.verdicts[model] = .some(reasons[model]) }
+        return plan
+    }
+
+    /// Reads the `use` facts: blocks a model for each use that cannot change; returns the
+    /// models some `@StateObject` holds.
+    private static func stateObjectModels(_ facts: [String: String], plan: Plan, index: ProjectIndex,
+                                          block: (String, String) -> Void) -> Set<String> {
+        var held: Set<String> = []
+        for (key, value) in facts.sorted(by: { $0.key < $1.key }) where key.hasPrefix("use ") {
+            let fields = value.split(separator: "|", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 4 else { continue }
+            let place = String(key.dropFirst(4))
+            let owner = place.split(separator: ".").dropLast().joined(separator: ".")
+            let (wrapper, typeName, flags, reason) = (fields[0], fields[1], fields[2], fields[3])
+            guard typeName != "?" else {
+                for model in plan.verdicts.keys { block(model, "the type of `@\(wrapper)` `\(place)` is not written") }
+                continue
+            }
+            guard let model = plan.model(named: typeName, inScope: owner, index: index) else { continue }
+            if !reason.isEmpty { block(model, reason + " (`\(place)`)") }
+            if wrapper == ObservationScan.Wrapper.stateObject.rawValue {
+                held.insert(model)
+                if flags.hasPrefix("work") {
+                    block(model, "`\(place)` is made with arguments that do work, which `@State` would run again on every init of the view")
+                }
+            }
+        }
+        return held
+    }
+
+    /// Whether `type` is, or inherits from, `ObservableObject` (as far as the index says).
+    private static func isObservableObject(_ type: String, in index: ProjectIndex) -> Bool {
+        var seen: Set<String> = []
+        var pending = [type]
+        while let next = pending.popLast() {
+            guard seen.insert(next).inserted else { continue }
+            let inherited = index.conformances[next] ?? []
+            if inherited.contains("ObservableObject") || inherited.contains("Combine.ObservableObject") { return true }
+            pending.append(contentsOf: inherited.map { index.qualifiedName(of: $0) })
+        }
+        return false
+    }
+
+    /// What `.environmentObject(argument)` passes.
+    enum EnvironmentObjectType {
+        case model(String)
+        /// A type that is none of the module's models.
+        case other
+        case unknown
+    }
+
+    /// The type `.environmentObject(argument)` written in `scope` passes: `M()`, or a
+    /// property of the scope (`store`, `self.store`) whose type is written or inferred.
+    static func environmentObjectType(argument: String, scope: String, index: ProjectIndex, plan: Plan) -> EnvironmentObjectType {
+        var text = argument
+        if text.hasPrefix("self.") { text.removeFirst(5) }
+        let typeName: String
+        if let open = text.firstIndex(of: "("), text.hasSuffix(")") {
+            var callee = String(text[..<open])
+            if callee.hasSuffix(".init") { callee.removeLast(5) }
+            guard callee.first?.isUppercase == true, callee.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else { return .unknown }
+            typeName = callee
+        } else {
+            guard text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), !scope.isEmpty,
+                  let type = index.propertyType(of: scope, named: text) else { return .unknown }
+            typeName = ProjectIndex.stripGenericArguments(type)
+        }
+        guard typeName.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else { return .unknown }
+        if let model = plan.model(named: typeName, inScope: scope, index: index) { return .model(model) }
+        // A type the module declares that is no model, or one from elsewhere: not ours.
+        return .other
+    }
+}
