@@ -84,9 +84,11 @@ extension ObservableMigration {
         guard let first = body.getterStatements?.first, let token = first.firstToken else { return nil }
         let start = token.textRange.lowerBound
         if layout.isFirstOnLine(start) {
+            // Above the comment lines the first statement owns.
+            let owned = layout.statementStart(first)
             let indentation = layout.indentation(ofLineAt: start)
             let text = lines.map { indentation + $0 + layout.lineEnding }.joined()
-            return .insert(text, at: layout.lineStart(start))
+            return .insert(text, at: layout.lineStart(owned))
         }
         return .insert(lines.map { $0 + "; " }.joined(), at: start)
     }

@@ -219,15 +219,15 @@ public struct ObservableMigration: Rule {
             case .publisher, .ownPublisher:
                 blocked = models.filter { plan.published[$0]?.contains(obstacle.subject) == true
                     && (obstacle.kind == .publisher || $0 == obstacle.scope) }
-                message = "`$\(obstacle.subject)` as a Combine publisher keeps \(ObservableMigration.names(blocked)) an ObservableObject"
+                message = "`$\(obstacle.subject)` as a Combine publisher keeps \(ObservableMigration.names(blocked)) from becoming @Observable"
                 reason = "an @Observable class has no publishers; observe the property with `onChange(of:)`, `didSet` or `withObservationTracking`"
             case .objectWillChange:
                 blocked = models
-                message = "`objectWillChange` keeps \(ObservableMigration.names(blocked)) an ObservableObject"
+                message = "`objectWillChange` keeps \(ObservableMigration.names(blocked)) from becoming @Observable"
                 reason = "an @Observable class has no `objectWillChange`; observe the properties that matter instead"
             case .constraint:
                 blocked = models
-                message = "`ObservableObject` as a constraint or existential keeps \(ObservableMigration.names(blocked)) ObservableObjects"
+                message = "`ObservableObject` as a constraint or existential keeps \(ObservableMigration.names(blocked)) from becoming @Observable"
                 reason = "a class passed here must stay an ObservableObject; constrain to `Observable` (or `AnyObject`) once it is migrated"
             }
             guard !blocked.isEmpty else { continue }

@@ -152,6 +152,13 @@ public struct ObservationScan {
             }
             if isObservableObject && declaration.kind == .classDecl {
                 models.append(ObservationScan.model(type, name: qualified, inherited: inherited))
+            } else if declaration.kind == .classDecl, ObservationScan.publishes(type) {
+                // `@Published` in a class that is an ObservableObject through a protocol or
+                // superclass: reported, never changed (what it inherits stays as it is).
+                var model = ObservationScan.model(type, name: qualified, inherited: inherited)
+                let through = inherited.first.map { " through `\($0)`" } ?? ""
+                model.blocker = "it is an ObservableObject only\(through), which stays one"
+                models.append(model)
             } else if isObservableObject && type.isExtension {
                 extensionConformances.append((qualified, type))
             }
@@ -194,6 +201,7 @@ public struct ObservationScan {
                 continue
             }
         }
+        if ObservationScan.namesUnderscoreCodingKey(type) { block("its CodingKeys name `_x` keys, which @Observable's stored `_x` would take") }
         // What its members' code does with the published properties and the class itself.
         let tokens = type.node.firstTokenIndex..<type.node.endTokenIndex
         for position in tokens {
@@ -218,8 +226,15 @@ public struct ObservationScan {
                 block("it is \(coding[0]) without its own coding methods: @Observable stores `_x`, so the synthesized keys would change")
             }
         }
-        if ObservationScan.namesUnderscoreCodingKey(type) { block("its CodingKeys name `_x` keys, which @Observable's stored `_x` would take") }
         return Model(name: name, declaration: type, blocker: blocker, doesWorkOnInit: work)
+    }
+
+    /// Whether a member of `type` is `@Published`.
+    static func publishes(_ type: TypeDecl) -> Bool {
+        type.members.contains { member in
+            member.kind == .variableDecl
+                && (VariableDecl(member)?.modifiers.attributes.contains { $0.name == "Published" || $0.name == "Combine.Published" } ?? false)
+        }
     }
 
     /// An attribute that is a property wrapper: capitalized, and not one of the language's
