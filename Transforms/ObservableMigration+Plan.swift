@@ -10,6 +10,8 @@ extension ObservableMigration {
         var verdicts: [String: String?] = [:]
         /// Published property names of each model.
         var published: [String: Set<String>] = [:]
+        /// `Owner.name` of static properties → their type (`Settings.shared` → `Settings`).
+        var statics: [String: String] = [:]
 
         func migrates(_ model: String) -> Bool { verdicts[model].map { $0 == nil } ?? false }
 
@@ -21,6 +23,74 @@ extension ObservableMigration {
             let qualified = index.qualifiedName(of: index.resolvingTypealiases(typeName, inScope: scope), inScope: scope)
             return verdicts[qualified] != nil ? qualified : nil
         }
+
+        /// The models whose `$name` publisher `receiver.$name` in `scope` may be: the
+        /// receiver's model when its type is known, none when it is another type, else
+        /// every model that publishes `name`.
+        func models(publishing name: String, receiver: String, scope: String, index: ProjectIndex) -> [String] {
+            let publishers = verdicts.keys.filter { published[$0]?.contains(name) == true }.sorted()
+            guard !receiver.isEmpty, !scope.isEmpty, let type = index.propertyType(of: scope, named: receiver) else { return publishers }
+            let plain = ProjectIndex.stripGenericArguments(type)
+            if let model = model(named: plain, inScope: scope, index: index) { return publishers.filter { $0 == model } }
+            return plain.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) ? [] : publishers
+        }
+
+        /// What `Type.staticProperty.property…` written in `scope` holds. Each step is
+        /// followed through the index where it can be (a static property the observation
+        /// facts typed, then stored properties); otherwise the last name is looked up in
+        /// every type of the index: a property of that name declared outside the index
+        /// cannot have one of its models as its type.
+        func holder(ofChain chain: String, inScope scope: String, index: ProjectIndex) -> Holder {
+            let parts = chain.split(separator: ".").map(String.init)
+            guard parts.count >= 2, let last = parts.last else { return .unknown }
+            for split in stride(from: parts.count - 1, through: 1, by: -1) {
+                let owner = index.qualifiedName(of: parts[..<split].joined(separator: "."), inScope: scope)
+                guard var current = statics[owner + "." + parts[split]] else { continue }
+                current = index.qualifiedName(of: current, inScope: owner)
+                var known = true
+                for name in parts[(split + 1)...] {
+                    guard let next = index.propertyType(of: current, named: name) else { known = false; break }
+                    current = index.qualifiedName(of: ProjectIndex.stripGenericArguments(next), inScope: current)
+                }
+                if known { return verdicts[current] != nil ? .model(current) : .other }
+                break
+            }
+            var candidates: Set<String> = []
+            for (type, properties) in index.propertyTypes where !type.hasPrefix("()") && !type.hasPrefix("@") {
+                guard let text = properties[last] else { continue }
+                let plain = ProjectIndex.stripGenericArguments(text)
+                if let model = self.model(named: plain, inScope: type, index: index) {
+                    candidates.insert(model)
+                } else if !plain.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) {
+                    // `Model?`, `[Model]`: any model it names.
+                    for model in verdicts.keys where text.contains(ProjectIndex.lastComponent(model)) { candidates.insert(model) }
+                }
+            }
+            if candidates.isEmpty { return .other }
+            return candidates.count == 1 ? .model(candidates.first!) : .ambiguous(candidates.sorted())
+        }
+
+        /// The model a use holds, from its written type or the chain it is taken from.
+        func holder(of use: ObservationScan.Use, index: ProjectIndex) -> Holder {
+            if let typeName = use.typeName { return model(named: typeName, inScope: use.owner, index: index).map(Holder.model) ?? .other }
+            guard let chain = use.valueChain else { return .unknown }
+            return holder(ofChain: chain, inScope: use.owner, index: index)
+        }
+
+        func model(heldBy use: ObservationScan.Use, index: ProjectIndex) -> String? {
+            if case .model(let model) = holder(of: use, index: index) { return model }
+            return nil
+        }
+    }
+
+    /// What a property or an argument holds, as far as the index tells.
+    enum Holder: Equatable {
+        case model(String)
+        /// None of the module's models.
+        case other
+        /// One of these models, which cannot be told apart.
+        case ambiguous([String])
+        case unknown
     }
 
     private static let plans = IndexMemo<Plan>()
@@ -36,6 +106,14 @@ extension ObservableMigration {
         "CustomDebugStringConvertible", "AnyObject", "NSObject", "Codable", "Decodable", "Encodable", "Comparable",
     ]
 
+    /// `@preconcurrency UIApplicationDelegate` → `UIApplicationDelegate`. A framework's
+    /// delegate or data source protocol refines no `ObservableObject`.
+    private static func bareConformance(_ name: String) -> String {
+        var name = Substring(name)
+        while name.hasPrefix("@"), let space = name.firstIndex(of: " ") { name = name[name.index(after: space)...] }
+        return String(name)
+    }
+
     private static func makePlan(_ index: ProjectIndex) -> Plan {
         let facts = index.observationFacts
         var plan = Plan()
@@ -43,8 +121,16 @@ extension ObservableMigration {
         var reasons: [String: String] = [:]
         var doesWork: Set<String> = []
         var models: [String] = []
-        for (key, value) in facts where key.hasPrefix("model ") {
+        for (key, value) in facts where key.hasPrefix("static ") { plan.statics[String(key.dropFirst(7))] = value }
+        for (key, fact) in facts where key.hasPrefix("model ") {
             let name = String(key.dropFirst(6))
+            var value = fact
+            if value.hasPrefix("inherited ") {
+                // `@Published` in a class that does not name ObservableObject: one only
+                // through what it inherits; anything else is no model at all.
+                guard isObservableObject(name, in: index) else { continue }
+                value.removeFirst(10)
+            }
             models.append(name)
             if value.hasPrefix("no ") { reasons[name] = String(value.dropFirst(3)) }
             if value == "ok work" { doesWork.insert(name) }
@@ -64,8 +150,9 @@ extension ObservableMigration {
         for model in models {
             if facts["extension " + model] != nil { block(model, "an extension declares its ObservableObject conformance again") }
             if let subclass = subclasses[model] { block(model, "`\(subclass)` inherits from it and stays an ObservableObject") }
-            for name in (index.conformances[model] ?? []).sorted() where name != "ObservableObject" && name != "Combine.ObservableObject" {
-                if harmlessConformances.contains(name) { continue }
+            for written in (index.conformances[model] ?? []).sorted() where written != "ObservableObject" && written != "Combine.ObservableObject" {
+                let name = bareConformance(written)
+                if harmlessConformances.contains(name) || name.hasSuffix("Delegate") || name.hasSuffix("DataSource") { continue }
                 let qualified = index.qualifiedName(of: name)
                 if isObservableObject(qualified, in: index) {
                     block(model, "it inherits `\(name)`, which is an ObservableObject")
@@ -87,8 +174,10 @@ extension ObservableMigration {
             let place = scope.isEmpty ? "at file scope" : "in `\(scope)`"
             switch ObservationScan.Obstacle.Kind(rawValue: kind) {
             case .publisher?:
-                for model in models where plan.published[model]?.contains(subject) == true {
-                    block(model, "`$\(subject)` is used as a Combine publisher \(place)")
+                let (name, receiver) = subject.firstIndex(of: ":").map { (String(subject[..<$0]), String(subject[subject.index(after: $0)...])) }
+                    ?? (subject, "")
+                for model in plan.models(publishing: name, receiver: receiver, scope: scope, index: index) {
+                    block(model, "`$\(name)` is used as a Combine publisher \(place)")
                 }
             case .ownPublisher?:
                 if plan.published[scope]?.contains(subject) == true { block(scope, "`$\(subject)` is used as a Combine publisher \(place)") }
@@ -104,9 +193,14 @@ extension ObservableMigration {
         for (key, _) in facts where key.hasPrefix("environment ") {
             let parts = key.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
             guard parts.count == 3 else { continue }
-            if case .unknown = environmentObjectType(argument: parts[2], scope: parts[1], index: index, plan: plan) {
-                let place = parts[1].isEmpty ? "" : " in `\(parts[1])`"
+            let place = parts[1].isEmpty ? "" : " in `\(parts[1])`"
+            switch environmentObjectType(argument: parts[2], scope: parts[1], index: index, plan: plan) {
+            case .unknown:
                 for model in models { block(model, "the type of `.environmentObject(\(parts[2]))`\(place) is not known") }
+            case .ambiguous(let held):
+                for model in held { block(model, "`.environmentObject(\(parts[2]))`\(place) may pass it or another class") }
+            default:
+                continue
             }
         }
         for model in models { plan.verdicts[model] = .some(reasons[model]) }
@@ -123,15 +217,30 @@ extension ObservableMigration {
             guard fields.count == 4 else { continue }
             let place = String(key.dropFirst(4))
             let owner = place.split(separator: ".").dropLast().joined(separator: ".")
-            let (wrapper, typeName, flags, reason) = (fields[0], fields[1], fields[2], fields[3])
-            guard typeName != "?" else {
-                for model in plan.verdicts.keys { block(model, "the type of `@\(wrapper)` `\(place)` is not written") }
+            let (wrapper, written, flags, reason) = (fields[0], fields[1], fields[2], fields[3])
+            let model: String
+            if written.hasPrefix("=") {
+                let chain = String(written.dropFirst())
+                switch plan.holder(ofChain: chain, inScope: owner, index: index) {
+                case .model(let held): model = held
+                case .other: continue
+                case .ambiguous(let models):
+                    for held in models { block(held, "`\(chain)` in `\(place)` may hold it or another class") }
+                    continue
+                case .unknown:
+                    for held in plan.verdicts.keys { block(held, "the type of `\(chain)` in `\(place)` is not known") }
+                    continue
+                }
+            } else if written == "?" {
+                for held in plan.verdicts.keys { block(held, "the type of `@\(wrapper)` `\(place)` is not written") }
                 continue
+            } else {
+                guard let named = plan.model(named: written, inScope: owner, index: index) else { continue }
+                model = named
             }
-            guard let model = plan.model(named: typeName, inScope: owner, index: index) else { continue }
             if !reason.isEmpty { block(model, reason + " (`\(place)`)") }
             if wrapper == ObservationScan.Wrapper.stateObject.rawValue {
-                held.insert(model)
+                if flags.contains("+make") { held.insert(model) }
                 if flags.hasPrefix("work") {
                     block(model, "`\(place)` is made with arguments that do work, which `@State` would run again on every init of the view")
                 }
@@ -153,17 +262,9 @@ extension ObservableMigration {
         return false
     }
 
-    /// What `.environmentObject(argument)` passes.
-    enum EnvironmentObjectType {
-        case model(String)
-        /// A type that is none of the module's models.
-        case other
-        case unknown
-    }
-
     /// The type `.environmentObject(argument)` written in `scope` passes: `M()`, or a
     /// property of the scope (`store`, `self.store`) whose type is written or inferred.
-    static func environmentObjectType(argument: String, scope: String, index: ProjectIndex, plan: Plan) -> EnvironmentObjectType {
+    static func environmentObjectType(argument: String, scope: String, index: ProjectIndex, plan: Plan) -> Holder {
         var text = argument
         if text.hasPrefix("self.") { text.removeFirst(5) }
         let typeName: String
@@ -172,6 +273,9 @@ extension ObservableMigration {
             if callee.hasSuffix(".init") { callee.removeLast(5) }
             guard callee.first?.isUppercase == true, callee.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else { return .unknown }
             typeName = callee
+        } else if text.contains(".") {
+            guard ObservationScan.isNameChain(text) else { return .unknown }
+            return plan.holder(ofChain: text, inScope: scope, index: index)
         } else {
             guard text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }), !scope.isEmpty,
                   let type = index.propertyType(of: scope, named: text) else { return .unknown }

@@ -109,12 +109,13 @@ public struct ObservableMigration: Rule {
         let layout = SourceLayout(tree.bytes)
         var findings: [Finding] = []
         var needsImport = !ObservableMigration.importsObservation(tree)
-        for model in scan.models {
+        // A class that publishes without being an ObservableObject is none of the plan's.
+        for model in scan.models where plan.verdicts[model.name] != nil {
             findings.append(modelFinding(model, plan: plan, layout: layout, needsImport: &needsImport))
         }
         findings += useFindings(scan, plan: plan, index: index, layout: layout)
         findings += environmentCallFindings(scan, plan: plan, index: index)
-        findings += obstacleFindings(scan, plan: plan)
+        findings += obstacleFindings(scan, plan: plan, index: index)
         return findings
     }
 
@@ -144,8 +145,20 @@ public struct ObservableMigration: Rule {
         var bodyLines: [Int: [String]] = [:]
         var migrating: [(ObservationScan.Use, String)] = []
         for use in scan.uses {
-            guard let model = plan.model(named: use.typeName, inScope: use.owner, index: index) else { continue }
             let held = "`@\(use.wrapper.rawValue) var \(use.property)`"
+            let holder = plan.holder(of: use, index: index)
+            guard case .model(let model) = holder else {
+                // A value whose class cannot be told keeps every class it may be.
+                let place = use.declaration.trimmedRange.lowerBound..<use.attribute.trimmedRange.upperBound
+                if holder == .unknown || use.typeName == nil && use.valueChain == nil {
+                    findings.append(Finding(range: place, message: Finding.clamped("\(held) holds a value of unknown class, which keeps the module's ObservableObjects as they are"),
+                                            severity: .note, withheldReason: "write its type, so the class it holds can be told"))
+                } else if case .ambiguous(let models) = holder {
+                    findings.append(Finding(range: place, message: Finding.clamped("\(held) may hold \(ObservableMigration.names(models)), which stay ObservableObjects"),
+                                            severity: .note, withheldReason: "write its type, so the class it holds can be told"))
+                }
+                continue
+            }
             guard plan.migrates(model) else {
                 // Said here only where this property is what blocks the class.
                 if let blocker = use.blocker {
@@ -192,7 +205,7 @@ public struct ObservableMigration: Rule {
                                         severity: .note,
                                         fix: Fix(edits: [Edit(range: call.name.textRange, replacement: "environment")],
                                                  summary: "use `.environment(_:)`", platforms: Self.platforms)))
-            case .unknown:
+            case .unknown, .ambiguous:
                 findings.append(Finding(range: call.name.textRange,
                                         message: Finding.clamped("`\(quoted)` passes a value of unknown type, so no ObservableObject of the module can become @Observable"),
                                         severity: .note,
@@ -205,7 +218,7 @@ public struct ObservableMigration: Rule {
     }
 
     /// The code of this file that keeps some class of the module an ObservableObject.
-    private func obstacleFindings(_ scan: ObservationScan, plan: ObservableMigration.Plan) -> [Finding] {
+    private func obstacleFindings(_ scan: ObservationScan, plan: ObservableMigration.Plan, index: ProjectIndex) -> [Finding] {
         var findings: [Finding] = []
         let declaredHere = Set(scan.models.map(\.name))
         let models = plan.verdicts.keys.sorted()
@@ -216,9 +229,12 @@ public struct ObservableMigration: Rule {
             let message: String
             let reason: String
             switch obstacle.kind {
-            case .publisher, .ownPublisher:
-                blocked = models.filter { plan.published[$0]?.contains(obstacle.subject) == true
-                    && (obstacle.kind == .publisher || $0 == obstacle.scope) }
+            case .publisher:
+                blocked = plan.models(publishing: obstacle.subject, receiver: obstacle.receiver, scope: obstacle.scope, index: index)
+                message = "`$\(obstacle.subject)` as a Combine publisher keeps \(ObservableMigration.names(blocked)) from becoming @Observable"
+                reason = "an @Observable class has no publishers; observe the property with `onChange(of:)`, `didSet` or `withObservationTracking`"
+            case .ownPublisher:
+                blocked = models.filter { plan.published[$0]?.contains(obstacle.subject) == true && $0 == obstacle.scope }
                 message = "`$\(obstacle.subject)` as a Combine publisher keeps \(ObservableMigration.names(blocked)) from becoming @Observable"
                 reason = "an @Observable class has no publishers; observe the property with `onChange(of:)`, `didSet` or `withObservationTracking`"
             case .objectWillChange:

@@ -27,6 +27,9 @@ public struct ObservationScan {
         /// Whether making one runs code beyond storing values (an `init` that calls
         /// something, a property initialized by a call).
         public var doesWorkOnInit: Bool
+        /// Whether it does not name `ObservableObject` itself but publishes: one only if
+        /// what it inherits is.
+        public var isInherited = false
     }
 
     /// A property held through `@StateObject`, `@ObservedObject` or `@EnvironmentObject`.
@@ -38,6 +41,11 @@ public struct ObservationScan {
         /// The object's type as written (or as its initializer `M(…)` makes it); nil when
         /// neither says.
         public var typeName: String?
+        /// When no type is written: the initializer when it is a chain of names
+        /// (`Settings.shared`), which the plan resolves through the index.
+        public var valueChain: String?
+        /// Whether the initializer makes the object (`M(…)`), rather than taking one.
+        public var makesObject: Bool
         public var declaration: VariableDecl
         public var attribute: Attribute
         /// What keeps this property from changing with its class.
@@ -65,6 +73,8 @@ public struct ObservationScan {
         public var kind: Kind
         /// The property name of a publisher; empty otherwise.
         public var subject: String
+        /// For `x.$name` and `self.x.$name`: `x`, whose type says whose publisher it is.
+        public var receiver: String = ""
         /// The qualified name of the type it is written in; empty at file scope.
         public var scope: String
         /// Its place: the byte range of the token.
@@ -81,6 +91,8 @@ public struct ObservationScan {
         public var name: Token
     }
 
+    /// `static let shared = Settings()`: qualified owner and name → the type written or made.
+    public var staticTypes: [String: String] = [:]
     public var models: [Model] = []
     /// Classes given `ObservableObject` in an extension: qualified name → that extension.
     public var extensionConformances: [(name: String, declaration: TypeDecl)] = []
@@ -152,18 +164,23 @@ public struct ObservationScan {
             }
             if isObservableObject && declaration.kind == .classDecl {
                 models.append(ObservationScan.model(type, name: qualified, inherited: inherited))
-            } else if declaration.kind == .classDecl, ObservationScan.publishes(type) {
-                // `@Published` in a class that is an ObservableObject through a protocol or
-                // superclass: reported, never changed (what it inherits stays as it is).
+            } else if declaration.kind == .classDecl, let first = inherited.first, ObservationScan.publishes(type) {
+                // `@Published` in a class that may be an ObservableObject through a protocol or
+                // superclass (the plan asks the index): never changed, what it inherits stays.
                 var model = ObservationScan.model(type, name: qualified, inherited: inherited)
-                let through = inherited.first.map { " through `\($0)`" } ?? ""
-                model.blocker = "it is an ObservableObject only\(through), which stays one"
+                model.blocker = "it is an ObservableObject only through `\(first)`, which stays one"
+                model.isInherited = true
                 models.append(model)
             } else if isObservableObject && type.isExtension {
                 extensionConformances.append((qualified, type))
             }
             for member in type.members where member.kind == .variableDecl {
-                if let variable = VariableDecl(member) { recordUses(of: variable, in: type, owner: qualified) }
+                guard let variable = VariableDecl(member) else { continue }
+                if variable.isStatic {
+                    recordStatic(variable, owner: qualified)
+                } else {
+                    recordUses(of: variable, in: type, owner: qualified)
+                }
             }
             walk(type.members, scope: qualified, scopes: &scopes, inheritance: &inheritance)
         }
@@ -294,18 +311,25 @@ public struct ObservationScan {
             guard let name = binding.name else { continue }
             var typeName = binding.type.map { ProjectIndex.normalizedTypeText($0.text) }
             var argumentsDoWork = false
+            var makesObject = false
+            var valueChain: String?
             if let value = binding.initializer, let made = ObservationScan.madeType(value) {
                 if typeName == nil { typeName = made.type }
                 argumentsDoWork = made.argumentsDoWork
+                makesObject = true
+            } else if typeName == nil, let value = binding.initializer {
+                valueChain = ObservationScan.nameChain(value)
             }
             typeName = typeName.map(ProjectIndex.stripGenericArguments)
             var blocker: String?
             func block(_ reason: String) { if blocker == nil { blocker = reason } }
-            if typeName == nil { block("the type of `\(name)` is not written, so it cannot be told which class it holds") }
+            if typeName == nil && valueChain == nil {
+                block("the type of `\(name)` is not written, so it cannot be told which class it holds")
+            }
             if wrapper == .stateObject && binding.initializer == nil {
                 block("`\(name)` is set in an initializer through `StateObject(wrappedValue:)`")
             }
-            if binding.initializer != nil, ObservationScan.madeType(binding.initializer!) == nil, wrapper == .stateObject {
+            if let value = binding.initializer, !makesObject, wrapper == .stateObject, ObservationScan.nameChain(value) == nil {
                 block("`\(name)` is not made by an initializer of its class, so what `@State` would run on every init is unknown")
             }
             // What the owner's code does with the property and its wrapper.
@@ -326,10 +350,35 @@ public struct ObservationScan {
                 if body == nil || bindingsOutsideBody { block("`$\(name)` is used outside `body`, where no `@Bindable` can be declared") }
                 if let statements = body?.getterStatements, statements.isEmpty { block("`body` has no statements to put `@Bindable` before") }
             }
-            uses.append(Use(owner: owner, property: name, wrapper: wrapper, typeName: typeName, declaration: variable,
+            uses.append(Use(owner: owner, property: name, wrapper: wrapper, typeName: typeName, valueChain: valueChain,
+                            makesObject: makesObject, declaration: variable,
                             attribute: attribute, blocker: blocker, argumentsDoWork: argumentsDoWork,
                             takesBindings: takesBindings, body: body))
         }
+    }
+
+    /// The type of each stored static property whose type is written or made (`M(…)`).
+    private mutating func recordStatic(_ variable: VariableDecl, owner: String) {
+        for binding in variable.bindings where !binding.isComputed {
+            guard let name = binding.name else { continue }
+            let written = binding.type.map { ProjectIndex.normalizedTypeText($0.text) }
+            guard let type = written ?? binding.initializer.flatMap({ ObservationScan.madeType($0)?.type }) else { continue }
+            staticTypes[owner + "." + name] = ProjectIndex.stripGenericArguments(type)
+        }
+    }
+
+    /// `Settings.shared`, `Model.shared.store`: names joined by periods, the first a type
+    /// (capitalized), without calls; nil for anything else.
+    static func nameChain(_ value: Node) -> String? {
+        let text = ProjectIndex.normalizedTypeText(value.text)
+        return isNameChain(text) ? text : nil
+    }
+
+    /// Whether `text` is `Type.name.name…`.
+    public static func isNameChain(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count >= 2 && parts[0].first?.isUppercase == true
+            && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }
     }
 
     static func wrapper(named name: String) -> Wrapper? {
@@ -352,12 +401,15 @@ public struct ObservationScan {
         guard value.kind == .functionCallExpr, let callee = value.firstChildNode else { return nil }
         var calleeText = ProjectIndex.normalizedTypeText(callee.text)
         if calleeText.hasSuffix(".init") { calleeText.removeLast(5) }
+        calleeText = ProjectIndex.stripGenericArguments(calleeText)  // `Box<Item>()`
         let parts = calleeText.split(separator: ".")
-        guard !parts.isEmpty, parts.allSatisfy({ $0.first?.isUppercase == true && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }),
-              value.child(.closureExpr) == nil else { return nil }
+        guard !parts.isEmpty, parts.allSatisfy({ $0.first?.isUppercase == true && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } })
+        else { return nil }
         let tree = value.tree
         let arguments = callee.endTokenIndex..<value.endTokenIndex
-        return (calleeText, doesWork(arguments, in: tree))
+        // A closure passed to it may run while it is made.
+        let closure = (arguments).contains { tree.tokens[$0].kind == .leftBrace }
+        return (calleeText, closure || doesWork(arguments, in: tree))
     }
 
     // MARK: - Tokens
@@ -382,7 +434,13 @@ public struct ObservationScan {
                 let onSelf = afterPeriod && position > 1 && tokens[position - 2].keyword == .self
                 let place = scope(of: position)
                 if afterPeriod && !onSelf {
-                    obstacles.append(Obstacle(kind: .publisher, subject: name, scope: place?.name ?? "", range: token.textRange))
+                    var obstacle = Obstacle(kind: .publisher, subject: name, scope: place?.name ?? "", range: token.textRange)
+                    if position >= 2, tokens[position - 2].kind == .identifier {
+                        let simple = position < 3 || tokens[position - 3].kind != .period
+                        let onOwn = position >= 4 && tokens[position - 3].kind == .period && tokens[position - 4].keyword == .self
+                        if simple || onOwn { obstacle.receiver = tree.token(at: position - 2).text }
+                    }
+                    obstacles.append(obstacle)
                 } else if let place, place.kind == .classDecl || place.kind == .extensionDecl || place.kind == .actorDecl {
                     // `$name` alone is a binding in a view; in a class or an extension, a publisher.
                     obstacles.append(Obstacle(kind: .ownPublisher, subject: name, scope: place.name, range: token.textRange))
@@ -426,15 +484,19 @@ extension ObservationScan {
     public var indexEntries: [String: String] {
         var entries: [String: String] = [:]
         for model in models {
-            entries["model " + model.name] = model.blocker.map { "no " + $0 } ?? (model.doesWorkOnInit ? "ok work" : "ok")
+            let verdict = model.blocker.map { "no " + $0 } ?? (model.doesWorkOnInit ? "ok work" : "ok")
+            entries["model " + model.name] = model.isInherited ? "inherited " + verdict : verdict
         }
+        for (name, type) in staticTypes { entries["static " + name] = type }
         for (name, _) in extensionConformances { entries["extension " + name] = "no" }
         for use in uses {
-            let flags = (use.argumentsDoWork ? "work" : "") + (use.takesBindings ? "+bind" : "")
-            entries["use \(use.owner).\(use.property)"] = [use.wrapper.rawValue, use.typeName ?? "?", flags, use.blocker ?? ""].joined(separator: "|")
+            let flags = (use.argumentsDoWork ? "work" : "") + (use.takesBindings ? "+bind" : "") + (use.makesObject ? "+make" : "")
+            let type = use.typeName ?? use.valueChain.map { "=" + $0 } ?? "?"
+            entries["use \(use.owner).\(use.property)"] = [use.wrapper.rawValue, type, flags, use.blocker ?? ""].joined(separator: "|")
         }
         for obstacle in obstacles {
-            entries["obstacle \(obstacle.kind.rawValue) \(obstacle.subject) \(obstacle.scope)"] = ""
+            let subject = obstacle.receiver.isEmpty ? obstacle.subject : obstacle.subject + ":" + obstacle.receiver
+            entries["obstacle \(obstacle.kind.rawValue) \(subject) \(obstacle.scope)"] = ""
         }
         for call in environmentCalls { entries["environment \(call.scope) \(call.argument)"] = "" }
         return entries
