@@ -15,6 +15,14 @@ extension ObservableMigration {
 
         func migrates(_ model: String) -> Bool { verdicts[model].map { $0 == nil } ?? false }
 
+        /// Withholds every migrating class but those named (by qualified or simple name).
+        mutating func select(_ names: Set<String>) {
+            for (model, verdict) in verdicts where verdict == nil {
+                guard !names.contains(model), !names.contains(ProjectIndex.lastComponent(model)) else { continue }
+                verdicts[model] = .some("it is not named in the rule's `classes` option")
+            }
+        }
+
         var hasModels: Bool { !verdicts.isEmpty }
 
         /// The model a type text written in `scope` names, if it is one of the module's.

@@ -16,6 +16,10 @@ public struct ObservableMigration: Rule {
     /// The words of every fact the migration reads (as `ObservationScan.mayHoldFacts`).
     public var neededWords: [[StaticString]] { [["Object", "Published", "objectWillChange", ".$"]] }
 
+    /// `classes`: the names of the classes to migrate in this run (all when absent), so
+    /// that a migration can land class by class.
+    public var optionNames: [String] { ["classes"] }
+
     static let platforms: [Platform: Version] = [.iOS: Version(17), .macOS: Version(14), .tvOS: Version(17), .watchOS: Version(10)]
 
     public var platformNeeds: [PlatformNeed] {
@@ -47,8 +51,11 @@ public struct ObservableMigration: Rule {
 
         It is a migration, not a finding: off unless the configuration enables it \
         (`"rules": {"enable": ["observable"]}`) or `--rules observable` names it. Its findings \
-        are notes. Every change of one class is made in the same run; with `--split-by` \
-        each class and its uses is one group.
+        are notes. Every change of one class is made in the same run. To land the \
+        migration class by class, name the classes of each step in the option `classes` \
+        (`"options": {"observable": {"classes": ["Library"]}}`): the others are reported, \
+        not changed. (`--split-by` cuts by rule, module or directory, which can split one \
+        class from its uses.)
 
         Withheld, and reported with the reason at the class and at the place that blocks it \
         (fix that, then run again): `$name` used as a Combine publisher (`.onReceive(model.$name)`, \
@@ -103,7 +110,11 @@ public struct ObservableMigration: Rule {
 
     public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
         let index = context.index(including: tree)
-        let plan = ObservableMigration.plan(for: index)
+        var plan = ObservableMigration.plan(for: index)
+        if case .array(let values)? = context.options["classes"] {
+            let named = Set(values.compactMap { value -> String? in if case .string(let name) = value { return name } else { return nil } })
+            plan.select(named)
+        }
         guard plan.hasModels else { return [] }
         let scan = ObservationScan(tree)
         let layout = SourceLayout(tree.bytes)

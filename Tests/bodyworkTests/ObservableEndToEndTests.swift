@@ -122,6 +122,31 @@ final class ObservableEndToEndTests: XCTestCase {
         XCTAssertTrue(try sandbox.text("App/Sources/App/Library.swift").contains("@Observable final class Library"))
     }
 
+    func testTheClassesOptionMigratesOnlyTheNamedClassWithItsUses() throws {
+        let sandbox = try package()
+        _ = try sandbox.write("App/Sources/App/Timer.swift", """
+            import SwiftUI
+
+            final class Ticker: ObservableObject {
+                @Published var ticks = 0
+            }
+
+            struct TickerView: View {
+                @StateObject private var ticker = Ticker()
+                var body: some View { Text("\\(ticker.ticks)") }
+            }
+
+            """)
+        _ = try sandbox.write("App/.bodywork.json", #"{"options": {"observable": {"classes": ["Ticker"]}}}"#)
+        let run = try sandbox.run(["--apply", "--rules", "observable", "App"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(try sandbox.text("App/Sources/App/Library.swift"), model, "not named: left as it is")
+        XCTAssertEqual(try sandbox.text("App/Sources/App/Views.swift"), views, "nor its uses")
+        XCTAssertTrue(run.stderr.contains("not named in the rule's `classes` option"), run.stderr)
+        let ticker = try sandbox.text("App/Sources/App/Timer.swift")
+        XCTAssertTrue(ticker.contains("@Observable final class Ticker {") && ticker.contains("@State private var ticker = Ticker()"), ticker)
+    }
+
     func testAPublisherInTheViewsFileWithholdsTheWholeClass() throws {
         let sandbox = try package()
         let blocked = views.replacingOccurrences(of: "Text(\"\\(library.books.count)\") }",
