@@ -70,6 +70,7 @@ extension ObservableMigration {
         switch use.wrapper {
         case .stateObject:
             return [Edit(range: nameToken.textRange, replacement: "State")]
+                + use.stateObjectAssignments.map { Edit(range: $0.textRange, replacement: "State") }
         case .observedObject:
             if use.takesBindings { return [Edit(range: nameToken.textRange, replacement: "Bindable")] }
             return [attributeRemoval(use.attribute, layout: layout)]

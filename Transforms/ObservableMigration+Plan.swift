@@ -12,6 +12,8 @@ extension ObservableMigration {
         var published: [String: Set<String>] = [:]
         /// `Owner.name` of static properties → their type (`Settings.shared` → `Settings`).
         var statics: [String: String] = [:]
+        /// Models whose initializer does work.
+        var doWork: Set<String> = []
 
         func migrates(_ model: String) -> Bool { verdicts[model].map { $0 == nil } ?? false }
 
@@ -145,6 +147,7 @@ extension ObservableMigration {
             plan.published[name] = Set((index.propertyWrappers[name] ?? [:]).filter { $0.value == "Published" || $0.value == "Combine.Published" }.keys)
         }
         models.sort()
+        plan.doWork = doesWork
         func block(_ model: String, _ reason: String) { if reasons[model] == nil { reasons[model] = reason } }
         for model in models { plan.verdicts[model] = .some(nil) }
 

@@ -172,7 +172,9 @@ public struct ObservableMigration: Rule {
             }
             guard plan.migrates(model) else {
                 // Said here only where this property is what blocks the class.
-                if let blocker = use.blocker {
+                let blocker = use.blocker ?? (use.wrapper == .stateObject && use.makesObject && plan.doWork.contains(model)
+                    ? "the initializer of `\(ProjectIndex.lastComponent(model))` does work, which `@State` would run again on every init of this view" : nil)
+                if let blocker {
                     findings.append(Finding(range: use.declaration.trimmedRange.lowerBound..<use.attribute.trimmedRange.upperBound,
                                             message: Finding.clamped("\(held) keeps `\(model)` an ObservableObject; change it to migrate the class to @Observable"),
                                             severity: .note, withheldReason: blocker))

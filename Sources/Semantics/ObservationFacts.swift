@@ -48,6 +48,8 @@ public struct ObservationScan {
         public var makesObject: Bool
         public var declaration: VariableDecl
         public var attribute: Attribute
+        /// The `StateObject` of each `_name = StateObject(wrappedValue: …)` in an `init`.
+        public var stateObjectAssignments: [Token]
         /// What keeps this property from changing with its class.
         public var blocker: String?
         /// `@StateObject var m = M(make())`: an argument calls something.
@@ -326,11 +328,23 @@ public struct ObservationScan {
             if typeName == nil && valueChain == nil {
                 block("the type of `\(name)` is not written, so it cannot be told which class it holds")
             }
+            // `_name = StateObject(wrappedValue: …)` in an `init`: each becomes `State(wrappedValue:)`.
+            var assignments: [Token] = []
             if wrapper == .stateObject && binding.initializer == nil {
-                block("`\(name)` is set in an initializer through `StateObject(wrappedValue:)`")
+                for position in type.node.firstTokenIndex..<type.node.endTokenIndex
+                where tree.tokens[position].kind == .identifier && tree.token(at: position).textEquals("_" + name) {
+                    guard let assignment = ObservationScan.stateObjectAssignment(at: position, in: tree) else { continue }
+                    assignments.append(assignment.name)
+                    makesObject = makesObject || assignment.makesObject
+                    argumentsDoWork = argumentsDoWork || assignment.argumentsDoWork
+                }
+                if assignments.isEmpty { block("`\(name)` is set in an initializer, not through `StateObject(wrappedValue:)`") }
             }
             if let value = binding.initializer, !makesObject, wrapper == .stateObject, ObservationScan.nameChain(value) == nil {
                 block("`\(name)` is not made by an initializer of its class, so what `@State` would run on every init is unknown")
+            }
+            if wrapper == .stateObject && argumentsDoWork {
+                block("`\(name)` is made with arguments that do work, which `@State` would run again on every init of the view")
             }
             // What the owner's code does with the property and its wrapper.
             var takesBindings = false
@@ -342,7 +356,8 @@ public struct ObservationScan {
                 if token.kind == .dollarIdentifier, token.textEquals("$" + name) {
                     takesBindings = true
                     if let bodyTokens, !bodyTokens.contains(position) { bindingsOutsideBody = true }
-                } else if token.kind == .identifier, token.textEquals("_" + name) {
+                } else if token.kind == .identifier, token.textEquals("_" + name),
+                          !assignments.contains(where: { $0.index == position + 2 }) {
                     block("`_\(name)` reaches the property wrapper itself")
                 }
             }
@@ -352,9 +367,48 @@ public struct ObservationScan {
             }
             uses.append(Use(owner: owner, property: name, wrapper: wrapper, typeName: typeName, valueChain: valueChain,
                             makesObject: makesObject, declaration: variable,
-                            attribute: attribute, blocker: blocker, argumentsDoWork: argumentsDoWork,
+                            attribute: attribute, stateObjectAssignments: assignments, blocker: blocker, argumentsDoWork: argumentsDoWork,
                             takesBindings: takesBindings, body: body))
         }
+    }
+
+    /// `_name = StateObject(wrappedValue: value)` with `_name` at `position` (`self._name`
+    /// too): the `StateObject` token, whether `value` is `Type(…)`, and whether its
+    /// arguments (or `value` itself, when it is no `Type(…)`) call something.
+    static func stateObjectAssignment(at position: Int, in tree: SyntaxTree)
+        -> (name: Token, makesObject: Bool, argumentsDoWork: Bool)? {
+        let tokens = tree.tokens
+        guard position + 6 < tokens.count, tree.token(at: position + 1).textIs("="),
+              tree.token(at: position + 2).textIs("StateObject"), tokens[position + 3].kind == .leftParen,
+              tree.token(at: position + 4).textIs("wrappedValue"), tokens[position + 5].kind == .colon else { return nil }
+        var depth = 0
+        var close = position + 3
+        while close < tokens.count {
+            if tokens[close].kind == .leftParen { depth += 1 }
+            if tokens[close].kind == .rightParen { depth -= 1; if depth == 0 { break } }
+            close += 1
+        }
+        guard close < tokens.count else { return nil }
+        let value = (position + 6)..<close
+        guard !value.isEmpty else { return nil }
+        // `Type(arguments)` spanning the whole value: its arguments are what may work.
+        if value.count >= 3, tokens[value.lowerBound].kind == .identifier,
+           tree.token(at: value.lowerBound).text.first?.isUppercase == true,
+           tokens[value.lowerBound + 1].kind == .leftParen, tokens[value.upperBound - 1].kind == .rightParen {
+            var inner = 0
+            var closesAtEnd = false
+            for index in (value.lowerBound + 1)..<value.upperBound {
+                if tokens[index].kind == .leftParen { inner += 1 }
+                if tokens[index].kind == .rightParen { inner -= 1; if inner == 0 { closesAtEnd = index == value.upperBound - 1; break } }
+            }
+            if closesAtEnd {
+                let arguments = (value.lowerBound + 1)..<value.upperBound
+                let closure = arguments.contains { tokens[$0].kind == .leftBrace }
+                return (tree.token(at: position + 2), true, closure || doesWork(arguments, in: tree))
+            }
+        }
+        let closure = value.contains { tokens[$0].kind == .leftBrace }
+        return (tree.token(at: position + 2), false, closure || doesWork(value, in: tree))
     }
 
     /// The type of each stored static property whose type is written or made (`M(…)`).
