@@ -330,15 +330,17 @@ public struct ObservationScan {
             }
             // `_name = StateObject(wrappedValue: …)` in an `init`: each becomes `State(wrappedValue:)`.
             var assignments: [Token] = []
+            var assigned: Set<Int> = []  // the `_name` tokens of those assignments
             if wrapper == .stateObject && binding.initializer == nil {
                 for position in type.node.firstTokenIndex..<type.node.endTokenIndex
                 where tree.tokens[position].kind == .identifier && tree.token(at: position).textEquals("_" + name) {
                     guard let assignment = ObservationScan.stateObjectAssignment(at: position, in: tree) else { continue }
-                    assignments.append(assignment.name)
+                    assigned.insert(position)
+                    if let token = assignment.name { assignments.append(token) }
                     makesObject = makesObject || assignment.makesObject
                     argumentsDoWork = argumentsDoWork || assignment.argumentsDoWork
                 }
-                if assignments.isEmpty { block("`\(name)` is set in an initializer, not through `StateObject(wrappedValue:)`") }
+                if assigned.isEmpty { block("`\(name)` is set in an initializer, not through `StateObject(wrappedValue:)`") }
             }
             if let value = binding.initializer, !makesObject, wrapper == .stateObject, ObservationScan.nameChain(value) == nil {
                 block("`\(name)` is not made by an initializer of its class, so what `@State` would run on every init is unknown")
@@ -357,7 +359,7 @@ public struct ObservationScan {
                     takesBindings = true
                     if let bodyTokens, !bodyTokens.contains(position) { bindingsOutsideBody = true }
                 } else if token.kind == .identifier, token.textEquals("_" + name),
-                          !assignments.contains(where: { $0.index == position + 2 }) {
+                          !assigned.contains(position) {
                     block("`_\(name)` reaches the property wrapper itself")
                 }
             }
@@ -376,20 +378,26 @@ public struct ObservationScan {
     /// too): the `StateObject` token, whether `value` is `Type(…)`, and whether its
     /// arguments (or `value` itself, when it is no `Type(…)`) call something.
     static func stateObjectAssignment(at position: Int, in tree: SyntaxTree)
-        -> (name: Token, makesObject: Bool, argumentsDoWork: Bool)? {
+        -> (name: Token?, makesObject: Bool, argumentsDoWork: Bool)? {
         let tokens = tree.tokens
-        guard position + 6 < tokens.count, tree.token(at: position + 1).textIs("="),
-              tree.token(at: position + 2).textIs("StateObject"), tokens[position + 3].kind == .leftParen,
-              tree.token(at: position + 4).textIs("wrappedValue"), tokens[position + 5].kind == .colon else { return nil }
+        guard position + 7 < tokens.count, tree.token(at: position + 1).textIs("=") else { return nil }
+        // `StateObject(wrappedValue:` or `.init(wrappedValue:`, which `State` has too.
+        let named = tree.token(at: position + 2).textIs("StateObject")
+        let implicit = tokens[position + 2].kind == .period && tree.token(at: position + 3).keyword == .`init`
+        guard named || implicit else { return nil }
+        let open = position + (named ? 3 : 4)
+        guard open + 2 < tokens.count, tokens[open].kind == .leftParen, tree.token(at: open + 1).textIs("wrappedValue"),
+              tokens[open + 2].kind == .colon else { return nil }
         var depth = 0
-        var close = position + 3
+        var close = open
         while close < tokens.count {
             if tokens[close].kind == .leftParen { depth += 1 }
             if tokens[close].kind == .rightParen { depth -= 1; if depth == 0 { break } }
             close += 1
         }
         guard close < tokens.count else { return nil }
-        let value = (position + 6)..<close
+        let value = (open + 3)..<close
+        let name = named ? tree.token(at: position + 2) : nil
         guard !value.isEmpty else { return nil }
         // `Type(arguments)` spanning the whole value: its arguments are what may work.
         if value.count >= 3, tokens[value.lowerBound].kind == .identifier,
@@ -404,11 +412,11 @@ public struct ObservationScan {
             if closesAtEnd {
                 let arguments = (value.lowerBound + 1)..<value.upperBound
                 let closure = arguments.contains { tokens[$0].kind == .leftBrace }
-                return (tree.token(at: position + 2), true, closure || doesWork(arguments, in: tree))
+                return (name, true, closure || doesWork(arguments, in: tree))
             }
         }
         let closure = value.contains { tokens[$0].kind == .leftBrace }
-        return (tree.token(at: position + 2), false, closure || doesWork(value, in: tree))
+        return (name, false, closure || doesWork(value, in: tree))
     }
 
     /// The type of each stored static property whose type is written or made (`M(…)`).
