@@ -14,7 +14,9 @@ public struct ObservableMigration: Rule {
     /// Whether a class can change is decided from the whole module's index.
     public var usesProjectIndex: Bool { true }
     /// The words of every fact the migration reads (as `ObservationScan.mayHoldFacts`).
-    public var neededWords: [[StaticString]] { [["Object", "Published", "objectWillChange", ".$"]] }
+    public var neededWords: [[StaticString]] {
+        [["ObservableObject", "StateObject", "ObservedObject", "EnvironmentObject", "environmentObject", "Published", "objectWillChange", ".$"]]
+    }
 
     /// `classes`: the names of the classes to migrate in this run (all when absent), so
     /// that a migration can land class by class.

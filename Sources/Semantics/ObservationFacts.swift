@@ -105,11 +105,12 @@ public struct ObservationScan {
     /// Whether `bytes` may hold any observation fact: a cheap test made before the scan,
     /// so that the index pass does nothing more for the files that have none.
     public static func mayHoldFacts(_ bytes: [UInt8]) -> Bool {
-        // `Object` covers ObservableObject, StateObject, ObservedObject, EnvironmentObject
-        // and environmentObject; `.$` a publisher; `Published`; `WillChange` objectWillChange.
-        // Each is found by its rarest byte in source code.
-        contains(bytes, "Object", anchor: 1) || contains(bytes, ".$", anchor: 1)
+        // `nvironmentObject` covers `@EnvironmentObject` and `.environmentObject(`; `.$` a
+        // publisher; `WillChange` objectWillChange. Each is found by a rare byte of it.
+        contains(bytes, "bservableObject", anchor: 11) || contains(bytes, "StateObject", anchor: 7)
+            || contains(bytes, "ObservedObject", anchor: 10) || contains(bytes, "nvironmentObject", anchor: 12)
             || contains(bytes, "Published", anchor: 0) || contains(bytes, "WillChange", anchor: 0)
+            || contains(bytes, ".$", anchor: 1)
     }
 
     private static func contains(_ bytes: [UInt8], _ word: StaticString, anchor: Int) -> Bool {
@@ -127,6 +128,26 @@ public struct ObservationScan {
                 offset = at + 1
             }
             return false
+        }
+    }
+
+    /// The one fact a file without any of `mayHoldFacts`'s words can hold: `$name` in an
+    /// extension, a publisher of the extended class's own property. Only the tokens of
+    /// its top-level extensions are read, and only when the file has a `$` at all.
+    init(extensionsOf tree: SyntaxTree) {
+        let hasDollar = tree.bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.map { memchr($0, Int32(UInt8(ascii: "$")), buffer.count) != nil } ?? false
+        }
+        guard hasDollar, tree.root.childNodes.contains(where: { $0.kind == .extensionDecl }) else { return }
+        for declaration in tree.root.childNodes where declaration.kind == .extensionDecl {
+            guard let type = TypeDecl(declaration), let extended = type.name else { continue }
+            let name = ProjectIndex.stripGenericArguments(ProjectIndex.normalizedTypeText(extended))
+            for position in declaration.firstTokenIndex..<declaration.endTokenIndex where tree.tokens[position].kind == .dollarIdentifier {
+                let token = tree.token(at: position)
+                guard token.textRange.count > 1, !(48...57).contains(tree.bytes[token.textRange.lowerBound + 1]),
+                      position == 0 || tree.tokens[position - 1].kind != .period else { continue }
+                obstacles.append(Obstacle(kind: .ownPublisher, subject: String(token.text.dropFirst()), scope: name, range: token.textRange))
+            }
         }
     }
 
@@ -227,7 +248,8 @@ public struct ObservationScan {
             let token = tree.token(at: position)
             if token.kind == .dollarIdentifier, published.contains(String(token.text.dropFirst())) {
                 block("`\(token.text)` is used as a Combine publisher")
-            } else if token.kind == .identifier, token.text.hasPrefix("_"), published.contains(String(token.text.dropFirst())) {
+            } else if token.kind == .identifier, tree.bytes[token.textRange.lowerBound] == UInt8(ascii: "_"),
+                      published.contains(String(token.text.dropFirst())) {
                 block("`\(token.text)` is the Published wrapper itself, which @Observable replaces")
             } else if token.kind == .identifier, token.textIs("objectWillChange") {
                 block("it uses `objectWillChange`, which an @Observable class does not have")
@@ -568,8 +590,8 @@ extension ObservationScan {
 extension ProjectIndex {
     /// Records the observation facts of `tree`, when its bytes may hold any.
     mutating func recordObservationFacts(of tree: SyntaxTree) {
-        guard ObservationScan.mayHoldFacts(tree.bytes) else { return }
-        let entries = ObservationScan(tree).indexEntries
+        let scan = ObservationScan.mayHoldFacts(tree.bytes) ? ObservationScan(tree) : ObservationScan(extensionsOf: tree)
+        let entries = scan.indexEntries
         guard !entries.isEmpty else { return }
         propertyTypes[ObservationScan.factsKey, default: [:]].merge(entries) { _, new in new }
     }
