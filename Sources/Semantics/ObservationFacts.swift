@@ -230,6 +230,10 @@ public struct ObservationScan {
                     block("`\(names.first ?? "")` is `@\(other)`, which does not observe inside an @Observable class")
                 }
                 if variable.modifiers.has("lazy") { block("`\(names.first ?? "")` is `lazy`, which @Observable does not allow") }
+                if variable.bindings.count > 1 || names.count < variable.bindings.count,
+                   variable.bindings.contains(where: { !$0.isComputed }) {
+                    block("`\(names.first ?? "_")` shares its declaration with other properties, which @Observable cannot track one by one")
+                }
                 for binding in variable.bindings where !binding.isComputed {
                     if let value = binding.initializer, ObservationScan.doesWork(value.firstTokenIndex..<value.endTokenIndex, in: tree) { work = true }
                 }
@@ -347,6 +351,7 @@ public struct ObservationScan {
             typeName = typeName.map(ProjectIndex.stripGenericArguments)
             var blocker: String?
             func block(_ reason: String) { if blocker == nil { blocker = reason } }
+            if variable.bindings.count > 1 { block("`\(name)` shares its declaration and wrapper with other properties") }
             if typeName == nil && valueChain == nil {
                 block("the type of `\(name)` is not written, so it cannot be told which class it holds")
             }
