@@ -65,7 +65,9 @@ public struct ObservableMigration: Rule {
         constraint or existential, a protocol that inherits `ObservableObject`, a superclass \
         or subclass that is an `ObservableObject` (or a superclass declared outside the \
         module), a property wrapper other than `@Published` on the class's properties \
-        (`@AppStorage` does not observe inside `@Observable`), `lazy var`, `_name` (the \
+        (`@AppStorage` does not observe inside `@Observable`), `lazy var`, several stored \
+        properties in one declaration (`var width = 0, height = 0`), a comment inside the \
+        inheritance clause, `_name` (the \
         `Published` wrapper itself), a `public`, `open` or `package` class (other modules may \
         use it as an `ObservableObject`), a `Codable` class without its own coding methods or \
         with `_name` coding keys, a `@StateObject` whose class's initializer or arguments do \

@@ -217,6 +217,13 @@ public struct ObservationScan {
         if modifiers.contains("public") || modifiers.contains("open") || modifiers.contains("package") {
             block("it is \(modifiers.first { $0 == "public" || $0 == "open" || $0 == "package" }!), so other modules may use it as an ObservableObject")
         }
+        // Removing `ObservableObject` from the clause must not take a comment with it.
+        if let clause = type.inheritanceClause {
+            let bytes = tree.bytes[clause.range]
+            if zip(bytes, bytes.dropFirst()).contains(where: { $0 == UInt8(ascii: "/") && ($1 == UInt8(ascii: "/") || $1 == UInt8(ascii: "*")) }) {
+                block("a comment inside its inheritance clause would be lost with `ObservableObject`")
+            }
+        }
         var published: Set<String> = []
         var work = false
         for member in type.members {
