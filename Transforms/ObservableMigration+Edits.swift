@@ -17,7 +17,7 @@ extension ObservableMigration {
             let published = variable.modifiers.attributes.filter { $0.name == "Published" || $0.name == "Combine.Published" }
             if !published.isEmpty {
                 for attribute in published { edits.append(attributeRemoval(attribute, layout: layout)) }
-            } else if !variable.isLet, variable.bindings.contains(where: { !$0.isComputed }),
+            } else if !variable.isLet, variable.bindings.contains(where: ObservationScan.isStored),
                       !variable.modifiers.attributes.contains(where: { $0.name == "ObservationIgnored" }),
                       let first = member.firstToken {
                 edits.append(.insert("@ObservationIgnored ", at: first.textRange.lowerBound))

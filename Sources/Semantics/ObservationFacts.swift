@@ -238,10 +238,10 @@ public struct ObservationScan {
                 }
                 if variable.modifiers.has("lazy") { block("`\(names.first ?? "")` is `lazy`, which @Observable does not allow") }
                 if variable.bindings.count > 1 || names.count < variable.bindings.count,
-                   variable.bindings.contains(where: { !$0.isComputed }) {
+                   variable.bindings.contains(where: ObservationScan.isStored) {
                     block("`\(names.first ?? "_")` shares its declaration with other properties, which @Observable cannot track one by one")
                 }
-                for binding in variable.bindings where !binding.isComputed {
+                for binding in variable.bindings where ObservationScan.isStored(binding) {
                     if let value = binding.initializer, ObservationScan.doesWork(value.firstTokenIndex..<value.endTokenIndex, in: tree) { work = true }
                 }
             case .initializerDecl:
@@ -399,7 +399,9 @@ public struct ObservationScan {
             }
             if wrapper == .environmentObject && takesBindings {
                 if body == nil || bindingsOutsideBody { block("`$\(name)` is used outside `body`, where no `@Bindable` can be declared") }
-                if let statements = body?.getterStatements, statements.isEmpty { block("`body` has no statements to put `@Bindable` before") }
+                if let block = body?.accessorBlock, block.endTokenIndex - block.firstTokenIndex <= 2 {
+                    self.block("`body` has no statements to put `@Bindable` before", into: &blocker)
+                }
             }
             uses.append(Use(owner: owner, property: name, wrapper: wrapper, typeName: typeName, valueChain: valueChain,
                             makesObject: makesObject, declaration: variable,
@@ -455,7 +457,7 @@ public struct ObservationScan {
 
     /// The type of each stored static property whose type is written or made (`M(…)`).
     private mutating func recordStatic(_ variable: VariableDecl, owner: String) {
-        for binding in variable.bindings where !binding.isComputed {
+        for binding in variable.bindings where ObservationScan.isStored(binding) {
             guard let name = binding.name else { continue }
             let written = binding.type.map { ProjectIndex.normalizedTypeText($0.text) }
             guard let type = written ?? binding.initializer.flatMap({ ObservationScan.madeType($0)?.type }) else { continue }
@@ -477,6 +479,19 @@ public struct ObservationScan {
             && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }
     }
 
+    /// Whether a binding is stored: no accessors, or only `willSet`/`didSet`. Read from
+    /// tokens, as a tree parsed for declarations leaves accessor blocks unparsed.
+    public static func isStored(_ binding: PatternBinding) -> Bool {
+        guard let block = binding.accessorBlock else { return true }
+        let tree = block.tree
+        let first = block.firstTokenIndex + 1
+        guard first < block.endTokenIndex else { return false }
+        let token = tree.token(at: first)
+        return token.textIs("willSet") || token.textIs("didSet")
+    }
+
+    private func block(_ reason: String, into blocker: inout String?) { if blocker == nil { blocker = reason } }
+
     static func wrapper(named name: String) -> Wrapper? {
         let bare = name.hasPrefix("SwiftUI.") ? String(name.dropFirst(8)) : name
         return Wrapper(rawValue: bare)
@@ -486,7 +501,7 @@ public struct ObservationScan {
     static func body(of type: TypeDecl) -> PatternBinding? {
         for member in type.members where member.kind == .variableDecl {
             guard let variable = VariableDecl(member), let binding = variable.bindings.first, binding.name == "body",
-                  binding.accessorBlock != nil, binding.isComputed else { continue }
+                  binding.accessorBlock != nil, !isStored(binding) else { continue }
             return binding
         }
         return nil
