@@ -53,7 +53,10 @@ public struct ObservableMigration: Rule {
 
         It is a migration, not a finding: off unless the configuration enables it \
         (`"rules": {"enable": ["observable"]}`) or `--rules observable` names it. Its findings \
-        are notes. Every change of one class is made in the same run. To land the \
+        are notes. Every change of one class is made in the same run, so run it on whole \
+        modules: a run given some of a module's files (one file, `--changed-since`, an \
+        editor's code action) changes only those, and would leave the class and its uses \
+        apart. To land the \
         migration class by class, name the classes of each step in the option `classes` \
         (`"options": {"observable": {"classes": ["Library"]}}`): the others are reported, \
         not changed. (`--split-by` cuts by rule, module or directory, which can split one \
