@@ -178,7 +178,9 @@ extension ObservableMigration {
         for model in modelsHeldInState where doesWork.contains(model) {
             block(model, "its initializer does work, which `@State` would run again on every init of the view that holds it")
         }
-        for (key, _) in facts where key.hasPrefix("obstacle ") {
+        // In key order: the first reason found for a class is the one it is reported with.
+        let keys = facts.keys.sorted()
+        for key in keys where key.hasPrefix("obstacle ") {
             let parts = key.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
             guard parts.count == 4 else { continue }
             let (kind, subject, scope) = (parts[1], parts[2], parts[3])
@@ -201,7 +203,7 @@ extension ObservableMigration {
                 continue
             }
         }
-        for (key, _) in facts where key.hasPrefix("environment ") {
+        for key in keys where key.hasPrefix("environment ") {
             let parts = key.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
             guard parts.count == 3 else { continue }
             let place = parts[1].isEmpty ? "" : " in `\(parts[1])`"
