@@ -45,6 +45,36 @@ extension ObservableMigration {
             return plain.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) ? [] : publishers
         }
 
+        /// The models whose `objectWillChange` `receiver.objectWillChange` in `scope` may be:
+        /// without a receiver, the class it is written in (or every model, outside one);
+        /// else the model the receiver's type is (`scope`'s property, else any property of
+        /// that name in the index), none when that is another type, every model when unknown.
+        func models(sendingChangesOf receiver: String, scope: String, index: ProjectIndex) -> [String] {
+            let all = verdicts.keys.sorted()
+            guard !receiver.isEmpty else {
+                let owners = all.filter { scope == $0 || scope.hasPrefix($0 + ".") }
+                return owners.isEmpty ? all : owners
+            }
+            // `.b` of `a.b.objectWillChange`: a property, looked up by name; `b` alone may be
+            // a local, so only the scope's own property of that name tells.
+            guard receiver != "?" else { return all }
+            let isMember = receiver.hasPrefix(".")
+            let name = isMember ? String(receiver.dropFirst()) : receiver
+            if !isMember {
+                guard !scope.isEmpty, let type = index.propertyType(of: scope, named: name) else { return all }
+                let plain = ProjectIndex.stripGenericArguments(type)
+                if let model = model(named: plain, inScope: scope, index: index) { return [model] }
+                return plain.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) ? [] : all
+            }
+            guard name.first?.isLowercase == true else { return all }
+            switch holder(ofMemberNamed: name, index: index) {
+            case .model(let model): return [model]
+            case .ambiguous(let models): return models
+            case .other: return []
+            case .unknown: return all
+            }
+        }
+
         /// What `Type.staticProperty.property…` written in `scope` holds. Each step is
         /// followed through the index where it can be (a static property the observation
         /// facts typed, then stored properties); otherwise the last name is looked up in
@@ -65,9 +95,15 @@ extension ObservableMigration {
                 if known { return verdicts[current] != nil ? .model(current) : .other }
                 break
             }
+            return holder(ofMemberNamed: last, index: index)
+        }
+
+        /// What a property named `name` holds, from every type of the index that declares
+        /// one: a property declared outside the index cannot have one of its models as type.
+        func holder(ofMemberNamed name: String, index: ProjectIndex) -> Holder {
             var candidates: Set<String> = []
             for (type, properties) in index.propertyTypes where !type.hasPrefix("()") && !type.hasPrefix("@") {
-                guard let text = properties[last] else { continue }
+                guard let text = properties[name] else { continue }
                 let plain = ProjectIndex.stripGenericArguments(text)
                 if let model = self.model(named: plain, inScope: type, index: index) {
                     candidates.insert(model)
@@ -195,8 +231,10 @@ extension ObservableMigration {
             case .ownPublisher?:
                 if plan.published[scope]?.contains(subject) == true { block(scope, "`$\(subject)` is used as a Combine publisher \(place)") }
             case .objectWillChange?:
-                let owners = models.filter { scope == $0 || scope.hasPrefix($0 + ".") }
-                for model in owners.isEmpty ? models : owners { block(model, "`objectWillChange` is used \(place)") }
+                let receiver = subject.hasPrefix(":") ? String(subject.dropFirst()) : ""
+                for model in plan.models(sendingChangesOf: receiver, scope: scope, index: index) {
+                    block(model, "`objectWillChange` is used \(place)")
+                }
             case .constraint?:
                 for model in models { block(model, "`ObservableObject` is used as a constraint or existential \(place)") }
             case nil:

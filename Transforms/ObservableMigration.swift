@@ -258,7 +258,7 @@ public struct ObservableMigration: Rule {
                 message = "`$\(obstacle.subject)` as a Combine publisher keeps \(ObservableMigration.names(blocked)) from becoming @Observable"
                 reason = "an @Observable class has no publishers; observe the property with `onChange(of:)`, `didSet` or `withObservationTracking`"
             case .objectWillChange:
-                blocked = models
+                blocked = plan.models(sendingChangesOf: obstacle.receiver, scope: obstacle.scope, index: index)
                 message = "`objectWillChange` keeps \(ObservableMigration.names(blocked)) from becoming @Observable"
                 reason = "an @Observable class has no `objectWillChange`; observe the properties that matter instead"
             case .constraint:

@@ -75,7 +75,8 @@ public struct ObservationScan {
         public var kind: Kind
         /// The property name of a publisher; empty otherwise.
         public var subject: String
-        /// For `x.$name` and `self.x.$name`: `x`, whose type says whose publisher it is.
+        /// For `x.$name` and `self.x.$name`: `x`, whose type says whose publisher it is; for
+        /// `a.x.objectWillChange`: `x`.
         public var receiver: String = ""
         /// The qualified name of the type it is written in; empty at file scope.
         public var scope: String
@@ -559,7 +560,18 @@ public struct ObservationScan {
             case .identifier:
                 let token = tree.token(at: position)
                 if token.textIs("objectWillChange") {
-                    obstacles.append(Obstacle(kind: .objectWillChange, subject: "", scope: scope(of: position)?.name ?? "", range: token.textRange))
+                    var obstacle = Obstacle(kind: .objectWillChange, subject: "", scope: scope(of: position)?.name ?? "", range: token.textRange)
+                    // `x.objectWillChange`, `a.b.objectWillChange`: the member whose type says whose it is.
+                    if position >= 2, tokens[position - 1].kind == .period, tokens[position - 2].keyword != .self {
+                        if tokens[position - 2].kind == .identifier {
+                            // `.b` when the receiver is itself a member (`a.b`), else `b` (maybe a local).
+                            let member = position >= 3 && tokens[position - 3].kind == .period
+                            obstacle.receiver = (member ? "." : "") + tree.token(at: position - 2).text
+                        } else {
+                            obstacle.receiver = "?"  // `make().objectWillChange`: whose, unknown
+                        }
+                    }
+                    obstacles.append(obstacle)
                 } else if token.textIs("ObservableObject") {
                     guard !inheritance.contains(where: { $0.contains(position) }) else { continue }
                     // `Combine.ObservableObject` in a clause is the same; elsewhere a constraint.
@@ -607,6 +619,7 @@ extension ObservationScan {
         }
         for obstacle in obstacles {
             let subject = obstacle.receiver.isEmpty ? obstacle.subject : obstacle.subject + ":" + obstacle.receiver
+            // `objectWillChange` has no subject: its key holds `:receiver` or nothing.
             entries["obstacle \(obstacle.kind.rawValue) \(subject) \(obstacle.scope)"] = ""
         }
         for call in environmentCalls { entries["environment \(call.scope) \(call.argument)"] = "" }
