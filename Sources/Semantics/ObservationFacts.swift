@@ -562,7 +562,11 @@ public struct ObservationScan {
                 if token.textIs("objectWillChange") {
                     var obstacle = Obstacle(kind: .objectWillChange, subject: "", scope: scope(of: position)?.name ?? "", range: token.textRange)
                     // `x.objectWillChange`, `a.b.objectWillChange`: the member whose type says whose it is.
-                    if position >= 2, tokens[position - 1].kind == .period, tokens[position - 2].keyword != .self {
+                    // `self.`, `self?.`, `self!.`: the class's own.
+                    let onSelf = position >= 2 && (tokens[position - 2].keyword == .self
+                        || (position >= 3 && [.postfixQuestion, .exclamation].contains(tokens[position - 2].kind)
+                            && tokens[position - 3].keyword == .self))
+                    if position >= 2, tokens[position - 1].kind == .period, !onSelf {
                         if tokens[position - 2].kind == .identifier {
                             // `.b` when the receiver is itself a member (`a.b`), else `b` (maybe a local).
                             let member = position >= 3 && tokens[position - 3].kind == .period
