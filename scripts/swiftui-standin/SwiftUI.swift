@@ -754,6 +754,8 @@ extension View {
     public nonisolated func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View { modified() }
     public nonisolated func environment<T: AnyObject & Observable>(_ object: T?) -> some View { modified() }
     public nonisolated func environmentObject<T: ObservableObject>(_ object: T) -> some View { modified() }
+    public nonisolated func onReceive<P: Publisher>(_ publisher: P, perform action: @escaping (P.Output) -> Void) -> some View
+        where P.Failure == Never { modified() }
 
     public nonisolated func animation<V: Equatable>(_ animation: Animation?, value: V) -> some View { modified() }
     public nonisolated func transition(_ transition: AnyTransition) -> some View { modified() }
@@ -960,8 +962,20 @@ public struct AppStorage<Value>: DynamicProperty {
 
 // MARK: - ObservableObject (Combine is absent on Linux; these stand in for its parts)
 
+/// A stream of values over time (Combine's protocol, with the one operator the samples use).
+public protocol Publisher<Output, Failure> {
+    associatedtype Output
+    associatedtype Failure: Error
+}
+
+extension Publisher where Failure == Never {
+    public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable { AnyCancellable() }
+}
+
 /// Publishes the change notices of an `ObservableObject`.
-public final class ObservableObjectPublisher: @unchecked Sendable {
+public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
+    public typealias Output = Void
+    public typealias Failure = Never
     public init() {}
     public func send() {}
 }
@@ -984,9 +998,10 @@ public struct Published<Value> {
     public init(initialValue: Value) { self.wrappedValue = initialValue }
 
     /// The stream of values `$property` gives.
-    public struct Publisher {
+    public struct Publisher: SwiftUI.Publisher {
+        public typealias Output = Value
+        public typealias Failure = Never
         let value: Value
-        public func sink(receiveValue: @escaping (Value) -> Void) -> AnyCancellable { AnyCancellable() }
     }
 
     public var projectedValue: Publisher {
