@@ -12,7 +12,7 @@ enum AuditHTML {
             <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>SwiftUI performance audit</title>
-            <style>\(css)</style>
+            <style>\(css)\(EvidenceHTML.css)</style>
             </head>
             <body>
             <header>
@@ -23,7 +23,7 @@ enum AuditHTML {
             \(card("\(audit.viewCount)", "views"))
             \(card("\(audit.quickWins)", "quick wins"))
             </div>
-            <p class="status">Every finding is <strong>\(escape(auditStatus))</strong> until a measurement confirms it.</p>
+            <p class="status">\(escape(EvidenceText.statusSentence(audit)))</p>
             <p class="explain">\(inlineCode(AuditPriority.explanation))</p>
 
             """
@@ -34,6 +34,7 @@ enum AuditHTML {
         }
         out += "</header>\n<main>\n"
         for (index, section) in audit.sections.enumerated() { out += render(section, number: index + 1, top: audit.top) }
+        out += EvidenceHTML.section(audit)
         out += rules(audit.ruleDocumentation)
         out += "</main>\n</body>\n</html>\n"
         return out
@@ -45,7 +46,7 @@ enum AuditHTML {
         var out = "<section class=\"project\" id=\"project-\(number)\">\n"
         out += "<h2>\(escape(section.name)) <small>\(escape(section.kind)) · \(escape(section.path))</small></h2>\n"
         // A project without findings is a line, not an empty chart (and comes last).
-        if section.findings.isEmpty { return out + "<p>Nothing found.</p>\n</section>\n" }
+        if section.findings.isEmpty && section.views.isEmpty { return out + "<p>Nothing found.</p>\n</section>\n" }
         out += "<p>\(plural(section.findings.count, "finding")), score \(section.score), \(plural(section.quickWins, "quick win")).</p>\n"
         out += "<div class=\"grid\">\n<figure>\n<figcaption>Findings per cause</figcaption>\n\(chart(section))</figure>\n"
         out += "<figure>\n<figcaption>Modules</figcaption>\n<table class=\"modules\">\n"
@@ -57,16 +58,19 @@ enum AuditHTML {
         out += "</tbody></table>\n</figure>\n</div>\n"
         guard !section.views.isEmpty else { return out + "<p>Nothing found.</p>\n</section>\n" }
         out += "<h3>Views by priority</h3>\n<table class=\"ranked\" id=\"ranked-views-\(number)\">\n"
-        out += "<thead><tr><th>#</th><th>View</th><th>Module</th><th>Score</th><th>Findings</th><th>Quick wins</th>"
+        out += "<thead><tr><th>#</th><th>View</th><th>Module</th><th>Score</th><th>Measured</th><th>Findings</th><th>Quick wins</th>"
             + "<th>Main cause</th></tr></thead><tbody>\n"
-        let highest = max(1, section.views.first?.score ?? 1)
+        let highest = max(1, section.views.map(\.score).max() ?? 1)
+        let hottest = EvidenceHTML.highest(section.views)
         for (rank, view) in section.views.enumerated() {
             let width = max(2, view.score * 100 / highest)
             out += "<tr><td>\(rank + 1)</td><td><a href=\"#view-\(number)-\(rank + 1)\">\(escape(view.name))</a></td>"
                 + "<td>\(escape(view.module))</td>"
                 + "<td class=\"score\"><span class=\"meter\" style=\"width:\(width)px\"></span>\(view.score)</td>"
+                + EvidenceHTML.cell(view, highest: hottest)
                 + "<td>\(view.findings.count)</td><td>\(view.quickWins)</td>"
-                + "<td><span class=\"tag \(view.mainCategory.rawValue)\">\(escape(view.mainCategory.title))</span></td></tr>\n"
+                + (view.findings.isEmpty ? "<td>—</td></tr>\n"
+                   : "<td><span class=\"tag \(view.mainCategory.rawValue)\">\(escape(view.mainCategory.title))</span></td></tr>\n")
         }
         out += "</tbody></table>\n"
         for (rank, view) in section.views.enumerated() {
@@ -80,9 +84,11 @@ enum AuditHTML {
         out += "<summary><span class=\"rank\">\(rank)</span> <strong>\(escape(view.name))</strong> "
             + "<span class=\"muted\">\(escape(view.kind)) · \(escape(view.module)) · \(escape(view.path))</span> "
             + "<span class=\"pill\">score \(view.score)</span>"
-            + (view.quickWins > 0 ? " <span class=\"pill win\">\(plural(view.quickWins, "quick win"))</span>" : "") + "</summary>\n"
+            + (view.quickWins > 0 ? " <span class=\"pill win\">\(plural(view.quickWins, "quick win"))</span>" : "")
+            + EvidenceHTML.pill(view) + "</summary>\n"
+        out += EvidenceHTML.block(view)
         for (index, finding) in view.findings.enumerated() { out += render(finding, open: rank == 1 && index == 0) }
-        if confirms {
+        if confirms && !view.findings.isEmpty {
             out += "<div class=\"confirm\"><h4>To confirm</h4><ul>"
             for measurement in view.measurements {
                 out += "<li><strong>\(escape(measurement.category.title)):</strong> \(inlineCode(measurement.how))</li>"
@@ -99,7 +105,7 @@ enum AuditHTML {
             + (finding.isQuickWin ? " <span class=\"pill win\">quick win</span>" : "")
             + "<div class=\"message\">\(inlineCode(finding.message))</div></summary>\n"
         out += "<dl>"
-        out += "<dt>Status</dt><dd>\(escape(auditStatus))</dd>"
+        out += "<dt>Status</dt><dd>\(EvidenceHTML.status(finding))</dd>"
         out += "<dt>Priority</dt><dd>\(escape(finding.scoreExplanation)); \(inlineCode(finding.placeReason))</dd>"
         if !finding.explanation.isEmpty { out += "<dt>Why it costs</dt><dd>\(inlineCode(finding.explanation))</dd>" }
         out += "<dt>Fix</dt><dd>\(inlineCode(finding.fixText))</dd></dl>\n"

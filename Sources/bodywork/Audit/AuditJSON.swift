@@ -25,6 +25,7 @@ enum AuditJSON {
             ("quickWins", .integer(audit.quickWins)),
             ("skipped", .array(audit.skipped.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })),
             ("projects", .array(audit.sections.map { render($0, top: audit.top) })),
+            ("evidence", EvidenceJSON.audit(audit)),
         ])
     }
 
@@ -58,8 +59,9 @@ enum AuditJSON {
             ("score", .integer(view.score)),
             ("quickWins", .integer(view.quickWins)),
             ("mainCategory", .string(view.mainCategory.rawValue)),
+            ("evidence", EvidenceJSON.view(view)),
         ]
-        if rank <= top {
+        if rank <= top && !view.findings.isEmpty {
             members.append(("confirm", .object([
                 ("measurements", .array(view.measurements.map {
                     .object([("category", .string($0.category.rawValue)), ("how", .string($0.how))])
@@ -87,7 +89,7 @@ enum AuditJSON {
             ("url", finding.url.map { .string($0) } ?? .null),
             ("message", .string(finding.message)),
             ("explanation", .string(finding.explanation)),
-            ("status", .string(auditStatus)),
+            ("status", .string(finding.status)),
             ("place", .string(finding.place.rawValue)),
             ("placeReason", .string(finding.placeReason)),
             ("score", .integer(finding.score)),

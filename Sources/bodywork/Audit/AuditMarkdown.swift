@@ -8,11 +8,12 @@ enum AuditMarkdown {
         var out = "# SwiftUI performance audit\n\n"
         out += "\(plural(audit.filesScanned, "file")) scanned: \(plural(audit.findingCount, "finding")) in "
             + "\(plural(audit.viewCount, "view")), \(plural(audit.quickWins, "quick win")). "
-            + "Every finding is **\(auditStatus)** until a measurement confirms it.\n\n"
+            + "\(EvidenceText.statusSentence(audit))\n\n"
         out += "_\(AuditPriority.explanation)_\n"
         for problem in audit.skipped { out += "\n- skipped `\(problem.path)`: \(problem.reason)" }
         if !audit.skipped.isEmpty { out += "\n" }
         for section in audit.sections { out += render(section, top: audit.top) }
+        out += EvidenceMarkdown.section(audit)
         return out
     }
 
@@ -26,16 +27,17 @@ enum AuditMarkdown {
             out += "| \(cell(module.name)) | \(module.files) | \(module.findings) | \(module.score) | \(module.quickWins) |\n"
         }
         guard !section.views.isEmpty else { return out + "\nNothing found.\n" }
-        out += "\n| # | View | Module | Score | Findings | Quick wins | Main cause |\n|---:|---|---|---:|---:|---:|---|\n"
+        out += "\n| # | View | Module | Score | Measured | Findings | Quick wins | Main cause |\n|---:|---|---|---:|---:|---:|---:|---|\n"
         for (rank, view) in section.views.enumerated() {
-            out += "| \(rank + 1) | \(cell(view.name)) | \(cell(view.module)) | \(view.score) | \(view.findings.count) | "
-                + "\(view.quickWins) | \(view.mainCategory.title) |\n"
+            out += "| \(rank + 1) | \(cell(view.name)) | \(cell(view.module)) | \(view.score) | \(EvidenceMarkdown.cell(view)) | "
+                + "\(view.findings.count) | \(view.quickWins) | \(view.findings.isEmpty ? "—" : view.mainCategory.title) |\n"
         }
         for (rank, view) in section.views.enumerated() {
             out += "\n### \(rank + 1). \(view.name) — score \(view.score)\n\n"
             out += "`\(view.path)` (\(view.kind), module \(view.module))\n"
+            out += EvidenceMarkdown.viewLines(view)
             for finding in view.findings { out += render(finding) }
-            guard rank < top else { continue }
+            guard rank < top, !view.findings.isEmpty else { continue }
             out += "\n**To confirm:**\n\n"
             for measurement in view.measurements { out += "- \(measurement.category.title): \(measurement.how)\n" }
             out += "\nA UI performance test to paste:\n\n```swift\n\(view.testScaffold)```\n"
@@ -49,7 +51,7 @@ enum AuditMarkdown {
             + (finding.isQuickWin ? " — quick win" : "") + "\n\n"
         out += "\(finding.message)\n\n"
         if !finding.explanation.isEmpty { out += "> \(finding.explanation)\n\n" }
-        out += "- Status: \(auditStatus)\n"
+        out += "- Status: \(finding.status)\n"
         out += "- Priority \(finding.score): \(finding.scoreExplanation); \(finding.placeReason)\n"
         out += "- Fix: \(finding.fixText)\n\n"
         out += "```swift\n"

@@ -72,6 +72,8 @@ struct AuditFinding: Sendable {
     /// The finding's first lines, numbered from `excerptStart`.
     var excerpt: [String]
     var excerptStart: Int
+    /// `unconfirmed (from code)`, or `confirmed (trace)`/`(log)` when evidence measured its view.
+    var status = auditStatus
 
     var score: Int { AuditPriority.weight(severity) * AuditPriority.weight(place) }
     /// Fixed by `bodywork --apply`.
@@ -89,6 +91,8 @@ struct AuditView: Sendable {
     var module: String
     var path: String
     var findings: [AuditFinding]
+    /// What `--evidence` measured for the view (`Evidence.swift`); nil when it is not measured.
+    var evidence: ViewEvidence? = nil
 
     var score: Int { findings.reduce(0) { $0 + $1.score } }
     var quickWins: Int { findings.filter(\.isQuickWin).count }
@@ -147,6 +151,8 @@ struct Audit: Sendable {
     var top: Int
     /// The summary and documentation of each rule the audit names, by id.
     var ruleDocumentation: [String: String] = [:]
+    /// The evidence files and what they measured beyond the views (`--evidence`).
+    var evidence: AuditEvidence? = nil
 
     var findingCount: Int { sections.reduce(0) { $0 + $1.findings.count } }
     var viewCount: Int { sections.reduce(0) { $0 + $1.views.count } }

@@ -6,7 +6,7 @@ enum AuditText {
     /// One line: files, findings, views, quick wins.
     static func oneLine(_ audit: Audit) -> String {
         "bodywork audit: \(plural(audit.filesScanned, "file")) scanned, \(plural(audit.findingCount, "finding")) in "
-            + "\(plural(audit.viewCount, "view")), \(plural(audit.quickWins, "quick win")), all \(auditStatus)"
+            + "\(plural(audit.viewCount, "view")), \(plural(audit.quickWins, "quick win")), \(EvidenceText.statusPhrase(audit))"
     }
 
     static func render(_ audit: Audit) -> String {
@@ -26,13 +26,17 @@ enum AuditText {
                 + "findings".padding(to: 10) + "quick".padding(to: 7) + "main cause\n"
             for (rank, view) in shown.enumerated() {
                 out += "  " + "\(rank + 1)".padding(to: 4) + view.name.padding(to: nameWidth + 2) + "\(view.score)".padding(to: 7)
-                    + "\(view.findings.count)".padding(to: 10) + "\(view.quickWins)".padding(to: 7) + view.mainCategory.title.lowercased() + "\n"
-                let first = view.findings[0]
-                out += "      \(FilePath.shown(first.path)):\(first.line): \(first.ruleID) — \(first.placeReason)\n"
+                    + "\(view.findings.count)".padding(to: 10) + "\(view.quickWins)".padding(to: 7)
+                    + (view.findings.isEmpty ? "—" : view.mainCategory.title.lowercased()) + "\n"
+                if let first = view.findings.first {
+                    out += "      \(FilePath.shown(first.path)):\(first.line): \(first.ruleID) — \(first.placeReason)\n"
+                }
+                if let line = EvidenceTerminal.viewLine(view) { out += line }
             }
             if section.views.count > shown.count { out += "  … and \(plural(section.views.count - shown.count, "more view"))\n" }
         }
         if !clean.isEmpty { out += "\nNothing found in: \(clean.joined(separator: ", "))\n" }
+        out += EvidenceTerminal.section(audit, top: audit.top)
         if audit.findingCount > 0 {
             out += "\nFull report: bodywork audit --format html --output audit.html (or markdown, json)\n"
         }
