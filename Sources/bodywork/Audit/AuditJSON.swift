@@ -25,8 +25,7 @@ enum AuditJSON {
             ("quickWins", .integer(audit.quickWins)),
             ("skipped", .array(audit.skipped.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })),
             ("projects", .array(audit.sections.map { render($0, top: audit.top) })),
-            ("evidence", EvidenceJSON.audit(audit)),
-        ])
+        ]).addingEvidence(of: audit)
     }
 
     private static func render(_ section: AuditSection, top: Int) -> JSONText {
@@ -59,7 +58,6 @@ enum AuditJSON {
             ("score", .integer(view.score)),
             ("quickWins", .integer(view.quickWins)),
             ("mainCategory", .string(view.mainCategory.rawValue)),
-            ("evidence", EvidenceJSON.view(view)),
         ]
         if rank <= top && !view.findings.isEmpty {
             members.append(("confirm", .object([

@@ -163,6 +163,40 @@ enum EvidenceMarkdown {
 
 // MARK: - JSON
 
+extension JSONText {
+    /// With `--evidence`, the audit's JSON gains `evidence` in each view (after
+    /// `mainCategory`; null for a view not measured) and at the end; without, it is unchanged.
+    func addingEvidence(of audit: Audit) -> JSONText {
+        guard audit.evidence != nil, case .object(var members) = self else { return self }
+        var byView: [String: AuditView] = [:]
+        for section in audit.sections {
+            for view in section.views { byView[section.path + "\u{0}" + view.name + "\u{0}" + view.module + "\u{0}" + view.path] = view }
+        }
+        func string(_ fields: [(String, JSONText)], _ key: String) -> String {
+            if case .string(let text)? = fields.first(where: { $0.0 == key })?.1 { return text }
+            return ""
+        }
+        for (index, member) in members.enumerated() where member.0 == "projects" {
+            guard case .array(let projects) = member.1 else { continue }
+            members[index].1 = .array(projects.map { project in
+                guard case .object(var fields) = project, let at = fields.firstIndex(where: { $0.0 == "views" }),
+                      case .array(let views) = fields[at].1 else { return project }
+                let path = string(fields, "path")
+                fields[at].1 = .array(views.map { view in
+                    guard case .object(var keys) = view else { return view }
+                    let key = path + "\u{0}" + string(keys, "name") + "\u{0}" + string(keys, "module") + "\u{0}" + string(keys, "path")
+                    let position = keys.firstIndex { $0.0 == "mainCategory" }.map { $0 + 1 } ?? keys.count
+                    keys.insert(("evidence", byView[key].map(EvidenceJSON.view) ?? .null), at: position)
+                    return .object(keys)
+                })
+                return .object(fields)
+            })
+        }
+        members.append(("evidence", EvidenceJSON.audit(audit)))
+        return .object(members)
+    }
+}
+
 enum EvidenceJSON {
     static func view(_ view: AuditView) -> JSONText {
         guard let evidence = view.evidence else { return .null }
