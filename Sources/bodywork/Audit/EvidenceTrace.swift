@@ -269,7 +269,9 @@ private struct SharedValues {
     private var other: [String: TraceExportPassValue] = [:]
 
     mutating func set(_ id: String, _ value: TraceExportPassValue) {
-        guard let number = Int(id), number >= 0, number < 1 << 31 else {
+        // Dense while the ids come in order (xctrace numbers them from 1); any other id, and
+        // one far past the table, in the dictionary.
+        guard let number = Int(id), number >= 0, number < max(kinds.count * 2, 1 << 16) else {
             other[id] = value
             return
         }
