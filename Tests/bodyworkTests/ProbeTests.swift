@@ -137,3 +137,25 @@ final class ProbeTests: XCTestCase {
         }
     }
 }
+
+final class EvidenceCommandLineTests: XCTestCase {
+    func testHelpAndCompletionsKnowProbeAndEvidence() throws {
+        let sandbox = try Sandbox()
+        let help = try sandbox.run(["probe", "--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.output.hasPrefix("usage:\n    bodywork probe [--top N] [--apply] [paths...]\n\nPROBE\n"), help.output)
+        let audit = try sandbox.run(["help", "audit"])
+        XCTAssertTrue(audit.output.contains("[--evidence FILE]... [--before-evidence FILE]..."), audit.output)
+        XCTAssertTrue(audit.output.contains("With --before-evidence FILE (repeatable,"), audit.output)
+        let usage = try sandbox.run(["--help"])
+        XCTAssertTrue(usage.output.contains("  bodywork probe [paths...]      add `Self._printChanges()`"), usage.output)
+        let bash = try sandbox.run(["completions", "bash"]).output
+        XCTAssertTrue(bash.contains("--evidence) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;"), bash)
+        XCTAssertTrue(bash.contains("    probe)\n"), bash)
+        let fish = try sandbox.run(["completions", "fish"]).output
+        XCTAssertTrue(fish.contains("complete -c bodywork -n '__fish_seen_subcommand_from probe' -l top -x"), fish)
+        XCTAssertTrue(fish.contains("complete -c bodywork -n '__fish_seen_subcommand_from audit' -l before-evidence -r -F"), fish)
+        let man = try sandbox.run(["man"]).output
+        XCTAssertTrue(man.contains(".SH PROBE\n"), man)
+    }
+}
