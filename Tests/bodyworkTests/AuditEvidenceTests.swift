@@ -166,6 +166,16 @@ final class AuditEvidenceTests: XCTestCase {
         XCTAssertEqual(rows.map { side($0, "before") }, ["4/4.8", "2/0.6", "0/-1.0", "0/-1.0"])
         XCTAssertEqual(rows.map { side($0, "after") }, ["2/2.4", "1/0.3", "1/0.7", "1/0.02"])
 
+        // Like with like: the log added on the after side is left out of a trace-to-trace table.
+        let mixed = try self.json(sandbox, ["--before-evidence", fixture("updates-before.xml"), "--evidence", fixture("updates.xml"),
+                                       "--evidence", fixture("changes.log")])
+        let mixedRows = try XCTUnwrap((mixed["evidence"] as? [String: Any])?["comparison"] as? [[String: Any]])
+        XCTAssertEqual(mixedRows.map { $0["view"] as? String }, ["ListScreen", "Badge", "Tagged", "Text"])
+        let logs = try self.json(sandbox, ["--before-evidence", fixture("changes.log"), "--evidence", fixture("changes.log")])
+        let logRows = try XCTUnwrap((logs["evidence"] as? [String: Any])?["comparison"] as? [[String: Any]])
+        XCTAssertEqual(logRows.map { $0["view"] as? String }, ["ListScreen", "Badge", "DetailScreen", "Tagged"])
+        XCTAssertEqual(logRows.map { side($0, "after") }, ["2/-1.0", "1/-1.0", "1/-1.0", "1/-1.0"])
+
         let text = try sandbox.run(["audit", "--before-evidence", fixture("updates-before.xml"), "--evidence", fixture("updates.xml"), "App"])
         XCTAssertEqual(text.status, 0, text.stderr)
         XCTAssertTrue(text.output.contains("Before and after (updates / time):"), text.output)

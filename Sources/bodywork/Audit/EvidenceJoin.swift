@@ -196,8 +196,11 @@ enum EvidenceJoin {
 
     // MARK: - Before and after
 
+    /// Like with like: traces with traces and logs with logs when both sides have them.
     private static func compare(before: [EvidenceFile], after: [EvidenceFile]) -> [EvidenceComparison] {
-        let old = totals(before), new = totals(after)
+        let shared = Set(before.map(\.source)).intersection(after.map(\.source))
+        let old = totals(before.filter { shared.isEmpty || shared.contains($0.source) })
+        let new = totals(after.filter { shared.isEmpty || shared.contains($0.source) })
         var rows: [EvidenceComparison] = []
         for name in Set(old.keys).union(new.keys) {
             rows.append(EvidenceComparison(view: name, before: old[name] ?? (0, nil), after: new[name] ?? (0, nil)))

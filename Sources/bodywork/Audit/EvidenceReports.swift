@@ -247,19 +247,22 @@ enum EvidenceJSON {
 enum EvidenceHTML {
     private static func escape(_ text: String) -> String { AuditHTML.escape(text) }
 
-    /// The ranked table's cell: a bar for the measured cost beside the code score's.
-    static func cell(_ view: AuditView, highest: UInt64) -> String {
+    /// The ranked table's cell: a bar for the measured cost beside the code score's, as long
+    /// as the longest of its kind (time for traces, updates for logs).
+    static func cell(_ view: AuditView, highest: (nanoseconds: UInt64, updates: UInt64)) -> String {
         guard let evidence = view.evidence else { return "<td class=\"measured none\">—</td>" }
-        let value = evidence.totalNanoseconds ?? UInt64(evidence.updates)
-        let width = max(2, Int(value * 100 / max(1, highest)))
+        let (value, most) = evidence.totalNanoseconds.map { ($0, highest.nanoseconds) } ?? (UInt64(evidence.updates), highest.updates)
+        let width = max(2, Int(value * 100 / max(1, most)))
         let title = evidence.source == .trace ? "total update time (trace)" : "updates (log)"
         return "<td class=\"measured\" title=\"\(title)\"><span class=\"meter hot\" style=\"width:\(width)px\"></span>"
             + "\(escape(short(evidence)))</td>"
     }
 
-    /// The highest measured value in a section's views, per the source that ranks first.
-    static func highest(_ views: [AuditView]) -> UInt64 {
-        views.compactMap { $0.evidence.map { $0.totalNanoseconds ?? UInt64($0.updates) } }.max() ?? 1
+    /// The longest time (traces) and the most updates (logs) among a section's views.
+    static func highest(_ views: [AuditView]) -> (nanoseconds: UInt64, updates: UInt64) {
+        let measured = views.compactMap(\.evidence)
+        return (measured.compactMap(\.totalNanoseconds).max() ?? 1,
+                measured.filter { $0.totalNanoseconds == nil }.map { UInt64($0.updates) }.max() ?? 1)
     }
 
     private static func short(_ evidence: ViewEvidence) -> String {
