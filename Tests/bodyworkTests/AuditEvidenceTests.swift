@@ -285,4 +285,40 @@ final class AuditEvidenceTests: XCTestCase {
         XCTAssertEqual(clobber.status, 2, clobber.stderr)
         XCTAssertEqual(try sandbox.text("mine.log"), try String(contentsOfFile: fixture("changes.log"), encoding: .utf8))
     }
+
+    // MARK: - In a browser
+
+    /// The page with evidence in headless Chromium: no console message (nothing the page's
+    /// policy blocked), the measured column and the before/after table in its DOM; a
+    /// screenshot is saved to `.build/audit-evidence.png` for a person to look at.
+    func testEvidencePageRendersInABrowser() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let candidates = [environment["BODYWORK_CHROMIUM"]].compactMap { $0 }
+            + (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").flatMap { directory in
+                ["chromium", "chromium-browser", "google-chrome"].map { "\(directory)/\($0)" }
+            }
+        guard let chromium = candidates.first(where: FileManager.default.isExecutableFile(atPath:)) else {
+            throw XCTSkip("no Chromium on PATH (install Debian's `chromium` package, or set BODYWORK_CHROMIUM)")
+        }
+        let sandbox = try sandbox()
+        let run = try sandbox.run(["audit", "--format", "html", "--output", "report.html", "--before-evidence", fixture("updates-before.xml"),
+                                   "--evidence", fixture("updates.xml"), "--evidence", fixture("changes.log"), "App"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let page = URL(fileURLWithPath: sandbox.path("report.html")).absoluteString
+        let common = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--user-data-dir=\(sandbox.path("chromium"))"]
+        let dump = try Sandbox.execute(URL(fileURLWithPath: chromium), common + ["--enable-logging=stderr", "--v=0", "--dump-dom", page],
+                                       in: sandbox.root, stdin: nil, environment: [:])
+        XCTAssertEqual(dump.status, 0, dump.stderr)
+        XCTAssertEqual(dump.stderr.split(separator: "\n").filter { $0.contains(":CONSOLE") }, [], "the page logs nothing to the console")
+        XCTAssertTrue(dump.output.contains("<th>Measured</th>"), dump.output)
+        XCTAssertTrue(dump.output.contains("<h3>Before and after</h3>"), dump.output)
+        XCTAssertTrue(dump.output.contains("<div class=\"evidence\"><h4>Measured (trace)</h4>"), dump.output)
+        let screenshot = AuditEvidenceTests.fixtures.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/audit-evidence.png")
+        let shot = try Sandbox.execute(URL(fileURLWithPath: chromium), common + ["--hide-scrollbars", "--window-size=1280,2000",
+                                                                             "--screenshot=\(screenshot.path)", page],
+                                       in: sandbox.root, stdin: nil, environment: [:])
+        XCTAssertEqual(shot.status, 0, shot.stderr)
+        XCTAssertEqual(Array(try Data(contentsOf: screenshot).prefix(4)), [0x89, 0x50, 0x4E, 0x47], "a PNG file")
+    }
 }
