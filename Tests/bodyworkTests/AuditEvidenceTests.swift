@@ -44,6 +44,12 @@ final class AuditEvidenceTests: XCTestCase {
             }
         }
 
+        struct Label: View {
+            var body: some View {
+                Text("label")
+            }
+        }
+
         """
 
     private func fixture(_ name: String) -> String { AuditEvidenceTests.fixtures.appendingPathComponent(name).path }
@@ -114,14 +120,15 @@ final class AuditEvidenceTests: XCTestCase {
         let evidence = try XCTUnwrap(json["evidence"] as? [String: Any])
         let files = try XCTUnwrap(evidence["files"] as? [[String: Any]])
         XCTAssertEqual(files.map { $0["source"] as? String }, ["trace", "log"])
-        // Six updates count; the unterminated one is left out; one hitch window.
-        XCTAssertEqual(files.map { $0["rows"] as? Int }, [6, 5])
+        // Seven updates count; the unterminated one is left out; one hitch window.
+        XCTAssertEqual(files.map { $0["rows"] as? Int }, [7, 5])
         XCTAssertEqual(files.map { $0["unterminated"] as? Int }, [1, 0])
         XCTAssertEqual(files.map { $0["hitchWindows"] as? Int }, [1, 0])
         XCTAssertEqual(evidence["measuredViews"] as? Int, 4)
         XCTAssertEqual(evidence["confirmedFindings"] as? Int, 4)
-        // `Text` is SwiftUI's, declared nowhere in the app; a row without a view name is SwiftUI's own work.
-        XCTAssertEqual((evidence["notInSources"] as? [[String: Any]])?.map { $0["name"] as? String }, ["Text"])
+        // `Text` is SwiftUI's, declared nowhere in the app; SwiftUI's `Label` is not the app's `Label`;
+        // a row without a view name is SwiftUI's own work.
+        XCTAssertEqual((evidence["notInSources"] as? [[String: Any]])?.map { $0["name"] as? String }, ["Text", "Label"])
         XCTAssertEqual((evidence["notInSources"] as? [[String: Any]])?.first?["module"] as? String, "SwiftUI")
         let work = try XCTUnwrap((evidence["systemWork"] as? [[String: Any]])?.first)
         XCTAssertEqual(work["description"] as? String, "Update Layout")
@@ -158,19 +165,19 @@ final class AuditEvidenceTests: XCTestCase {
         let sandbox = try sandbox()
         let json = try json(sandbox, ["--before-evidence", fixture("updates-before.xml"), "--evidence", fixture("updates.xml")])
         let rows = try XCTUnwrap((json["evidence"] as? [String: Any])?["comparison"] as? [[String: Any]])
-        XCTAssertEqual(rows.map { $0["view"] as? String }, ["ListScreen", "Badge", "Tagged", "Text"])
+        XCTAssertEqual(rows.map { $0["view"] as? String }, ["ListScreen", "Badge", "Tagged", "Text", "Label"])
         func side(_ row: [String: Any], _ key: String) -> String {
             let value = row[key] as? [String: Any] ?? [:]
             return "\(value["updates"] as? Int ?? -1)/\(value["totalMs"] as? Double ?? -1)"
         }
-        XCTAssertEqual(rows.map { side($0, "before") }, ["4/4.8", "2/0.6", "0/-1.0", "0/-1.0"])
-        XCTAssertEqual(rows.map { side($0, "after") }, ["2/2.4", "1/0.3", "1/0.7", "1/0.02"])
+        XCTAssertEqual(rows.map { side($0, "before") }, ["4/4.8", "2/0.6", "0/-1.0", "0/-1.0", "0/-1.0"])
+        XCTAssertEqual(rows.map { side($0, "after") }, ["2/2.4", "1/0.3", "1/0.7", "1/0.02", "1/0.01"])
 
         // Like with like: the log added on the after side is left out of a trace-to-trace table.
         let mixed = try self.json(sandbox, ["--before-evidence", fixture("updates-before.xml"), "--evidence", fixture("updates.xml"),
                                        "--evidence", fixture("changes.log")])
         let mixedRows = try XCTUnwrap((mixed["evidence"] as? [String: Any])?["comparison"] as? [[String: Any]])
-        XCTAssertEqual(mixedRows.map { $0["view"] as? String }, ["ListScreen", "Badge", "Tagged", "Text"])
+        XCTAssertEqual(mixedRows.map { $0["view"] as? String }, ["ListScreen", "Badge", "Tagged", "Text", "Label"])
         let logs = try self.json(sandbox, ["--before-evidence", fixture("changes.log"), "--evidence", fixture("changes.log")])
         let logRows = try XCTUnwrap((logs["evidence"] as? [String: Any])?["comparison"] as? [[String: Any]])
         XCTAssertEqual(logRows.map { $0["view"] as? String }, ["ListScreen", "Badge", "DetailScreen", "Tagged"])
@@ -209,6 +216,9 @@ final class AuditEvidenceTests: XCTestCase {
                                                + "`@State items changed` 2, `_items` 2, `@identity` 1, `@self` 1\n"), markdown.output)
         XCTAssertTrue(markdown.output.contains("- Status: confirmed (trace)\n"), markdown.output)
         XCTAssertTrue(markdown.output.contains("- Status: confirmed (log)\n"), markdown.output)
+        // A measured view is measured again, not confirmed; an unmeasured one would still say "To confirm".
+        XCTAssertTrue(markdown.output.contains("\n**To measure again:**\n"), markdown.output)
+        XCTAssertFalse(markdown.output.contains("\n**To confirm:**\n"), markdown.output)
         XCTAssertTrue(markdown.output.contains("| ListScreen | 4 | 4.8 ms | 2 | 2.4 ms | -50% time |\n"), markdown.output)
 
         let html = try sandbox.run(["audit", "--format", "html"] + arguments)

@@ -40,7 +40,9 @@ public struct PrintChangesProbe: Rule {
         for view in types.views where names.contains(view.name) || names.contains(FileTypes.lastComponent(view.name)) {
             guard let body = view.body, VariableDecl(body) != nil, let first = PrintChangesProbe.firstStatement(of: body),
                   !PrintChangesProbe.isProbed(body) else { continue }
-            let message = "Probe `\(view.name)`: `\(PrintChangesProbe.statement)` logs why its body runs; rule `print-changes` removes it"
+            let named = "Probe `\(view.name)`: `\(PrintChangesProbe.statement)` logs why its body runs; rule `print-changes` removes it"
+            let message = named.count <= 160 ? named
+                : "Probe: `\(PrintChangesProbe.statement)` logs why this body runs; rule `print-changes` removes it"
             let range = first.trimmedRange
             guard let insertion = layout.memberInsertion(before: first) else {
                 findings.append(Finding(range: range, message: message, severity: .note,

@@ -89,7 +89,7 @@ enum AuditHTML {
         out += EvidenceHTML.block(view)
         for (index, finding) in view.findings.enumerated() { out += render(finding, open: rank == 1 && index == 0) }
         if confirms && !view.findings.isEmpty {
-            out += "<div class=\"confirm\"><h4>To confirm</h4><ul>"
+            out += "<div class=\"confirm\"><h4>\(view.evidence == nil ? "To confirm" : "To measure again")</h4><ul>"
             for measurement in view.measurements {
                 out += "<li><strong>\(escape(measurement.category.title)):</strong> \(inlineCode(measurement.how))</li>"
             }

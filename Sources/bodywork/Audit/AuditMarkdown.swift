@@ -38,7 +38,7 @@ enum AuditMarkdown {
             out += EvidenceMarkdown.viewLines(view)
             for finding in view.findings { out += render(finding) }
             guard rank < top, !view.findings.isEmpty else { continue }
-            out += "\n**To confirm:**\n\n"
+            out += view.evidence == nil ? "\n**To confirm:**\n\n" : "\n**To measure again:**\n\n"
             for measurement in view.measurements { out += "- \(measurement.category.title): \(measurement.how)\n" }
             out += "\nA UI performance test to paste:\n\n```swift\n\(view.testScaffold)```\n"
         }

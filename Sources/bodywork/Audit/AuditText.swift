@@ -14,7 +14,7 @@ enum AuditText {
         var clean: [String] = []
         for section in audit.sections {
             let causes = section.categoryCounts.filter { $0.findings > 0 }
-            guard !causes.isEmpty else {
+            guard !causes.isEmpty || section.views.contains(where: { $0.evidence != nil }) else {
                 clean.append(section.name)
                 continue
             }

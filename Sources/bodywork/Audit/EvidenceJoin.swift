@@ -172,6 +172,8 @@ enum EvidenceJoin {
     /// The declaration a measured view is: by its name (else its last dotted component);
     /// among several, the one in the module the trace or the log's process names, else the first.
     private static func match(_ view: MeasuredView, _ declarations: [String: [Declaration]]) -> Declaration? {
+        // SwiftUI's own `Label` is not the app's `Label`.
+        if let module = view.module, frameworks.contains(module) { return nil }
         let last = view.name.split(separator: ".").last.map(String.init) ?? view.name
         guard let candidates = declarations[view.name] ?? declarations[last], let first = candidates.first else { return nil }
         if candidates.count > 1 {
@@ -181,6 +183,10 @@ enum EvidenceJoin {
         }
         return first
     }
+
+    /// Apple's modules a trace names for their own views.
+    private static let frameworks: Set<String> = ["SwiftUI", "SwiftUICore", "UIKit", "AppKit", "MapKit", "Charts", "WidgetKit",
+                                                  "PhotosUI", "AVKit", "SafariServices", "RealityKit", "SceneKit", "SpriteKit"]
 
     /// Measured views first, by measured cost (trace time, then log updates), then the rest as ranked.
     private static func rank(_ views: inout [AuditView]) {
