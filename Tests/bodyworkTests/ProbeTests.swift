@@ -130,7 +130,8 @@ final class ProbeTests: XCTestCase {
     func testUsageErrors() throws {
         let sandbox = try Sandbox()
         for (arguments, message) in [(["--top", "0"], "probe: --top needs a whole number from 1, not '0'"),
-                                     (["--format", "json"], "probe: unknown option '--format'")] {
+                                     (["--format", "json"], "probe: unknown option '--format'"),
+                                     (["-"], "probe: reads files, not standard input ('-')")] {
             let result = try sandbox.run(["probe"] + arguments)
             XCTAssertEqual(result.status, 2, result.stderr)
             XCTAssertTrue(result.stderr.contains(message), result.stderr)

@@ -39,7 +39,7 @@ struct ProbeCommand {
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            if optionsEnded || !argument.hasPrefix("-") {
+            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
                 command.paths.append(argument)
                 continue
             }
@@ -61,6 +61,7 @@ struct ProbeCommand {
             }
         }
         if command.paths.isEmpty { command.paths = ["."] }
+        if command.paths.contains("-") { throw UsageError("probe: reads files, not standard input ('-')") }
         return .probe(command)
     }
 
