@@ -237,6 +237,33 @@ final class AuditEvidenceTests: XCTestCase {
                        ["confirmed (trace)", "confirmed (trace)", "measured, no code finding", "confirmed (log)"])
     }
 
+    /// An export of several read buffers: tokens cut by a buffer's end, a value longer than
+    /// the buffer, comments, CDATA, entities and single-quoted attributes; every update counts.
+    func testLargeExportAcrossBufferBoundaries() throws {
+        let sandbox = try sandbox()
+        var xml = "<?xml version='1.0' encoding='UTF-8'?>\n<!-- generated -->\n<trace-query-result>\n<node xpath='//table[1]'>"
+            + "<schema name='swiftui-updates'><col><mnemonic>start</mnemonic></col><col><mnemonic>duration</mnemonic></col>"
+            + "<col><mnemonic>description</mnemonic></col><col><mnemonic>view-name</mnemonic></col></schema>\n"
+        xml += "<row><start-time id='1'>1</start-time><duration id='2' fmt='1.00 ms'>1000000</duration>"
+            + "<string id='3'>\(String(repeating: "x", count: 3 << 20))</string><string id='4'>Tagged&lt;Int&gt;</string></row>\n"
+        var id = 5
+        for row in 0..<40_000 {
+            let name = row % 2 == 0 ? "<string ref='4'/>" : "<string id='\(id)'><![CDATA[ListScreen]]></string>"
+            if row % 2 == 1 { id += 1 }
+            xml += "<row><start-time id='\(id)'>\(1000 + row)</start-time><duration ref='2'/><string ref='3'/>\(name)</row>\n"
+            if row % 1000 == 0 { xml += "<!-- \(row) rows -->\n" }
+            id += 1
+        }
+        xml += "</node>\n</trace-query-result>\n"
+        try sandbox.write("large.xml", xml)
+        let json = try self.json(sandbox, ["--evidence", "large.xml"])
+        let ranked = views(json)
+        XCTAssertEqual(ranked.prefix(2).map { $0["name"] as? String }, ["Tagged", "ListScreen"])
+        XCTAssertEqual(ranked.prefix(2).map { ($0["evidence"] as? [String: Any])?["updates"] as? Int }, [20_001, 20_000])
+        XCTAssertEqual(ranked.prefix(2).map { ($0["evidence"] as? [String: Any])?["totalMs"] as? Double }, [20_001, 20_000])
+        XCTAssertEqual((((json["evidence"] as? [String: Any])?["files"] as? [[String: Any]])?.first)?["rows"] as? Int, 40_001)
+    }
+
     // MARK: - Usage errors
 
     func testFilesThatAreNotEvidenceAreUsageErrorsAndNothingIsWritten() throws {
