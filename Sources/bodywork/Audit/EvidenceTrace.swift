@@ -12,7 +12,7 @@ enum TraceExportReader {
     static let unterminatedDuration: UInt64 = 1 << 62
 
     static func read(path: String) throws(EvidenceError) -> EvidenceFile {
-        let first = TraceExportPass(path: path, windows: nil)
+        var first = TraceExportPass(path: path, windows: nil)
         try first.run()
         guard first.sawUpdatesTable || !first.windows.isEmpty else {
             let found = first.schemas.isEmpty ? "no table" : "tables " + first.schemas.sorted().joined(separator: ", ")
@@ -23,7 +23,7 @@ enum TraceExportReader {
         if !first.windows.isEmpty && first.sawUpdatesTable {
             // Which views updated inside each hitch or hang: a second pass, so that no update is kept.
             let windows = first.windows.sorted { $0.start < $1.start }
-            let second = TraceExportPass(path: path, windows: windows)
+            var second = TraceExportPass(path: path, windows: windows)
             try second.run()
             for (key, hit) in second.hitViews { views[key]?.hitches = hit.count }
         }
@@ -38,8 +38,8 @@ enum TraceExportReader {
     }
 }
 
-/// One pass over the document.
-private final class TraceExportPass {
+/// One pass over the document (a struct: no exclusivity checks on each field access).
+private struct TraceExportPass {
     /// A column value: a number, text, or (for `<sentinel/>`) nothing.
     enum Value {
         case number(UInt64)
@@ -100,7 +100,7 @@ private final class TraceExportPass {
         longestWindow = windows?.map { $0.end - $0.start }.max() ?? 0
     }
 
-    func run() throws(EvidenceError) {
+    mutating func run() throws(EvidenceError) {
         let tokens = try XMLTokenizer(path: path)
         while let token = try tokens.next() {
             switch token {
@@ -117,7 +117,7 @@ private final class TraceExportPass {
         if !sawRoot { throw EvidenceError("not an xctrace export: it holds no element") }
     }
 
-    private func open(_ name: String, _ attributes: XMLAttributes, line: Int) throws(EvidenceError) {
+    private mutating func open(_ name: String, _ attributes: XMLAttributes, line: Int) throws(EvidenceError) {
         if !sawRoot {
             sawRoot = true
             if name == "trace-toc" {
@@ -145,7 +145,7 @@ private final class TraceExportPass {
         stack.append(Frame(name: name, attributes: attributes))
     }
 
-    private func close(_ name: String, line: Int) throws(EvidenceError) {
+    private mutating func close(_ name: String, line: Int) throws(EvidenceError) {
         guard let frame = stack.popLast() else { throw EvidenceError("not well-formed XML: </\(name)> closes nothing at line \(line)") }
         guard frame.name == name else {
             throw EvidenceError("not well-formed XML: </\(name)> closes <\(frame.name)> at line \(line)")
@@ -168,7 +168,7 @@ private final class TraceExportPass {
 
     /// The element's value: a `ref`'s, a sentinel's nothing, else its text when it holds
     /// no element (a number when it is one), else its `fmt`.
-    private func value(of frame: Frame, line: Int) throws(EvidenceError) -> Value? {
+    private mutating func value(of frame: Frame, line: Int) throws(EvidenceError) -> Value? {
         if frame.name == "sentinel" { return nil }
         if let ref = frame.attributes.ref {
             guard let shared = ids.value(ref) else {
@@ -198,13 +198,17 @@ private final class TraceExportPass {
     }
 
     private func text(_ mnemonic: String) -> String? {
-        guard let text = column(mnemonic)?.text.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
-        return text
+        guard var text = column(mnemonic)?.text, !text.isEmpty else { return nil }
+        // Values are rarely padded: trim only when an end is white.
+        if let first = text.utf8.first, let last = text.utf8.last, XMLTokenizer.isSpace(first) || XMLTokenizer.isSpace(last) {
+            text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        return text.isEmpty ? nil : text
     }
 
     // MARK: - Rows
 
-    private func update(line: Int) {
+    private mutating func update(line: Int) {
         let start = column("start")?.number
         let duration = column("duration")?.number
         if let duration, duration >= TraceExportReader.unterminatedDuration {
@@ -229,13 +233,15 @@ private final class TraceExportPass {
         }
         let module = text("module")
         let key = MeasuredView.key(name: name, module: module)
-        if views[key] == nil { views[key] = MeasuredView(name: name, module: module) }
-        views[key]!.add(nanoseconds: nanoseconds)
-        if let cause = text("root-causes") { views[key]!.causes[cause, default: 0] += 1 }
-        if views[key]!.process == nil { views[key]!.process = text("process") }
+        // Taken out and put back: the entry is changed in place, not copied.
+        var view = views.removeValue(forKey: key) ?? MeasuredView(name: name, module: module)
+        view.add(nanoseconds: nanoseconds)
+        if let cause = text("root-causes") { view.causes[cause, default: 0] += 1 }
+        if view.process == nil { view.process = text("process") }
+        views[key] = view
     }
 
-    private func window() {
+    private mutating func window() {
         guard attributing == nil, let start = column("start")?.number, let duration = column("duration")?.number,
               duration < TraceExportReader.unterminatedDuration else { return }
         windows.append(Window(start: start, end: start + duration))
