@@ -264,6 +264,37 @@ final class AuditEvidenceTests: XCTestCase {
         XCTAssertEqual((((json["evidence"] as? [String: Any])?["files"] as? [[String: Any]])?.first)?["rows"] as? Int, 40_001)
     }
 
+    /// Two modules declare a `Row`: the trace's module column and the log's process name
+    /// say which one was measured.
+    func testModuleAndProcessBreakTiesBetweenViewsOfOneName() throws {
+        let sandbox = try Sandbox()
+        try sandbox.write("Shop/Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(name: "Shop", targets: [.target(name: "Catalog"), .target(name: "Cart")])
+
+            """)
+        for module in ["Catalog", "Cart"] {
+            try sandbox.write("Shop/Sources/\(module)/Row.swift", "import SwiftUI\n\nstruct Row: View {\n    var body: some View {\n        Text(reportMe)\n    }\n}\n")
+        }
+        try sandbox.write("updates.xml", """
+            <?xml version="1.0"?>
+            <trace-query-result><node><schema name="swiftui-updates"><col><mnemonic>duration</mnemonic></col><col><mnemonic>module</mnemonic></col><col><mnemonic>view-name</mnemonic></col></schema>
+            <row><duration id="1">900000</duration><string id="2">Cart</string><string id="3">Row</string></row>
+            <row><duration ref="1"/><string ref="2"/><string ref="3"/></row>
+            </node></trace-query-result>
+
+            """)
+        try sandbox.write("changes.log", "2026-12-06 10:00:00.000 Catalog[7:8] [SwiftUI] Row: @self changed.\n")
+        let result = try sandbox.run(["audit", "--format", "json", "--evidence", "updates.xml", "--evidence", "changes.log", "Shop"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+        let ranked = views(json).map { "\($0["module"] as? String ?? "?"):\(($0["evidence"] as? [String: Any])?["source"] as? String ?? "-")"
+            + ":\(($0["evidence"] as? [String: Any])?["updates"] as? Int ?? 0)" }
+        XCTAssertEqual(ranked, ["Cart:trace:2", "Catalog:log:1"])
+    }
+
     // MARK: - Usage errors
 
     func testFilesThatAreNotEvidenceAreUsageErrorsAndNothingIsWritten() throws {
