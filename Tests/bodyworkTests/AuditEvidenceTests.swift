@@ -164,7 +164,7 @@ final class AuditEvidenceTests: XCTestCase {
     func testBeforeAndAfterTable() throws {
         let sandbox = try sandbox()
         let json = try json(sandbox, ["--before-evidence", fixture("updates-before.xml"), "--evidence", fixture("updates.xml")])
-        let rows = try XCTUnwrap((json["evidence"] as? [String: Any])?["comparison"] as? [[String: Any]])
+        let rows = try XCTUnwrap((json["evidence"] as? [String: Any])?["beforeAfter"] as? [[String: Any]])
         XCTAssertEqual(rows.map { $0["view"] as? String }, ["ListScreen", "Badge", "Tagged", "Text", "Label"])
         func side(_ row: [String: Any], _ key: String) -> String {
             let value = row[key] as? [String: Any] ?? [:]
@@ -176,10 +176,10 @@ final class AuditEvidenceTests: XCTestCase {
         // Like with like: the log added on the after side is left out of a trace-to-trace table.
         let mixed = try self.json(sandbox, ["--before-evidence", fixture("updates-before.xml"), "--evidence", fixture("updates.xml"),
                                        "--evidence", fixture("changes.log")])
-        let mixedRows = try XCTUnwrap((mixed["evidence"] as? [String: Any])?["comparison"] as? [[String: Any]])
+        let mixedRows = try XCTUnwrap((mixed["evidence"] as? [String: Any])?["beforeAfter"] as? [[String: Any]])
         XCTAssertEqual(mixedRows.map { $0["view"] as? String }, ["ListScreen", "Badge", "Tagged", "Text", "Label"])
         let logs = try self.json(sandbox, ["--before-evidence", fixture("changes.log"), "--evidence", fixture("changes.log")])
-        let logRows = try XCTUnwrap((logs["evidence"] as? [String: Any])?["comparison"] as? [[String: Any]])
+        let logRows = try XCTUnwrap((logs["evidence"] as? [String: Any])?["beforeAfter"] as? [[String: Any]])
         XCTAssertEqual(logRows.map { $0["view"] as? String }, ["ListScreen", "Badge", "DetailScreen", "Tagged"])
         XCTAssertEqual(logRows.map { side($0, "after") }, ["2/-1.0", "1/-1.0", "1/-1.0", "1/-1.0"])
 

@@ -12,7 +12,7 @@ enum AuditHTML {
             <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>SwiftUI performance audit</title>
-            <style>\(css)\(EvidenceHTML.css)</style>
+            <style>\(css)\(audit.evidence == nil ? "" : EvidenceHTML.css)</style>
             </head>
             <body>
             <header>
@@ -21,9 +21,10 @@ enum AuditHTML {
             \(card("\(audit.filesScanned)", "files scanned"))
             \(card("\(audit.findingCount)", "findings"))
             \(card("\(audit.viewCount)", "views"))
-            \(card("\(audit.quickWins)", "quick wins"))
+            \(card("\(audit.quickWins)", "quick wins"))\(audit.evidence.map { "\n" + card("\($0.measuredViews)", "measured views") } ?? "")
             </div>
-            <p class="status">\(escape(EvidenceText.statusSentence(audit)))</p>
+            <p class="status">\(audit.evidence == nil ? "Every finding is <strong>\(escape(auditStatus))</strong> until a measurement confirms it."
+                                 : escape(EvidenceText.statusSentence(audit)))</p>
             <p class="explain">\(inlineCode(AuditPriority.explanation))</p>
 
             """
@@ -58,7 +59,8 @@ enum AuditHTML {
         out += "</tbody></table>\n</figure>\n</div>\n"
         guard !section.views.isEmpty else { return out + "<p>Nothing found.</p>\n</section>\n" }
         out += "<h3>Views by priority</h3>\n<table class=\"ranked\" id=\"ranked-views-\(number)\">\n"
-        out += "<thead><tr><th>#</th><th>View</th><th>Module</th><th>Score</th><th>Measured</th><th>Findings</th><th>Quick wins</th>"
+        let measured = section.views.contains { $0.evidence != nil }
+        out += "<thead><tr><th>#</th><th>View</th><th>Module</th><th>Score</th>\(measured ? "<th>Measured</th>" : "")<th>Findings</th><th>Quick wins</th>"
             + "<th>Main cause</th></tr></thead><tbody>\n"
         let highest = max(1, section.views.map(\.score).max() ?? 1)
         let hottest = EvidenceHTML.highest(section.views)
@@ -67,7 +69,7 @@ enum AuditHTML {
             out += "<tr><td>\(rank + 1)</td><td><a href=\"#view-\(number)-\(rank + 1)\">\(escape(view.name))</a></td>"
                 + "<td>\(escape(view.module))</td>"
                 + "<td class=\"score\"><span class=\"meter\" style=\"width:\(width)px\"></span>\(view.score)</td>"
-                + EvidenceHTML.cell(view, highest: hottest)
+                + (measured ? EvidenceHTML.cell(view, highest: hottest) : "")
                 + "<td>\(view.findings.count)</td><td>\(view.quickWins)</td>"
                 + (view.findings.isEmpty ? "<td>—</td></tr>\n"
                    : "<td><span class=\"tag \(view.mainCategory.rawValue)\">\(escape(view.mainCategory.title))</span></td></tr>\n")

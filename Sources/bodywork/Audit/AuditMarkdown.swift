@@ -8,7 +8,8 @@ enum AuditMarkdown {
         var out = "# SwiftUI performance audit\n\n"
         out += "\(plural(audit.filesScanned, "file")) scanned: \(plural(audit.findingCount, "finding")) in "
             + "\(plural(audit.viewCount, "view")), \(plural(audit.quickWins, "quick win")). "
-            + "\(EvidenceText.statusSentence(audit))\n\n"
+            + (audit.evidence == nil ? "Every finding is **\(auditStatus)** until a measurement confirms it.\n\n"
+               : "\(EvidenceText.statusSentence(audit))\n\n")
         out += "_\(AuditPriority.explanation)_\n"
         for problem in audit.skipped { out += "\n- skipped `\(problem.path)`: \(problem.reason)" }
         if !audit.skipped.isEmpty { out += "\n" }
@@ -27,9 +28,11 @@ enum AuditMarkdown {
             out += "| \(cell(module.name)) | \(module.files) | \(module.findings) | \(module.score) | \(module.quickWins) |\n"
         }
         guard !section.views.isEmpty else { return out + "\nNothing found.\n" }
-        out += "\n| # | View | Module | Score | Measured | Findings | Quick wins | Main cause |\n|---:|---|---|---:|---:|---:|---:|---|\n"
+        let measured = section.views.contains { $0.evidence != nil }
+        out += "\n| # | View | Module | Score |\(measured ? " Measured |" : "") Findings | Quick wins | Main cause |\n"
+            + "|---:|---|---|---:|\(measured ? "---:|" : "")---:|---:|---|\n"
         for (rank, view) in section.views.enumerated() {
-            out += "| \(rank + 1) | \(cell(view.name)) | \(cell(view.module)) | \(view.score) | \(EvidenceMarkdown.cell(view)) | "
+            out += "| \(rank + 1) | \(cell(view.name)) | \(cell(view.module)) | \(view.score) | \(measured ? EvidenceMarkdown.cell(view) + " | " : "")"
                 + "\(view.findings.count) | \(view.quickWins) | \(view.findings.isEmpty ? "—" : view.mainCategory.title) |\n"
         }
         for (rank, view) in section.views.enumerated() {

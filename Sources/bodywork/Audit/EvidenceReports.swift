@@ -227,7 +227,7 @@ enum EvidenceJSON {
             ("beforeFiles", .array(evidence.beforeFiles.map(file))),
             ("measuredViews", .integer(evidence.measuredViews)),
             ("confirmedFindings", .integer(evidence.confirmedFindings)),
-            ("comparison", .array(evidence.comparison.map { row in
+            ("beforeAfter", .array(evidence.comparison.map { row in
                 .object([("view", .string(row.view)), ("before", side(row.before)), ("after", side(row.after))])
             })),
             ("notInSources", .array(evidence.notInSources.map { view in
@@ -297,8 +297,8 @@ enum EvidenceHTML {
 
     /// The status a finding's entry shows, styled by whether it is confirmed.
     static func status(_ finding: AuditFinding) -> String {
-        let confirmed = finding.status != auditStatus
-        return "<span class=\"status \(confirmed ? "confirmed" : "unconfirmed")\">\(escape(finding.status))</span>"
+        guard finding.status != auditStatus else { return escape(finding.status) }
+        return "<span class=\"status confirmed\">\(escape(finding.status))</span>"
     }
 
     static func section(_ audit: Audit) -> String {
@@ -341,7 +341,6 @@ enum EvidenceHTML {
         td.measured.none{color:var(--muted)}
         .pill.hot{background:#fff0e6;border-color:#f5b38a}
         .status.confirmed{color:#2b8a3e;font-weight:600}
-        .status.unconfirmed{color:var(--muted)}
         .evidence{background:#fff4ec;border:1px solid #f5c9a8;border-radius:6px;padding:4px 12px;margin:10px 0}
         .evidence p{margin:4px 0}
         table.causes td,table.causes th{padding:2px 10px}
