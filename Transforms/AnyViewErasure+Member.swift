@@ -248,8 +248,7 @@ struct BuilderPlan {
         let from = sameLine ? statementIndent : layout.indentation(ofLineAt: range.lowerBound)
         let multiline = layout.lineEnd(range.lowerBound) < range.upperBound
         if !multiline || from == indent { return layout.text(range) }
-        let hasMultilineString = view.containsDescendant(.stringLiteralExpr) { $0.firstToken?.text.contains("\"\"\"") == true }
-        if hasMultilineString { return nil }
+        if holdsMultilineString(view) { return nil }
         let firstLineEnd = layout.lineEnd(range.lowerBound)
         let rest = layout.afterLineBreak(firstLineEnd)..<range.upperBound
         return layout.text(range.lowerBound..<firstLineEnd) + layout.lineEnding + layout.reindent(rest, from: from, to: indent)

@@ -379,32 +379,10 @@ private struct BranchPair {
         }
         let from = layout.indentation(ofLineAt: statement.lowerBound)
         let to = layout.indentation(ofLineAt: ifExpr.node.trimmedRange.lowerBound)
-        let hasMultilineString = thenStatement.containsDescendant(.stringLiteralExpr) { $0.firstToken?.text.contains("\"\"\"") == true }
         var text = String(decoding: bytes, as: UTF8.self)
-        if from.hasPrefix(to), from != to, !hasMultilineString, layout.isFirstOnLine(statement.lowerBound) {
-            text = BranchPair.reindent(text, from: from, to: to)
+        if from.hasPrefix(to), from != to, !holdsMultilineString(thenStatement), layout.isFirstOnLine(statement.lowerBound) {
+            text = SourceLayout.reindent(text, from: from, to: to)
         }
         return Edit(range: ifExpr.node.trimmedRange, replacement: text)
-    }
-
-    /// Every line after the first that starts with `from` starts with `to` instead.
-    private static func reindent(_ text: String, from: String, to: String) -> String {
-        var lines: [Substring] = []
-        var rest = Substring(text)
-        while let breakIndex = rest.firstIndex(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
-            lines.append(rest[..<breakIndex])
-            lines.append(rest[breakIndex...breakIndex])
-            rest = rest[rest.index(after: breakIndex)...]
-        }
-        lines.append(rest)
-        var out = ""
-        for (position, line) in lines.enumerated() {
-            if position > 0, position % 2 == 0, line.hasPrefix(from) {
-                out += to + line.dropFirst(from.count)
-            } else {
-                out += line
-            }
-        }
-        return out
     }
 }

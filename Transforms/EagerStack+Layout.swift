@@ -171,8 +171,7 @@ extension EagerStack {
     static func typesPresentedSizedToFit(calls: [Node]) -> Set<String> {
         var names: Set<String> = []
         for node in calls {
-            guard let call = FunctionCallExpr(node), let callee = call.callee, let name = MemberAccessExpr(callee)?.nameToken,
-                  name.textIs("popover") || name.textIs("sheet") else { continue }
+            guard let call = Modifier(call: node, named: "popover", "sheet")?.call else { continue }
             let closures = [call.trailingClosure?.node].compactMap { $0 } + call.additionalTrailingClosures
                 + call.arguments.compactMap { $0.expression?.kind == .closureExpr ? $0.expression : nil }
             for closure in closures {

@@ -42,7 +42,7 @@ extension HoistPlanner {
         if type == "NumberFormatter", let style = numberStyle, style != "none" { names.append(style + "Formatter") }
         let typeName = Names.lowerCamel(type)
         // The author's name, when it says what the object is (`dayFormatter`, not `other`).
-        let role = typeName.reversed().prefix { !$0.isUppercase }.reversed().map(String.init).joined().lowercased()
+        let role = HoistPlanner.lastWord(of: typeName)
         let local = construction.localName.flatMap { $0.count > 2 && !["fmt", "formatter"].contains($0) ? $0 : nil }
         if let local, local.lowercased().hasSuffix(role) { names.append(local) }
         // A date format names the fields it prints: `HH:mm` is an hour-and-minute formatter.
@@ -128,6 +128,16 @@ extension HoistPlanner {
     static func camel(_ words: [String]) -> String {
         guard let first = words.first else { return "" }
         return first + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    /// The lowercase letters after the last capital: `formatter` of `dateFormatter`.
+    static func lastWord(of name: String) -> String {
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            let bytes = Array(name.utf8)
+            let start = (bytes.lastIndex { $0 >= 0x41 && $0 <= 0x5a }).map { $0 + 1 } ?? 0
+            return String(decoding: bytes[start...], as: UTF8.self)
+        }
+        return name.reversed().prefix { !$0.isUppercase }.reversed().map(String.init).joined().lowercased()
     }
 
     static func unique(_ words: [String]) -> [String] {

@@ -92,23 +92,21 @@ public struct LayoutFeedback: Rule {
                 return property.bindings.first?.name
             })
             for node in namesCallbacks ? view.node.descendants(.functionCallExpr) : [] {
-                guard let call = FunctionCallExpr(node), let callee = call.callee, let access = MemberAccessExpr(callee),
-                      let name = access.name, let nameToken = access.nameToken,
-                      let callback = geometryCallback(call, name: name, tree: tree, typesByName: &typesByName) else { continue }
+                guard let modifier = Modifier(call: node), let call = modifier.call, let nameToken = modifier.nameToken,
+                      let callback = geometryCallback(call, name: modifier.name, tree: tree, typesByName: &typesByName) else { continue }
                 let written = writes(in: callback.action, to: state)
                 fastState.formUnion(written)
                 guard let first = written.first, !callback.isThresholded, !isGuarded(callback.action) else { continue }
                 let range = nameToken.textRange.lowerBound..<node.trimmedRange.upperBound
                 guard seen.insert(range).inserted else { continue }
-                findings.append(Finding(range: nameToken.textRange.lowerBound..<(call.argumentList?.trimmedRange.upperBound ?? nameToken.textRange.upperBound),
-                                        message: "`.\(name)` writes `\(first)` on every change, so body runs for each frame of a scroll or resize; transform to a threshold or guard the write"))
+                findings.append(Finding(range: modifier.nameThroughArguments,
+                                        message: "`.\(modifier.name)` writes `\(first)` on every change, so body runs for each frame of a scroll or resize; transform to a threshold or guard the write"))
             }
             // `.environment(…)` is written in the view, or the view has none.
             let namesEnvironment = containsAny(tree.bytes, of: ["environment"], in: view.node.trimmedRange)
             for node in namesEnvironment ? view.node.descendants(.functionCallExpr) : [] {
-                guard let call = FunctionCallExpr(node), let callee = call.callee, let access = MemberAccessExpr(callee),
-                      let nameToken = access.nameToken, nameToken.textIs("environment"), call.arguments.count == 2,
-                      let value = call.arguments.last?.expression else { continue }
+                guard let modifier = Modifier(call: node, named: "environment"), modifier.arguments.count == 2,
+                      let value = modifier.arguments.last?.expression else { continue }
                 let reason: String?
                 if let name = fastState.sorted().first(where: { !uses(of: $0, in: [value]).isEmpty }) {
                     reason = "`\(name)`, which a geometry callback writes"
@@ -118,7 +116,7 @@ public struct LayoutFeedback: Rule {
                     reason = nil
                 }
                 guard let reason, seen.insert(node.trimmedRange).inserted else { continue }
-                findings.append(Finding(range: nameToken.textRange.lowerBound..<(call.argumentList?.trimmedRange.upperBound ?? nameToken.textRange.upperBound),
+                findings.append(Finding(range: modifier.nameThroughArguments,
                                         message: "`.environment` is given \(reason), so each change makes SwiftUI check the subtree; keep it in an `@Observable` model"))
             }
         }

@@ -155,8 +155,8 @@ private struct TaskOnAppear {
     let taskClosure: ClosureExpr
 
     init?(_ node: Node) {
-        guard let call = FunctionCallExpr(node), let callee = call.callee, let access = MemberAccessExpr(callee),
-              access.nameIs("onAppear"), access.base != nil, let name = access.nameToken,
+        guard let modifier = Modifier(call: node, named: "onAppear"), let call = modifier.call,
+              modifier.access.base != nil, let name = modifier.nameToken,
               call.arguments.isEmpty, call.additionalTrailingClosures.isEmpty,
               let closure = call.trailingClosure, closure.signature == nil,
               closure.statements.count == 1, let only = closure.statements.first,
@@ -251,9 +251,8 @@ private struct TaskOnAppear {
             let rest = layout.afterLineBreak(firstLineEnd)..<closure.upperBound
             let from = layout.indentation(ofLineAt: task.node.trimmedRange.lowerBound)
             let to = layout.indentation(ofLineAt: onAppearName.textRange.lowerBound)
-            let hasMultilineString = taskClosure.node.containsDescendant(.stringLiteralExpr) { $0.firstToken?.text.hasPrefix("\"\"\"") == true || $0.firstToken?.text.contains("#\"\"\"") == true }
             text += layout.lineEnding
-            if from.hasPrefix(to), !hasMultilineString {
+            if from.hasPrefix(to), !holdsMultilineString(taskClosure.node) {
                 text += layout.reindent(rest, from: from, to: to)
             } else {
                 text += layout.text(rest)

@@ -51,31 +51,28 @@ public struct PrintChanges: Rule {
             let ownNames: Set<String> = ["Self", view.name, FileTypes.lastComponent(view.name)]
             for member in view.members where TypeDecl(member) == nil {
                 for node in member.descendants(.functionCallExpr) {
-                    guard let call = FunctionCallExpr(node), call.arguments.isEmpty, call.trailingClosure == nil,
-                          let callee = call.callee, let access = MemberAccessExpr(callee),
-                          let name = access.name, name == "_printChanges" || name == "_logChanges",
-                          let base = access.base, base.kind == .identifierExpr, let receiver = base.firstToken?.text, ownNames.contains(receiver)
-                    else { continue }
-                    let message = "`Self.\(name)()` prints on every body evaluation; remove it"
-                    let statement = PrintChanges.statement(of: node)
-                    let removed = statement.flatMap(PrintChanges.removedNode(for:)).flatMap(layout.removal(of:))
-                    guard let removed else {
-                        let reason = "the call is not a statement of its own line"
-                        findings.append(Finding(ruleID: id, range: node.trimmedRange, message: message,
-                                                withheldReason: reason))
-                        continue
-                    }
-                    let fix = Fix(edits: [removed], safety: .safe, summary: "remove `\(name)()`")
-                    if let loss = CommentKeeping.lossReason(fix, in: tree) {
-                        findings.append(Finding(ruleID: id, range: node.trimmedRange,
-                                                message: message, withheldReason: loss))
-                    } else {
-                        findings.append(Finding(ruleID: id, range: node.trimmedRange, message: message, fix: fix))
-                    }
+                    guard let call = Modifier(call: node, named: "_printChanges", "_logChanges"),
+                          call.arguments.isEmpty, call.trailingClosure == nil,
+                          let base = call.access.base, base.kind == .identifierExpr,
+                          let receiver = base.firstToken?.text, ownNames.contains(receiver) else { continue }
+                    findings.append(PrintChanges.finding(removing: node, named: call.name, in: tree, layout: layout))
                 }
             }
         }
         return findings
+    }
+
+    /// The finding for one call: its removal, or the reason it stays.
+    private static func finding(removing call: Node, named name: String, in tree: SyntaxTree, layout: SourceLayout) -> Finding {
+        let message = "`Self.\(name)()` prints on every body evaluation; remove it"
+        guard let removed = statement(of: call).flatMap(removedNode(for:)).flatMap(layout.removal(of:)) else {
+            return Finding(range: call.trimmedRange, message: message, withheldReason: "the call is not a statement of its own line")
+        }
+        let fix = Fix(edits: [removed], safety: .safe, summary: "remove `\(name)()`")
+        if let loss = CommentKeeping.lossReason(fix, in: tree) {
+            return Finding(range: call.trimmedRange, message: message, withheldReason: loss)
+        }
+        return Finding(range: call.trimmedRange, message: message, fix: fix)
     }
 
     /// The statement the call is: the call itself, `_ = call`, or `let _ = call` with no

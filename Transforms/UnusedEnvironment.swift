@@ -151,7 +151,7 @@ public struct UnusedEnvironment: Rule {
             func countOfWrites(in range: Range<Int>) -> Int {
                 writes.reduce(0) { $0 + $1.partitionPoint { $0 < range.upperBound } - $1.partitionPoint { $0 < range.lowerBound } }
             }
-            // A read is a write outside the declaration.
+            // A read is a write outside the declaration (whose name the counts leave out).
             let readHere: Bool = isPrivate
                 ? scope.contains { (node: Node) -> Bool in
                     let range = node.firstTokenIndex..<node.endTokenIndex
@@ -159,7 +159,7 @@ public struct UnusedEnvironment: Rule {
                 }
                 : writeCount > countOfWrites(in: tokens)
             guard !readHere else { continue }
-            if !isFilePrivate, let key, index.count(of: key) - writeCount - declarationsElsewhere(of: name, index: index, tree: tree) > 0 {
+            if !isFilePrivate, let key, ModuleNameCounts.of(index).count(of: key) - writeCount > 0 {
                 continue
             }
             let wrapperName = FileTypes.lastComponent(wrapper.name)
@@ -220,99 +220,16 @@ public struct UnusedEnvironment: Rule {
         }
         let components = path.components
         guard components.hasPrefix(".") else { return nil }
+        // ASCII (nearly every key path): the name's bytes, without the characters' cost.
+        let bytes = components.utf8.dropFirst()
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            let name = bytes.prefix { ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7a) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5f || $0 == 0x60 }
+            let key = String(decoding: name.filter { $0 != 0x60 }, as: UTF8.self)
+            return key.isEmpty ? nil : key
+        }
         let first = components.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "`" }
         let key = first.filter { $0 != "`" }
         return key.isEmpty ? nil : key
-    }
-
-    /// Environment values that mirror state of the system which code can also read without
-    /// SwiftUI (`UITraitCollection.current`, `Locale.current`, `UIScreen.main`…): a view may
-    /// declare one only so that `body` runs again when it changes.
-    static func mirrorsSystemState(_ key: String) -> Bool {
-        key.hasPrefix("accessibility") || [
-            "colorScheme", "colorSchemeContrast", "displayScale", "pixelLength", "displayGamut", "sizeCategory",
-            "dynamicTypeSize", "legibilityWeight", "locale", "calendar", "timeZone", "layoutDirection",
-            "horizontalSizeClass", "verticalSizeClass", "scenePhase", "controlActiveState", "appearsActive",
-            "isLuminanceReduced",
-        ].contains(key)
-    }
-
-    /// Types whose mention reads state SwiftUI does not track: the trait collection, the
-    /// appearance, the screen, the application, user defaults, the pasteboard, and the
-    /// formatters that use the current locale.
-    private static let untrackedTypes: Set<String> = [
-        "UITraitCollection", "NSAppearance", "UIScreen", "NSScreen", "UIApplication", "NSApplication", "NSApp",
-        "UIAccessibility", "NSWorkspace", "UIDevice", "UserDefaults", "NSUbiquitousKeyValueStore", "UIPasteboard",
-        "NSPasteboard", "UIFontMetrics", "DateFormatter", "NumberFormatter", "DateComponentsFormatter",
-        "DateIntervalFormatter", "RelativeDateTimeFormatter", "MeasurementFormatter", "ListFormatter",
-        "ByteCountFormatter", "PersonNameComponentsFormatter",
-    ]
-    /// `Type.member` pairs that read such state.
-    private static let untrackedMembersOf: [String: Set<String>] = [
-        "Locale": ["current", "autoupdatingCurrent", "preferredLanguages"], "NSLocale": ["current", "autoupdatingCurrent"],
-        "Calendar": ["current", "autoupdatingCurrent"], "TimeZone": ["current", "autoupdatingCurrent"],
-        "NSTimeZone": ["local", "system", "default"], "Date": ["now"], "NSColor": ["currentControlTint"],
-    ]
-    /// Members of those types that an implicit member expression may name (`.current`
-    /// passed where a `Locale`, `Calendar` or `TimeZone` is expected, `.now` for a `Date`).
-    private static let implicitUntrackedMembers: Set<String> = ["current", "autoupdatingCurrent", "now"]
-    /// Members whose use (after a `.`) reads such state: a colour resolved by hand, the
-    /// current appearance or trait collection, the preferred font, `formatted()` (the
-    /// current locale).
-    private static let untrackedMembers: Set<String> = [
-        "resolvedColor", "cgColor", "effectiveAppearance", "traitCollection", "userInterfaceStyle",
-        "preferredContentSizeCategory", "preferredFont", "formatted", "usingColorSpace",
-    ]
-
-    /// The names after a period, and the others, that `untrackedRead` looks for.
-    private static let memberFilter = NameFilter(untrackedMembers.union(implicitUntrackedMembers))
-    private static let typeFilter = NameFilter(untrackedTypes.union(untrackedMembersOf.keys).union(["Date"]))
-
-    /// The first read in `scope` (the type and its extensions in the file) of state SwiftUI
-    /// does not track, as it is written (`UITraitCollection`, `Locale.current`, `Date()`).
-    /// Action closures (a button's action, `onAppear`, `task`) are passed over: they run on
-    /// their event and read the state then, however often `body` runs.
-    static func untrackedRead(in scope: [Node], tree: SyntaxTree) -> String? {
-        let tokens = tree.tokens
-        for node in scope {
-            // In source order, outer closures before the ones they hold.
-            var actions = RenderPath.actionClosures(in: node).map { $0.firstTokenIndex..<$0.endTokenIndex }[...]
-            // The periods of implicit member expressions: `.current` stands for
-            // `Locale.current` where a `Locale` is expected.
-            var leadingDots = Set<Int>()
-            node.forEachDescendant([.memberAccessExpr]) { access in
-                if tokens[access.firstTokenIndex].kind == .period { leadingDots.insert(access.firstTokenIndex) }
-            }
-            var position = node.firstTokenIndex
-            while position < node.endTokenIndex {
-                while let action = actions.first, action.upperBound <= position { actions.removeFirst() }
-                if let action = actions.first, action.contains(position) {
-                    position = action.upperBound
-                    continue
-                }
-                defer { position += 1 }
-                guard tokens[position].kind == .identifier else { continue }
-                let token = tree.token(at: position)
-                let afterPeriod = position > 0 && tokens[position - 1].kind == .period
-                guard (afterPeriod ? memberFilter : typeFilter).mayBe(token) else { continue }
-                let text = token.text
-                if afterPeriod {
-                    if untrackedMembers.contains(text) { return "`.\(text)`" }
-                    if implicitUntrackedMembers.contains(text), leadingDots.contains(position - 1) { return "`.\(text)`" }
-                    continue
-                }
-                if untrackedTypes.contains(text) { return "`\(text)`" }
-                guard position + 2 < tokens.count else { continue }
-                if let members = untrackedMembersOf[text], tokens[position + 1].kind == .period,
-                   members.contains(tree.token(at: position + 2).text) {
-                    return "`\(text).\(tree.token(at: position + 2).text)`"
-                }
-                if text == "Date", tokens[position + 1].kind == .leftParen, tokens[position + 2].kind == .rightParen {
-                    return "`Date()`"
-                }
-            }
-        }
-        return nil
     }
 
     /// The tokens of `tree` that write `name` as an identifier (bare, `$name`, `_name` or
@@ -428,27 +345,5 @@ private final class StringWords {
 
     private static func isWordCharacter(_ character: Character) -> Bool {
         character.isLetter || character.isNumber || character == "_"
-    }
-}
-
-extension UnusedEnvironment {
-    /// How many stored properties named `name` the module's other files declare: each
-    /// declaration writes the name once without reading it. Left in the count, another
-    /// file's unused property kept this one until a run removed that one, and the next run
-    /// then removed this one: the output of a run was not its own fixpoint.
-    fileprivate func declarationsElsewhere(of name: String, index: ProjectIndex, tree: SyntaxTree) -> Int {
-        // A property is in the types table when its type is written or inferred, and in the
-        // wrappers table when it has a wrapper (`@Environment(\.x) var x` has no type).
-        var declaringTypes = Set<String>()
-        for (type, properties) in index.propertyTypes where !type.hasPrefix("()") && properties[name] != nil { declaringTypes.insert(type) }
-        for (type, wrappers) in index.propertyWrappers where wrappers[name] != nil { declaringTypes.insert(type) }
-        let declared = declaringTypes.count
-        guard declared > 0 else { return 0 }
-        var here = 0
-        for node in tree.root.descendants(.variableDecl) {
-            guard let variable = VariableDecl(node), !variable.isStatic else { continue }
-            here += variable.bindings.filter { $0.name == name }.count
-        }
-        return max(0, declared - here)
     }
 }

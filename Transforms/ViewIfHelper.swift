@@ -81,14 +81,12 @@ public struct ViewIfHelper: Rule {
         let declaresIf = ModuleCallables.of(index).functions(named: "if").contains { $0.owner == "View" || $0.owner == "SwiftUI.View" }
         for node in declaresIf ? [] : context.functionCalls(in: tree) {
             // No base in a postfix `#if` branch (`#if os(iOS) .if(c) { … } #endif`).
-            guard let call = FunctionCallExpr(node), let callee = call.callee, let access = MemberAccessExpr(callee),
-                  let name = access.nameToken, name.textIs("if") || name.textIs("`if`"),
-                  !call.arguments.isEmpty || call.trailingClosure != nil else { continue }
+            guard let modifier = Modifier(call: node, named: "if", "`if`"),
+                  !modifier.arguments.isEmpty || modifier.trailingClosure != nil else { continue }
             // A condition that cannot change while the app runs (`.tahoe`, `Platform.isMac`,
             // a literal) never flips the identity.
-            if let condition = call.arguments.first?.expression, ViewIfHelper.isConstant(condition) { continue }
-            let end = call.argumentList?.trimmedRange.upperBound ?? name.textRange.upperBound
-            findings.append(Finding(range: name.textRange.lowerBound..<end,
+            if let condition = modifier.arguments.first?.expression, ViewIfHelper.isConstant(condition) { continue }
+            findings.append(Finding(range: modifier.nameThroughArguments,
                                     message: "`.if(…)` gives this view two identities, so a change of the condition resets its state; use a conditional value instead"))
         }
         return findings

@@ -76,6 +76,8 @@ public struct ViewInitWork: Rule {
         let index = context.index(including: tree)
         var findings: [Finding] = []
         for view in context.fileTypes(tree, index: index).views {
+            let initializers = view.initializers
+            guard !initializers.isEmpty else { continue }
             // `_model = .init(wrappedValue: Model())` on a `@StateObject`: an autoclosure too.
             let onceStorage = Set(view.storedProperties.compactMap { property -> String? in
                 guard let wrapper = property.modifiers.lastAttribute?.name,
@@ -83,7 +85,7 @@ public struct ViewInitWork: Rule {
                       let name = property.bindings.first?.name else { return nil }
                 return "_" + name
             })
-            for initializer in view.initializers {
+            for initializer in initializers {
                 guard let body = initializer.body else { continue }
                 let parameters = Set(initializer.parameters.compactMap(\.name))
                 let work = body.node.descendants(.functionCallExpr).filter {

@@ -202,6 +202,12 @@ public enum ProjectPaths {
         return result
     }
 
+    /// Whether a regular file (or a link to one) exists at `path`.
+    public static func isFile(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+    }
+
     /// `path` relative to the directory `base` when it lies below it; nil otherwise.
     public static func relative(_ path: String, to base: String) -> String? {
         if base == "/" { return String(path.dropFirst()) }

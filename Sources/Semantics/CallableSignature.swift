@@ -131,7 +131,7 @@ public enum CallableSignature {
                 guard let name = binding.name, !binding.isComputed, !(variable.isLet && binding.initializer != nil) else { continue }
                 // A stored closure property is escaping; a builder property takes its closure.
                 var type = binding.type.map(TypeResolver.typeText(of:)) ?? ""
-                if type.contains("->") && !type.hasPrefix("@escaping") { type = "@escaping" + type }
+                if hasArrow(type) && !type.hasPrefix("@escaping") { type = "@escaping" + type }
                 if builder { type = "@escaping()->" + type }
                 parameters.append((name, builder, type))
             }
@@ -157,16 +157,36 @@ public enum CallableSignature {
                                generics: Set<String>, namedTypes: Bool) -> (String, String)? {
         guard parameters.contains(where: { $0.builder || mayTakeClosure($0.type, generics: generics, namedTypes: namedTypes) })
         else { return nil }
-        let signature = name + "(" + parameters.map { $0.label + ":" }.joined() + ")"
-        var text = parameters.map { $0.label + "=" + ($0.builder ? "B" : "-") + $0.type }.joined(separator: ";")
+        var signature = name + "("
+        var text = ""
+        for (number, parameter) in parameters.enumerated() {
+            signature += parameter.label
+            signature += ":"
+            if number > 0 { text += ";" }
+            text += parameter.label
+            text += parameter.builder ? "=B" : "=-"
+            text += parameter.type
+        }
+        signature += ")"
         if !generics.isEmpty { text += "|" + generics.sorted().joined(separator: ",") }
         return (signature, text)
+    }
+
+    /// Whether `type` holds `->`, read by its bytes (Foundation's `contains` of a string
+    /// costs more than the rest of recording a callable).
+    static func hasArrow(_ type: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in type.utf8 {
+            if previous == UInt8(ascii: "-") && byte == UInt8(ascii: ">") { return true }
+            previous = byte
+        }
+        return false
     }
 
     /// Whether a parameter of this type may take a closure: a function type, or a plain
     /// name that may be a typealias of one (not a generic parameter, not a common value).
     private static func mayTakeClosure(_ type: String, generics: Set<String>, namedTypes: Bool) -> Bool {
-        if type.contains("->") { return true }
+        if hasArrow(type) { return true }
         guard namedTypes else { return false }
         var name = Substring(type)
         if name.hasSuffix("?") || name.hasSuffix("!") { name = name.dropLast() }

@@ -180,7 +180,8 @@ public struct ProjectIndex: Sendable {
     public var mentions: NameMentions { NameMentions(index: self) }
     /// How many times each lowercase name is written in the indexed files, in code and
     /// comments' code alike: `x`, `_x`, `$x` and `` `x` `` all count under `x`, and a name
-    /// written after a `.` (`self.x`, `.x(…)`) counts under `.x` instead. A rule learns from
+    /// written after a `.` (`self.x`, `.x(…)`) counts under `.x` instead. The name a `let`
+    /// or `var` declares is not counted: a declaration is not a use. A rule learns from
     /// it whether other files of the module may use a member it sees unused in its own.
     /// A view of `names`.
     public var nameCounts: NameCounts { NameCounts(index: self) }

@@ -53,6 +53,7 @@ public struct ProjectIndexBuilder: Sendable {
                     guard isIdentifier || raw.kind == .dollarIdentifier || (raw.kind == .keyword && afterPeriod) else { continue }
                     let range = Int(raw.textStart)..<Int(raw.textEnd)
                     let counted = position > skippedUntil && countedRange(in: buffer, range) != nil
+                        && !isBindingName(at: position, in: tokens)
                     guard isIdentifier || counted else { continue }
                     var flags: NameUse.Flags = []
                     if isIdentifier {
@@ -121,7 +122,8 @@ public struct ProjectIndexBuilder: Sendable {
                     }
                     let afterPeriod = previous == .period
                     guard raw.kind == .identifier || raw.kind == .dollarIdentifier || (raw.kind == .keyword && afterPeriod) else { continue }
-                    guard let counted = countedRange(in: buffer, Int(raw.textStart)..<Int(raw.textEnd)) else { continue }
+                    guard let counted = countedRange(in: buffer, Int(raw.textStart)..<Int(raw.textEnd)),
+                          !isBindingName(at: position, in: tokens) else { continue }
                     let start = counted.lowerBound, length = counted.count
                     let letter = base[start] &- 0x61
                     guard firstLetters & (1 << UInt32(letter)) != 0 else { continue }
@@ -148,6 +150,23 @@ public struct ProjectIndexBuilder: Sendable {
             written[key.name] = (bare[index], member[index])
         }
         return written
+    }
+
+    /// Whether the token at `position` is the name a `let` or `var` declares (`var x: T`,
+    /// `let x = …`): it writes the name without reading it, so the counts leave it out,
+    /// and a property declared in many files is not read by any of those declarations.
+    /// `if let x {`, `guard let x else` and `if let x, …` read `x`: they stay counted.
+    static func isBindingName(at position: Int, in tokens: UnsafeBufferPointer<RawToken>) -> Bool {
+        guard position > 0 else { return false }
+        let keyword = tokens[position - 1].keyword
+        guard tokens[position - 1].kind == .keyword, keyword == .let || keyword == .var else { return false }
+        guard position + 1 < tokens.count else { return true }
+        let next = tokens[position + 1]
+        switch next.kind {
+        case .leftBrace, .comma, .rightParen: return false
+        case .keyword: return next.keyword != .else && next.keyword != .where
+        default: return true
+        }
     }
 
     /// The key `writtenNames` and `ProjectIndex.nameCounts` use for a declared `name`:

@@ -2,6 +2,7 @@
 // reading it strictly, and telling the user exactly what is wrong with it.
 import Codemod
 import Foundation
+import Project
 import Patch
 
 /// Settings from `.bodywork.json` (found upward from a file) merged with the command line.
@@ -103,8 +104,8 @@ public struct Configuration: Sendable, Equatable {
     /// The directory that `excludes` are relative to: the configuration file's, or the
     /// current directory when the configuration has no file.
     public var baseDirectory: String {
-        guard let sourcePath else { return FilePaths.absolute(".") }
-        return FilePaths.directory(of: FilePaths.absolute(sourcePath))
+        guard let sourcePath else { return ProjectPaths.absolute(".") }
+        return ProjectPaths.directory(of: ProjectPaths.absolute(sourcePath))
     }
 
     /// Whether `path` (absolute, or relative to the current directory) matches one of
@@ -112,13 +113,13 @@ public struct Configuration: Sendable, Equatable {
     /// matched by their path as given.
     public func isExcluded(path: String) -> Bool {
         for inherited in inheritedExcludes {
-            let absolute = FilePaths.absolute(path)
-            let relative = FilePaths.relative(absolute, to: inherited.baseDirectory) ?? path
+            let absolute = ProjectPaths.absolute(path)
+            let relative = ProjectPaths.relative(absolute, to: inherited.baseDirectory) ?? path
             if Glob(inherited.pattern).matches(relative) { return true }
         }
         guard !excludes.isEmpty else { return false }
-        let absolute = FilePaths.absolute(path)
-        let relative = FilePaths.relative(absolute, to: baseDirectory) ?? path
+        let absolute = ProjectPaths.absolute(path)
+        let relative = ProjectPaths.relative(absolute, to: baseDirectory) ?? path
         return excludes.contains { Glob($0).matches(relative) }
     }
 
@@ -181,7 +182,7 @@ public final class ConfigurationLoader: @unchecked Sendable {
     public static let fileName = ".bodywork.json"
 
     private let search = UpwardSearch<String> { directory in
-        let candidate = FilePaths.join(directory, ConfigurationLoader.fileName)
+        let candidate = ProjectPaths.join(directory, ConfigurationLoader.fileName)
         // Anything by that name counts, a symlink to nowhere included: reading it then
         // says what is wrong, instead of the file being silently passed over.
         var info = stat()
@@ -203,7 +204,7 @@ public final class ConfigurationLoader: @unchecked Sendable {
         if let explicitPath {
             configurationPath = explicitPath
         } else {
-            let directory = FilePaths.directory(of: FilePaths.absolute(path))
+            let directory = ProjectPaths.directory(of: ProjectPaths.absolute(path))
             guard let found = search.nearest(from: directory, absent: absence(of: ConfigurationLoader.fileName, knownEntry)) else {
                 return Configuration()
             }
@@ -217,15 +218,15 @@ public final class ConfigurationLoader: @unchecked Sendable {
     private func resolved(_ path: String) throws -> Configuration {
         let own = try load(path).get()
         guard explicitPath == nil, own.inherits else { return own }
-        let directory = FilePaths.directory(of: FilePaths.absolute(path))
-        let parentDirectory = FilePaths.directory(of: directory)
+        let directory = ProjectPaths.directory(of: ProjectPaths.absolute(path))
+        let parentDirectory = ProjectPaths.directory(of: directory)
         guard parentDirectory != directory, let above = search.nearest(from: parentDirectory) else { return own }
         return own.inheriting(from: try resolved(above))
     }
 
     /// The configuration file that applies to `path`, if any (for messages and `--verbose`).
     public func configurationPath(forFile path: String) -> String? {
-        explicitPath ?? search.nearest(from: FilePaths.directory(of: FilePaths.absolute(path)))
+        explicitPath ?? search.nearest(from: ProjectPaths.directory(of: ProjectPaths.absolute(path)))
     }
 
     /// The configuration files read so far, each once: the ones in use.
@@ -378,7 +379,7 @@ public enum ConfigurationParser {
         }
         if let baseline = top["baseline"] {
             guard let text = baseline as? String, !text.isEmpty else { throw fail("baseline", "expected a file path") }
-            configuration.baselinePath = text.hasPrefix("/") ? text : FilePaths.join(configuration.baseDirectory, text)
+            configuration.baselinePath = text.hasPrefix("/") ? text : ProjectPaths.join(configuration.baseDirectory, text)
         }
         return configuration
     }

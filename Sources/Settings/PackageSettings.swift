@@ -40,8 +40,8 @@ public struct PackageInfo: Sendable, Equatable {
     /// lies in `Sources/<target>/`, `Tests/<target>/` or `Plugins/<target>/` and that
     /// target sets one, else the package's.
     public func swiftLanguageMode(forFile path: String) -> Int {
-        let packageDirectory = FilePaths.directory(of: FilePaths.absolute(manifestPath))
-        if let relative = FilePaths.relative(FilePaths.absolute(path), to: packageDirectory) {
+        let packageDirectory = ProjectPaths.directory(of: ProjectPaths.absolute(manifestPath))
+        if let relative = ProjectPaths.relative(ProjectPaths.absolute(path), to: packageDirectory) {
             let components = relative.split(separator: "/")
             if components.count > 2, ["Sources", "Tests", "Plugins"].contains(components[0]),
                let mode = targetLanguageModes[String(components[1])] {
@@ -58,8 +58,8 @@ public struct PackageInfo: Sendable, Equatable {
 /// manifest.
 public enum PackageSettings {
     private static let manifests = UpwardSearch<Stamped<PackageInfo>> { directory in
-        let path = FilePaths.join(directory, "Package.swift")
-        guard FilePaths.isFile(path), let stamp = FileStamp(path),
+        let path = ProjectPaths.join(directory, "Package.swift")
+        guard ProjectPaths.isFile(path), let stamp = FileStamp(path),
               let bytes = try? Data(contentsOf: URL(fileURLWithPath: path)) else { return nil }
         return Stamped(value: parse(manifest: Array(bytes), path: path), stamps: [stamp])
     }
@@ -69,8 +69,8 @@ public enum PackageSettings {
         var targets = DeploymentTargets()
         var stamps: [FileStamp] = []
         for name in names.sorted() where name.hasSuffix(".xcodeproj") {
-            let path = FilePaths.join(FilePaths.join(directory, name), "project.pbxproj")
-            guard let stamp = FileStamp(path), let project = XcodeProject.read(path: FilePaths.join(directory, name)) else { continue }
+            let path = ProjectPaths.join(ProjectPaths.join(directory, name), "project.pbxproj")
+            guard let stamp = FileStamp(path), let project = XcodeProject.read(path: ProjectPaths.join(directory, name)) else { continue }
             stamps.append(stamp)
             for (platform, version) in deploymentTargets(of: project).versions {
                 targets.versions[platform] = min(version, targets.versions[platform] ?? version)
@@ -82,7 +82,7 @@ public enum PackageSettings {
     /// The nearest `Package.swift` in the file's directory or above, read as text.
     /// `knownEntry` as `ConfigurationLoader.configuration(forFile:knownEntry:)` takes it.
     public static func find(forFile path: String, knownEntry: ((String, String) -> Bool?)? = nil) -> PackageInfo? {
-        current(manifests, from: FilePaths.directory(of: FilePaths.absolute(path)), absent: absence(of: "Package.swift", knownEntry))
+        current(manifests, from: ProjectPaths.directory(of: ProjectPaths.absolute(path)), absent: absence(of: "Package.swift", knownEntry))
     }
 
     /// The deployment targets of the nearest Xcode project (`*.xcodeproj/project.pbxproj`)
@@ -90,7 +90,7 @@ public enum PackageSettings {
     /// across the project's build configurations. Nil when no project with such settings
     /// is found.
     public static func xcodeDeploymentTargets(forFile path: String) -> DeploymentTargets? {
-        current(xcodeProjects, from: FilePaths.directory(of: FilePaths.absolute(path)))
+        current(xcodeProjects, from: ProjectPaths.directory(of: ProjectPaths.absolute(path)))
     }
 
     /// Forgets every manifest and project read so far: one may have been added, removed

@@ -3,27 +3,6 @@
 import Foundation
 import Project
 
-/// Path arithmetic on `/`-separated strings, for the upward searches.
-enum FilePaths {
-    /// `path` made absolute against the current directory, with `.`, `..` and repeated
-    /// slashes resolved textually (symbolic links are left alone).
-    static func absolute(_ path: String) -> String { ProjectPaths.absolute(path) }
-
-    /// The directory holding `path` (an absolute path); `/` for `/` itself.
-    static func directory(of path: String) -> String { ProjectPaths.directory(of: path) }
-
-    static func join(_ directory: String, _ name: String) -> String { ProjectPaths.join(directory, name) }
-
-    /// `path` relative to `base` when it lies below it (both absolute); nil otherwise.
-    static func relative(_ path: String, to base: String) -> String? { ProjectPaths.relative(path, to: base) }
-
-    /// Whether a regular file (or a link to one) exists at `path`.
-    static func isFile(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
-    }
-}
-
 /// `knownEntry` (whether a listing read earlier holds an entry of a name in a directory)
 /// as the `absent` test of `UpwardSearch.nearest` for entries named `name`.
 func absence(of name: String, _ knownEntry: ((String, String) -> Bool?)?) -> ((String) -> Bool)? {
@@ -61,7 +40,7 @@ final class UpwardSearch<Value: Sendable>: @unchecked Sendable {
                 found = value
                 break
             }
-            let parent = FilePaths.directory(of: current)
+            let parent = ProjectPaths.directory(of: current)
             if parent == current { break }
             current = parent
         }

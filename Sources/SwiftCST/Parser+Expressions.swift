@@ -42,7 +42,7 @@ extension Parser {
                 if at(.postfixQuestion) || at(.exclamation) { bump() }
                 parseType()
                 finish(.castExpr, c)
-            case _ where isEffectsBeforeArrow():
+            case _ where (keyword == .async || keyword == .throws) && isEffectsBeforeArrow():
                 // `[(Int) async throws(E) -> Int]()`: a function type read as an expression;
                 // the next turn takes the arrow.
                 parseEffectSpecifiers()

@@ -69,7 +69,7 @@ final class GeneratedFilesTests: XCTestCase {
 
     // MARK: - The scanner and renderer themselves
 
-    func testScannerFindsRuleStructsOnly() {
+    func testScannerFindsRuleStructsOnly() throws {
         let source = """
         /// struct InDocComment: Rule {}
         public struct Plain: Rule {
@@ -81,7 +81,8 @@ final class GeneratedFilesTests: XCTestCase {
         enum NotAStruct: Rule {
         \tstruct Indented: Equatable,
         """
-        XCTAssertEqual(RuleDeclarationScanner.ruleTypes(inSource: source), ["Plain", "WithMore", "Spaced"])
+        XCTAssertEqual(try RuleDeclarationScanner.ruleTypes(inSource: source), ["Plain", "WithMore", "Spaced"])
+        XCTAssertEqual(try RuleDeclarationScanner.ruleTypes(inSource: "struct Windows: Rule {\r\nstruct Other: View {\r\n"), ["Windows"])
     }
 
     func testRulesDocumentListsEveryRuleAndSaysWhenThereAreNone() {

@@ -284,6 +284,11 @@ final class RuleKitTests: XCTestCase {
         XCTAssertEqual(Names.singular(of: "recentMovies"), "recentMovie")
         XCTAssertNil(Names.singular(of: "series"), "not `sery`")
         XCTAssertEqual(Names.lowerCamel("JSONDecoder"), "jsonDecoder")
+        let shapes: [(String, String)] = [("DateFormatter", "dateFormatter"), ("NSNumberFormatter", "numberFormatter"),
+                                          ("NSCache", "cache"), ("NS", "ns"), ("URL", "url"), ("X", "x"), ("ISO8601DateFormatter", "iso8601DateFormatter"),
+                                          ("A1B", "a1b"), ("AB1c", "ab1c"), ("lowercase", "lowercase"), ("", "")]
+        for (name, expected) in shapes { XCTAssertEqual(Names.lowerCamel(name), expected, name) }
+        XCTAssertEqual(Names.lowerCamel("ÉcoleFormatter"), "écoleFormatter", "not ASCII: by characters")
         let t = tree("func f(a: Int) { let b = 1; items.forEach { c in print(c) } }\n")
         let closure = t.root.descendants(.closureExpr)[0]
         let around = Names.around(closure, index: ProjectIndex())

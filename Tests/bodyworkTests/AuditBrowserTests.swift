@@ -86,6 +86,109 @@ final class AuditBrowserTests: XCTestCase {
         XCTAssertEqual(Array(png.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "a PNG file")
     }
 
+    /// A package of two modules: a row filter with a safe fix (variable row count) and a
+    /// quick win in ShopUI, a report-only finding and a task started on appear in ShopKit.
+    static func writeShop(into sandbox: Sandbox) throws {
+        try sandbox.write("Shop/Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Shop", targets: [.target(name: "ShopKit"), .target(name: "ShopUI", dependencies: ["ShopKit"])])
+
+            """)
+        try sandbox.write("Shop/Sources/ShopUI/Orders.swift", """
+            import SwiftUI
+
+            struct OrderList: View {
+                let orders: [Order]
+                var body: some View {
+                    List {
+                        ForEach(orders) { order in
+                            if order.isOpen {
+                                Text(order.title)
+                            }
+                        }
+                    }
+                }
+            }
+
+            struct Detail: View {
+                var body: some View {
+                    Text(fooBar)
+                }
+            }
+
+            """)
+        try sandbox.write("Shop/Sources/ShopKit/Badge.swift", """
+            import SwiftUI
+
+            public struct Badge: View {
+                public var body: some View {
+                    Text(reportMe)
+                        .onAppear { Task { await load() } }
+                }
+                func load() async {}
+            }
+
+            """)
+    }
+
+    /// The filters are inputs read by CSS rules: with one checked (as a click would), the
+    /// views and findings that do not match are not displayed. A probe script, added to a
+    /// copy of the page without its policy, reads what the browser displays.
+    func testFiltersHideViewsAndFindingsWithoutAScript() throws {
+        _ = try browser()
+        let sandbox = try Sandbox()
+        try AuditBrowserTests.writeShop(into: sandbox)
+        let run = try sandbox.run(["audit", "--format", "html", "--output", "report.html", "Shop"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let page = try sandbox.text("report.html")
+        XCTAssertFalse(page.contains("<script"), "the page itself has no script")
+        let policy = try XCTUnwrap(page.range(of: "<meta http-equiv=\"Content-Security-Policy\"[^>]*>", options: .regularExpression))
+        let probe = """
+            <script>
+            const shown = e => getComputedStyle(e).display !== "none" && (!e.parentElement.closest("details.view")
+                || getComputedStyle(e.parentElement.closest("details.view")).display !== "none");
+            const list = (selector, name) => [...document.querySelectorAll(selector)].filter(shown).map(name).join(",");
+            document.body.dataset.rows = list("table.ranked tr[data-m]", r => r.cells[1].textContent);
+            document.body.dataset.views = list("details.view", d => d.querySelector("summary strong").textContent);
+            document.body.dataset.findings = list("details.finding", f => f.querySelector("summary code").textContent);
+            </script>
+            """
+        func displayed(checking ids: [String]) throws -> (rows: String, views: String, findings: String) {
+            var copy = page.replacingCharacters(in: policy, with: "")
+            for id in ids {
+                let input = "id=\"\(id)\""
+                XCTAssertTrue(copy.contains(input + ">"), "the page has the input \(id)")
+                copy = copy.replacingOccurrences(of: input + ">", with: input + " checked>")
+            }
+            copy = copy.replacingOccurrences(of: "</body>", with: probe + "</body>")
+            let name = "probe-\(ids.joined(separator: "_")).html"
+            _ = try sandbox.write(name, copy)
+            let (dom, console) = try render(URL(fileURLWithPath: sandbox.path(name)), in: sandbox)
+            XCTAssertEqual(console, [], "\(ids)")
+            func value(_ key: String) -> String {
+                guard let range = dom.range(of: "data-\(key)=\"[^\"]*\"", options: .regularExpression) else { return "?" }
+                return String(dom[range].dropFirst(key.count + 7).dropLast())
+            }
+            return (value("rows"), value("views"), value("findings"))
+        }
+        let all = try displayed(checking: [])
+        XCTAssertEqual(all.rows, "OrderList,Badge,Detail")
+        XCTAssertEqual(all.views, all.rows)
+        XCTAssertEqual(all.findings, "foreach-filter,test-report-only,onappear-task,test-rename-foo")
+        // Modules are numbered by name: ShopKit 0, ShopUI 1.
+        let kit = try displayed(checking: ["f1-m-0"])
+        XCTAssertEqual([kit.rows, kit.views], ["Badge", "Badge"])
+        let rowCounts = try displayed(checking: ["f1-c-variable-row-count"])
+        XCTAssertEqual([rowCounts.rows, rowCounts.views, rowCounts.findings], ["OrderList", "OrderList", "foreach-filter"])
+        let quick = try displayed(checking: ["f1-q"])
+        XCTAssertEqual([quick.rows, quick.findings], ["OrderList,Detail", "foreach-filter,test-rename-foo"])
+        let quickWork = try displayed(checking: ["f1-c-work-in-body", "f1-q"])
+        XCTAssertEqual([quickWork.rows, quickWork.findings], ["Detail", "test-rename-foo"])
+        let uiWork = try displayed(checking: ["f1-m-1", "f1-c-work-in-body"])
+        XCTAssertEqual([uiWork.rows, uiWork.findings], ["Detail", "test-rename-foo"])
+    }
+
     /// The console check catches what it is there to catch: a page whose policy blocks a
     /// network load logs it.
     func testConsoleCheckSeesABlockedLoad() throws {

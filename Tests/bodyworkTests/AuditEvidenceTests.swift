@@ -209,9 +209,9 @@ final class AuditEvidenceTests: XCTestCase {
 
         let markdown = try sandbox.run(["audit", "--format", "markdown"] + arguments)
         XCTAssertEqual(markdown.status, 0, markdown.stderr)
-        XCTAssertTrue(markdown.output.contains("| # | View | Module | Score | Measured | Findings | Quick wins | Main cause |"), markdown.output)
+        XCTAssertTrue(markdown.output.contains("| # | View | Module | Score | Measured | Findings | Quick wins | Fix lines | Main cause |"), markdown.output)
         XCTAssertTrue(markdown.output.contains("| 3 | Badge | "), markdown.output)
-        XCTAssertTrue(markdown.output.contains(" | 0 | 0.3 ms in 1 update | 0 | 0 | — |\n"), markdown.output)
+        XCTAssertTrue(markdown.output.contains(" | 0 | 0.3 ms in 1 update | 0 | 0 | – | — |\n"), markdown.output)
         XCTAssertTrue(markdown.output.contains("**Measured (trace):** 2.4 ms in 2 updates, 2 over 500 µs, in 1 hitch or hang; causes: "
                                                + "`@State items changed` 2, `_items` 2, `@identity` 1, `@self` 1\n"), markdown.output)
         XCTAssertTrue(markdown.output.contains("- Status: confirmed (trace)\n"), markdown.output)

@@ -140,13 +140,14 @@ final class AuditTests: XCTestCase {
         XCTAssertEqual(one.stdout, four.stdout, "the same input gives the same bytes")
         let json = try XCTUnwrap(JSONSerialization.jsonObject(with: one.stdout) as? [String: Any])
         XCTAssertEqual(Set(json.keys), ["schema", "version", "status", "priority", "filesScanned", "findings", "quickWins",
-                                        "skipped", "projects"])
+                                        "skipped", "comparison", "projects"])
+        XCTAssertTrue(json["comparison"] is NSNull, "no --compare, no comparison")
         XCTAssertEqual(json["schema"] as? String, "bodywork-audit")
         XCTAssertEqual(json["version"] as? Int, 1)
         XCTAssertEqual(json["filesScanned"] as? Int, 2)
         XCTAssertEqual(json["findings"] as? Int, 8)
         let priority = try XCTUnwrap(json["priority"] as? [String: Any])
-        XCTAssertEqual(priority["placeWeights"] as? [String: Int], ["row": 4, "body": 2, "action": 1, "elsewhere": 1])
+        XCTAssertEqual(priority["placeWeights"] as? [String: Int], ["row": 4, "body": 2, "action": 1, "once": 1, "elsewhere": 1])
         XCTAssertEqual(priority["severityWeights"] as? [String: Int], ["error": 3, "warning": 2, "note": 1])
         let project = try XCTUnwrap((json["projects"] as? [[String: Any]])?.first)
         XCTAssertEqual(Set(project.keys), ["name", "kind", "path", "findings", "score", "quickWins", "categories", "modules", "views"])
@@ -157,8 +158,8 @@ final class AuditTests: XCTestCase {
         ])
         XCTAssertEqual(categories.map { $0["findings"] as? Int }.reduce(0) { $0 + ($1 ?? 0) }, 8)
         let view = try XCTUnwrap((project["views"] as? [[String: Any]])?.first)
-        XCTAssertEqual(Set(view.keys), ["rank", "name", "kind", "module", "path", "score", "quickWins", "mainCategory", "confirm",
-                                        "findings"])
+        XCTAssertEqual(Set(view.keys), ["rank", "name", "kind", "module", "path", "score", "quickWins", "mainCategory",
+                                        "runsPerUpdate", "fixSize", "confirm", "findings"])
         let confirm = try XCTUnwrap(view["confirm"] as? [String: Any])
         XCTAssertEqual(Set(confirm.keys), ["measurements", "launchArguments", "xctest"])
         let test = try XCTUnwrap(confirm["xctest"] as? String)
@@ -166,9 +167,9 @@ final class AuditTests: XCTestCase {
         XCTAssertTrue(test.contains("measure(metrics: [XCTOSSignpostMetric.scrollingAndDecelerationMetric])"), test)
         let finding = try XCTUnwrap((view["findings"] as? [[String: Any]])?.first)
         XCTAssertEqual(Set(finding.keys), ["rule", "category", "severity", "path", "line", "column", "endLine", "endColumn", "url",
-                                           "message", "explanation", "status", "place", "placeReason", "score",
-                                           "scoreExplanation", "quickWin", "fix", "excerpt"])
-        XCTAssertEqual(Set((finding["fix"] as? [String: Any] ?? [:]).keys), ["state", "description", "diff"])
+                                           "message", "explanation", "cost", "status", "place", "placeReason", "score",
+                                           "scoreExplanation", "quickWin", "change", "fix", "excerpt"])
+        XCTAssertEqual(Set((finding["fix"] as? [String: Any] ?? [:]).keys), ["state", "description", "diff", "size"])
 
         // Views past --top get no measurement.
         let topOne = try audit(sandbox, ["--top", "1", "App"])

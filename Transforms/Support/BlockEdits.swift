@@ -127,18 +127,36 @@ extension SourceLayout {
             let end = min(lineEnd(position), range.upperBound)
             let line = text(position..<end)
             if !firstLine { out += lineEnding }
-            if line.allSatisfy({ $0 == " " || $0 == "\t" }) {
-            } else if line.hasPrefix(from) {
-                out += to + line.dropFirst(from.count)
-            } else {
-                out += line
-            }
+            if !line.allSatisfy({ $0 == " " || $0 == "\t" }) { out += SourceLayout.reindented(line[...], from: from, to: to) }
             firstLine = false
             let next = afterLineBreak(lineEnd(position))
             if next >= range.upperBound || next == position { break }
             position = next
         }
         return out
+    }
+
+    /// `text` (code already cut from the file, perhaps edited) moved to another depth: each
+    /// line after the first that starts with `from` starts with `to` instead; the first line,
+    /// the others and the line breaks (LF, CRLF or CR) stay as written.
+    static func reindent(_ text: String, from: String, to: String) -> String {
+        var out = ""
+        var rest = Substring(text)
+        var firstLine = true
+        while true {
+            let breakIndex = rest.firstIndex(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
+            let line = rest[..<(breakIndex ?? rest.endIndex)]
+            out += firstLine ? String(line) : reindented(line, from: from, to: to)
+            firstLine = false
+            guard let breakIndex else { return out }
+            out.append(rest[breakIndex])
+            rest = rest[rest.index(after: breakIndex)...]
+        }
+    }
+
+    /// One line moved from the `from` prefix to `to`; a line without the prefix as it is.
+    private static func reindented(_ line: Substring, from: String, to: String) -> String {
+        line.hasPrefix(from) ? to + line.dropFirst(from.count) : String(line)
     }
 
     /// The indentation the lines of `content` add over `outer`: the first non-blank line's

@@ -2,6 +2,7 @@
 // SwiftUI's own API from a table, the module's own views, modifiers and helpers from the
 // project index, and "unknown" for everything else, never from the names of things.
 import Codemod
+import Foundation
 import Semantics
 import SwiftCST
 
@@ -31,8 +32,15 @@ enum ClosureRoles {
         // `{ … }()`: called where it is written.
         if parent.kind == .functionCallExpr, parent.firstChildNode == closure { return .immediate }
         guard let (call, name, label) = callReceiving(closure) else { return .unknown }
-        // The call's labels, read only where a declaration has to be matched to them.
-        let labels = { Set(call.arguments.compactMap(\.label) + call.additionalTrailingClosures.compactMap { $0.firstToken?.text }) }
+        // The call's labels, read only where a declaration has to be matched to them, and
+        // then once.
+        var given: Set<String>?
+        let labels = { () -> Set<String> in
+            if let given { return given }
+            let found = Set(call.arguments.compactMap(\.label) + call.additionalTrailingClosures.compactMap { $0.firstToken?.text })
+            given = found
+            return found
+        }
         // `Row(…)`, or `Row.init(…)` whose type is the access's base.
         let explicitInit = call.callee.flatMap(MemberAccessExpr.init).flatMap { $0.name == "init" ? $0.base : nil }
         let isInitializer = explicitInit != nil || isTypeName(name) && call.callee?.kind != .memberAccessExpr
@@ -114,20 +122,25 @@ private extension ClosureRole {
 }
 
 /// The module's callables with closure parameters, found by name in the index (where the
-/// builder files them by name) and decoded when a call names them, once per name for the
-/// many closures of one view. Made and used on one thread: not shared.
-final class ModuleCallables {
+/// builder files them by name) and decoded when a call names them: once per name and
+/// module, for all the views of all its files, on any thread.
+final class ModuleCallables: @unchecked Sendable {
     let index: ProjectIndex
+    private let lock = NSLock()
     private var known: [String: [ModuleCallable]] = [:]
 
     private init(index: ProjectIndex) { self.index = index }
 
-    static func of(_ index: ProjectIndex) -> ModuleCallables { ModuleCallables(index: index) }
+    private static let memo = IndexMemo<ModuleCallables>()
+
+    /// The callables of `index`'s module, shared by every rule and file given that index.
+    static func of(_ index: ProjectIndex) -> ModuleCallables { memo.value(for: index, make: ModuleCallables.init) }
 
     private func lookUp(_ key: String) -> [ModuleCallable] {
-        if let found = known[key] { return found }
+        if let found = lock.withLock({ known[key] }) { return found }
+        // Decoded outside the lock: two threads may both decode a name, to the same answer.
         let found = decoded(index.propertyTypes[key])
-        known[key] = found
+        lock.withLock { known[key] = found }
         return found
     }
 
@@ -144,7 +157,8 @@ final class ModuleCallables {
 
     /// The callables named `name` (backticks aside: `` `if` `` is `if`).
     func functions(named name: String) -> [ModuleCallable] {
-        let bare = name.count > 2 && name.hasPrefix("`") && name.hasSuffix("`") ? String(name.dropFirst().dropLast()) : name
+        let bare = name.utf8.count > 2 && name.utf8.first == UInt8(ascii: "`") && name.utf8.last == UInt8(ascii: "`")
+            ? String(name.dropFirst().dropLast()) : name
         return lookUp(CallableSignature.key(named: bare))
     }
 

@@ -55,3 +55,26 @@ struct NameEndings: Sendable {
         return (name.count & 63) << 10 | (Int(first) & 31) << 5 | (Int(last) & 31)
     }
 }
+
+/// `ProjectIndex.count(of:)` of each name asked, worked out once per index: the files of a
+/// module ask the same few names (`dismiss`, `colorScheme`) again and again, and each count
+/// sums the name's uses over all the module's files.
+final class ModuleNameCounts: @unchecked Sendable {
+    private static let memo = IndexMemo<ModuleNameCounts>()
+    private let index: ProjectIndex
+    private let lock = NSLock()
+    private var counts: [String: Int] = [:]
+
+    private init(index: ProjectIndex) { self.index = index }
+
+    /// The counts of `index`, shared by every file and thread given that index.
+    static func of(_ index: ProjectIndex) -> ModuleNameCounts { memo.value(for: index, make: ModuleNameCounts.init) }
+
+    /// `index.count(of: name)`.
+    func count(of name: String) -> Int {
+        if let known = lock.withLock({ counts[name] }) { return known }
+        let count = index.count(of: name)
+        lock.withLock { counts[name] = count }
+        return count
+    }
+}

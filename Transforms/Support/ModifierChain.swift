@@ -77,3 +77,29 @@ struct ModifierChain {
     /// The first modifier whose name is in `names`.
     func first(in names: Set<String>) -> Modifier? { modifiers.first { names.contains($0.name) } }
 }
+
+// MARK: - One modifier call
+
+extension Modifier {
+    /// The modifier call `.name(…)` that `node` is (a call of a member name, with arguments or
+    /// a closure), when its name is one of `names`, compared as bytes so that no `String` is
+    /// made for the calls that do not match; any name when `names` is empty. The modified
+    /// view may be missing: a postfix `#if` branch (`#if os(iOS) .padding() #endif`) has none.
+    init?(call node: Node, named names: StaticString...) {
+        guard node.kind == .functionCallExpr, let call = FunctionCallExpr(node), let callee = call.callee,
+              let access = MemberAccessExpr(callee), let nameToken = access.nameToken,
+              names.isEmpty || names.contains(where: { nameToken.textIs($0) }) else { return nil }
+        self.init(access: access, call: call)
+    }
+
+    /// The token of the name (after the `.`).
+    var nameToken: Token? { access.nameToken }
+
+    /// From the name to the end of the arguments (the trailing closure left out): where a
+    /// finding about the modifier points.
+    var nameThroughArguments: Range<Int> {
+        let start = access.nameToken?.textRange.lowerBound ?? access.trimmedRange.lowerBound
+        let end = call?.argumentList?.trimmedRange.upperBound ?? access.nameToken?.textRange.upperBound ?? access.trimmedRange.upperBound
+        return start..<end
+    }
+}

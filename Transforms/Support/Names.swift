@@ -50,6 +50,17 @@ enum Names {
     /// `DateFormatter` → `dateFormatter`, `JSONDecoder` → `jsonDecoder`,
     /// `NSRegularExpression` → `regularExpression`.
     static func lowerCamel(_ typeName: String) -> String {
+        // ASCII (nearly every type name): by bytes, as the characters below would give it.
+        if typeName.utf8.allSatisfy({ $0 < 0x80 }) {
+            var bytes = Array(typeName.utf8)
+            let isUpper = { (byte: UInt8) in byte >= 0x41 && byte <= 0x5a }
+            if bytes.count > 2, bytes[0] == 0x4e, bytes[1] == 0x53, isUpper(bytes[2]) { bytes.removeFirst(2) }
+            var run = 0
+            while run < bytes.count && (isUpper(bytes[run]) || (bytes[run] >= 0x30 && bytes[run] <= 0x39)) { run += 1 }
+            let lowered = run <= 1 || run == bytes.count ? max(run, 1) : run - 1
+            for index in 0..<min(lowered, bytes.count) where isUpper(bytes[index]) { bytes[index] |= 0x20 }
+            return String(decoding: bytes, as: UTF8.self)
+        }
         var name = typeName
         if name.hasPrefix("NS"), name.count > 2, name.dropFirst(2).first?.isUppercase == true { name = String(name.dropFirst(2)) }
         let characters = Array(name)

@@ -156,3 +156,9 @@ func ifConfigClauseStatements(_ clause: Node) -> [Node] {
     guard let first = clause.firstToken, first.kind == .poundIf || first.kind == .poundElseif else { return nodes }
     return Array(nodes.dropFirst())
 }
+
+/// Whether a multi-line string literal (`"""`, `#"""`) is written inside `node`: its lines
+/// are part of the string's value, so code holding one cannot be re-indented.
+func holdsMultilineString(_ node: Node) -> Bool {
+    node.containsDescendant(.stringLiteralExpr) { $0.firstToken?.text.contains("\"\"\"") == true }
+}

@@ -12,7 +12,7 @@ enum AuditFormat: String, CaseIterable {
     case text, markdown, json, html
 }
 
-/// Runs `audit [--format F] [--output FILE] [--top N] [PATHS]`.
+/// Runs `audit [--format F] [--output FILE] [--top N] [--link T] [--compare FILE] [PATHS]`.
 struct AuditCommand {
     var paths: [String] = []
     var format = AuditFormat.text
@@ -22,6 +22,8 @@ struct AuditCommand {
     var top = 10
     /// `--link TEMPLATE` or `--link git`: locations as links (`AuditLinks`).
     var link: String?
+    /// `--compare FILE`: a previous `audit --format json` report (`AuditCompare`).
+    var comparePath: String?
     var jobs = 1
     var noCache = false
     /// `--evidence FILE`: xctrace exports, `.trace` bundles or `_printChanges` logs (`Evidence.swift`).
@@ -69,6 +71,7 @@ struct AuditCommand {
             case "--exclude": command.excludes.append(try value(name, inline))
             case "--top": command.top = try count(name, try value(name, inline))
             case "--link": command.link = try value(name, inline)
+            case "--compare": command.comparePath = try value(name, inline)
             case "-j", "--jobs": command.jobs = try count(name, try value(name, inline))
             case "--no-cache": command.noCache = true
             case "--evidence": command.evidencePaths.append(try value(name, inline))
@@ -108,6 +111,7 @@ struct AuditCommand {
             let evidence = try evidencePaths.map(EvidenceReader.read)
             let evidenceBefore = try beforeEvidencePaths.map(EvidenceReader.read)
             let links = try link.map { value throws(UsageError) in try AuditLinks.resolve(value, paths: paths) }
+            let previous = try comparePath.map { path throws(UsageError) in try AuditCompare.load(path) }
             let needsIndex = plan.settings.contains { $0.engine.rules.contains { $0.usesProjectIndex } }
             let trees = ParsedTrees()
             let indexes = needsIndex
@@ -147,6 +151,7 @@ struct AuditCommand {
             if !evidence.isEmpty {
                 EvidenceJoin.apply(after: evidence, before: evidenceBefore, to: &audit, files: results, projects: projects)
             }
+            if let previous, let comparePath { AuditCompare.apply(previous, previousPath: comparePath, to: &audit) }
             let document: String
             switch format {
             case .text: document = AuditText.render(audit)
@@ -161,7 +166,10 @@ struct AuditCommand {
                 console.message("bodywork: \(error)")
                 return ExitStatus.fileErrors
             }
-            if let outputPath, format != .text { console.message(AuditText.oneLine(audit) + "; report written to \(outputPath)") }
+            if let outputPath, format != .text {
+                let compared = audit.comparison.map { "; \($0.summary) since \($0.previousPath)" } ?? ""
+                console.message(AuditText.oneLine(audit) + compared + "; report written to \(outputPath)")
+            }
             return audit.skipped.isEmpty ? ExitStatus.success : ExitStatus.fileErrors
         } catch {
             console.message("bodywork: \(error)")
@@ -198,6 +206,7 @@ struct AuditCommand {
         let tree = SyntaxTree.parse(bytes)
         let finder = AuditSiteFinder(tree: tree)
         result.rowCallees = finder.rowCallees()
+        result.rowDestinations = finder.rowDestinations()
         result.viewTypeNames = finder.viewTypeNames()
         let findings = work.report.findings.filter { $0.normalizedSource != nil }
         guard !findings.isEmpty else { return result }
@@ -205,16 +214,22 @@ struct AuditCommand {
         let lines = AuditCommand.lines(of: bytes)
         for finding in findings {
             let offset = locations.offset(line: finding.line, column: finding.column) ?? 0
-            let site = finder.site(at: offset)
+            var site = finder.site(at: offset)
+            if let why = AuditSiteFinder.onceRules[finding.ruleID] {
+                if site.place != .elsewhere { (site.place, site.reason) = (.once, why) }
+                if site.viewPlace != .elsewhere { (site.viewPlace, site.viewReason) = (.once, why) }
+            }
+            if AuditCosts.viewWide.contains(finding.ruleID), let type = site.typeName {
+                let why = "in `\(type)`, whose `body` runs again whenever what it depends on changes"
+                if site.place == .body { site.reason = why }
+                if site.viewPlace == .body { site.viewReason = why }
+            }
             let last = min(finding.endLine, finding.line + 5, lines.count)
             let excerpt = finding.line <= last ? Array(lines[(finding.line - 1)..<last]) : []
             result.findings.append(AuditFinding(
-                ruleID: finding.ruleID, category: AuditCategory.of(ruleID: finding.ruleID), severity: finding.severity,
-                message: finding.message, explanation: explanations[finding.ruleID] ?? "", path: work.report.path,
-                line: finding.line, column: finding.column, endLine: finding.endLine, endColumn: finding.endColumn,
-                typeName: site.typeName, isView: site.isView, place: site.place, placeReason: site.reason,
-                viewPlace: site.viewPlace, viewPlaceReason: site.viewReason,
-                fix: finding.fix, fixText: fixText(finding), diff: diff(of: finding, in: bytes, path: work.report.path),
+                reported: finding, site: site, category: AuditCategory.of(ruleID: finding.ruleID),
+                explanation: explanations[finding.ruleID] ?? "", path: work.report.path,
+                fixText: fixText(finding), diff: diff(of: finding, in: bytes, path: work.report.path),
                 excerpt: excerpt, excerptStart: finding.line))
         }
         return result

@@ -1,9 +1,16 @@
 // The audit as one self-contained HTML page: inline CSS and SVG, no script and no network
 // (its Content-Security-Policy forbids both), readable offline and attachable to a ticket.
+// Its filters (module, cause, quick wins, new) are radio buttons and checkboxes that CSS
+// `:has()` rules read: they work with scripts off.
 
 /// Renders an audit as an HTML page.
 enum AuditHTML {
     static func render(_ audit: Audit) -> String {
+        var filterCSS = ""
+        var sections = ""
+        for (index, section) in audit.sections.enumerated() {
+            sections += render(section, number: index + 1, top: audit.top, comparing: audit.comparison != nil, css: &filterCSS)
+        }
         var out = """
             <!DOCTYPE html>
             <html lang="en">
@@ -12,7 +19,7 @@ enum AuditHTML {
             <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>SwiftUI performance audit</title>
-            <style>\(css)\(audit.evidence == nil ? "" : EvidenceHTML.css)</style>
+            <style>\(css)\(filterCSS)\(audit.evidence == nil ? "" : EvidenceHTML.css)</style>
             </head>
             <body>
             <header>
@@ -22,10 +29,12 @@ enum AuditHTML {
             \(card("\(audit.findingCount)", "findings"))
             \(card("\(audit.viewCount)", "views"))
             \(card("\(audit.quickWins)", "quick wins"))\(audit.evidence.map { "\n" + card("\($0.measuredViews)", "measured views") } ?? "")
+            \(audit.comparison.map { card("\($0.new)", "new") + "\n" + card("\($0.fixed.count)", "fixed") } ?? "")
             </div>
             <p class="status">\(audit.evidence == nil ? "Every finding is <strong>\(escape(auditStatus))</strong> until a measurement confirms it."
                                  : escape(EvidenceText.statusSentence(audit)))</p>
             <p class="explain">\(inlineCode(AuditPriority.explanation))</p>
+            \(audit.comparison.map { "<p class=\"compare\">Compared with <code>\(escape($0.previousPath))</code>: \(escape($0.summary)).</p>" } ?? "")
 
             """
         if !audit.skipped.isEmpty {
@@ -34,7 +43,8 @@ enum AuditHTML {
             out += "</ul>\n"
         }
         out += "</header>\n<main>\n"
-        for (index, section) in audit.sections.enumerated() { out += render(section, number: index + 1, top: audit.top) }
+        out += sections
+        if let comparison = audit.comparison { out += fixed(comparison) }
         out += EvidenceHTML.section(audit)
         out += rules(audit.ruleDocumentation)
         out += "</main>\n</body>\n</html>\n"
@@ -43,7 +53,7 @@ enum AuditHTML {
 
     // MARK: - Sections
 
-    private static func render(_ section: AuditSection, number: Int, top: Int) -> String {
+    private static func render(_ section: AuditSection, number: Int, top: Int, comparing: Bool, css: inout String) -> String {
         var out = "<section class=\"project\" id=\"project-\(number)\">\n"
         out += "<h2>\(escape(section.name)) <small>\(escape(section.kind)) · \(escape(section.path))</small></h2>\n"
         // A project without findings is a line, not an empty chart (and comes last).
@@ -58,39 +68,51 @@ enum AuditHTML {
         }
         out += "</tbody></table>\n</figure>\n</div>\n"
         guard !section.views.isEmpty else { return out + "<p>Nothing found.</p>\n</section>\n" }
-        out += "<h3>Views by priority</h3>\n<table class=\"ranked\" id=\"ranked-views-\(number)\">\n"
+        let filters = AuditFilters(section: section, number: number, comparing: comparing)
+        css += filters.css
+        out += "<h3>Views by priority</h3>\n" + filters.form
+        out += "<table class=\"ranked\" id=\"ranked-views-\(number)\">\n"
         let measured = section.views.contains { $0.evidence != nil }
-        out += "<thead><tr><th>#</th><th>View</th><th>Module</th><th>Score</th>\(measured ? "<th>Measured</th>" : "")<th>Findings</th><th>Quick wins</th>"
-            + "<th>Main cause</th></tr></thead><tbody>\n"
+        out += "<thead><tr><th>#</th><th>View</th><th>Module</th><th>Score</th>" + (measured ? "<th>Measured</th>" : "") + "<th>Findings</th>"
+            + (comparing ? "<th>New</th>" : "") + "<th>Quick wins</th><th>Fix lines</th><th>Main cause</th></tr></thead><tbody>\n"
         let highest = max(1, section.views.map(\.score).max() ?? 1)
         let hottest = EvidenceHTML.highest(section.views)
         for (rank, view) in section.views.enumerated() {
             let width = max(2, view.score * 100 / highest)
-            out += "<tr><td>\(rank + 1)</td><td><a href=\"#view-\(number)-\(rank + 1)\">\(escape(view.name))</a></td>"
+            let new = comparing ? "<td>\(view.findings.filter { $0.change == .new }.count)</td>" : ""
+            let runsOften = view.runsPerUpdate || view.findings.isEmpty
+            let once = runsOften ? "" : " <span class=\"pill once\">once or on events</span>"
+            out += "<tr\(filters.attributes(view))\(runsOften ? "" : " class=\"once\"")><td>\(rank + 1)</td>"
+                + "<td><a href=\"#view-\(number)-\(rank + 1)\">\(escape(view.name))</a>\(once)</td>"
                 + "<td>\(escape(view.module))</td>"
                 + "<td class=\"score\"><span class=\"meter\" style=\"width:\(width)px\"></span>\(view.score)</td>"
                 + (measured ? EvidenceHTML.cell(view, highest: hottest) : "")
-                + "<td>\(view.findings.count)</td><td>\(view.quickWins)</td>"
+                + "<td>\(view.findings.count)</td>\(new)<td>\(view.quickWins)</td><td class=\"size\">\(escape(view.fixSize?.text ?? "–"))</td>"
                 + (view.findings.isEmpty ? "<td>—</td></tr>\n"
                    : "<td><span class=\"tag \(view.mainCategory.rawValue)\">\(escape(view.mainCategory.title))</span></td></tr>\n")
         }
         out += "</tbody></table>\n"
         for (rank, view) in section.views.enumerated() {
-            out += render(view, id: "view-\(number)-\(rank + 1)", rank: rank + 1, confirms: rank < top)
+            out += render(view, id: "view-\(number)-\(rank + 1)", rank: rank + 1, confirms: section.isTop(rank: rank + 1, top: top),
+                          filters: filters)
         }
         return out + "</section>\n"
     }
 
-    private static func render(_ view: AuditView, id: String, rank: Int, confirms: Bool) -> String {
-        var out = "<details class=\"view\" id=\"\(id)\"\(rank <= 3 ? " open" : "")>\n"
+    private static func render(_ view: AuditView, id: String, rank: Int, confirms: Bool, filters: AuditFilters) -> String {
+        var out = "<details class=\"view\" id=\"\(id)\"\(filters.attributes(view))\(rank <= 3 ? " open" : "")>\n"
         out += "<summary><span class=\"rank\">\(rank)</span> <strong>\(escape(view.name))</strong> "
             + "<span class=\"muted\">\(escape(view.kind)) · \(escape(view.module)) · \(escape(view.path))</span> "
             + "<span class=\"pill\">score \(view.score)</span>"
             + (view.quickWins > 0 ? " <span class=\"pill win\">\(plural(view.quickWins, "quick win"))</span>" : "")
+            + (view.fixSize.map { " <span class=\"pill\">fixes \(escape($0.text)) lines</span>" } ?? "")
+            + (view.runsPerUpdate || view.findings.isEmpty ? "" : " <span class=\"pill once\">runs once or on events</span>")
             + EvidenceHTML.pill(view) + "</summary>\n"
         out += EvidenceHTML.block(view)
-        for (index, finding) in view.findings.enumerated() { out += render(finding, open: rank == 1 && index == 0) }
-        if confirms && !view.findings.isEmpty {
+        for (index, finding) in view.findings.enumerated() {
+            out += render(finding, open: rank == 1 && index == 0, attributes: filters.attributes(finding))
+        }
+        if confirms {
             out += "<div class=\"confirm\"><h4>\(view.evidence == nil ? "To confirm" : "To measure again")</h4><ul>"
             for measurement in view.measurements {
                 out += "<li><strong>\(escape(measurement.category.title)):</strong> \(inlineCode(measurement.how))</li>"
@@ -100,17 +122,22 @@ enum AuditHTML {
         return out + "</details>\n"
     }
 
-    private static func render(_ finding: AuditFinding, open: Bool) -> String {
-        var out = "<details class=\"finding\"\(open ? " open" : "")>\n<summary><span class=\"tag \(finding.category.rawValue)\">"
+    private static func render(_ finding: AuditFinding, open: Bool, attributes: String) -> String {
+        var out = "<details class=\"finding\"\(attributes)\(open ? " open" : "")>\n<summary><span class=\"tag \(finding.category.rawValue)\">"
             + "\(escape(finding.category.title))</span> <a href=\"#rule-\(escape(finding.ruleID))\"><code>\(escape(finding.ruleID))</code></a> "
             + "<span class=\"muted\">\(location(finding))</span> <span class=\"pill\">\(finding.score)</span>"
             + (finding.isQuickWin ? " <span class=\"pill win\">quick win</span>" : "")
+            + (finding.change == .new ? " <span class=\"pill new\">new</span>" : "")
             + "<div class=\"message\">\(inlineCode(finding.message))</div></summary>\n"
         out += "<dl>"
         out += "<dt>Status</dt><dd>\(EvidenceHTML.status(finding))</dd>"
         out += "<dt>Priority</dt><dd>\(escape(finding.scoreExplanation)); \(inlineCode(finding.placeReason))</dd>"
-        if !finding.explanation.isEmpty { out += "<dt>Why it costs</dt><dd>\(inlineCode(finding.explanation))</dd>" }
-        out += "<dt>Fix</dt><dd>\(inlineCode(finding.fixText))</dd></dl>\n"
+        if !finding.cost.isEmpty { out += "<dt>Why it costs</dt><dd>\(inlineCode(finding.cost))</dd>" }
+        if !finding.explanation.isEmpty {
+            out += "<dt>The pattern</dt><dd class=\"muted\">\(inlineCode(finding.explanation))</dd>"
+        }
+        out += "<dt>Fix</dt><dd>\(inlineCode(finding.fixText))"
+            + (finding.fixSize.map { " <span class=\"pill\">\(escape($0.text)) lines</span>" } ?? "") + "</dd></dl>\n"
         out += "<pre class=\"code\">"
         for (offset, line) in finding.excerpt.enumerated() {
             out += "<span class=\"ln\">\(finding.excerptStart + offset)</span>\(escape(line))\n"
@@ -137,6 +164,18 @@ enum AuditHTML {
         let text = escape("\(finding.path):\(finding.line)")
         guard let url = finding.url else { return text }
         return "<a href=\"\(escape(url))\">\(text)</a>"
+    }
+
+    /// The findings of the previous audit that this one no longer has.
+    private static func fixed(_ comparison: AuditComparison) -> String {
+        guard !comparison.fixed.isEmpty else { return "" }
+        var out = "<section class=\"fixed\" id=\"fixed\">\n<h2>Fixed since <code>\(escape(comparison.previousPath))</code></h2>\n"
+        out += "<table class=\"fixed\"><thead><tr><th>Project</th><th>View</th><th>Rule</th><th>Was at</th><th>Message</th></tr></thead><tbody>\n"
+        for fixed in comparison.fixed {
+            out += "<tr><td>\(escape(fixed.project))</td><td>\(escape(fixed.view))</td><td><code>\(escape(fixed.rule))</code></td>"
+                + "<td>\(escape("\(fixed.path):\(fixed.line)"))</td><td>\(inlineCode(fixed.message))</td></tr>\n"
+        }
+        return out + "</tbody></table>\n</section>\n"
     }
 
     /// The documentation of the rules the audit names, each under the anchor its
@@ -206,7 +245,7 @@ enum AuditHTML {
     }
 
     /// Escaped text with `code spans` as `<code>`.
-    private static func inlineCode(_ text: String) -> String {
+    static func inlineCode(_ text: String) -> String {
         let parts = text.split(separator: "`", omittingEmptySubsequences: false)
         guard parts.count >= 3, parts.count % 2 == 1 else { return escape(text) }
         return parts.enumerated().map { index, part in
@@ -269,5 +308,19 @@ enum AuditHTML {
         .fill.variable-row-count{fill:#1971c2}.fill.eager-container{fill:#2b8a3e}.fill.layout-feedback{fill:#e67700}
         .fill.stored-closure{fill:#0c8599}.fill.images{fill:#862e9c}.fill.expensive-rendering{fill:#495057}
         .confirm{background:#fffbea;border:1px solid #f1e2a6;border-radius:6px;padding:4px 12px;margin:10px 0}
+        .pill.new{background:#fff0e0;border-color:#f0b37a}
+        .pill.once{background:#f2f2f5;color:var(--muted)}
+        tr.once td{color:var(--muted)}
+        .compare{margin:4px 0}
+        td.size{white-space:nowrap;font-variant-numeric:tabular-nums}
+        table.fixed{width:100%;border:1px solid var(--line)}
+        .filters{display:flex;flex-wrap:wrap;gap:6px 18px;margin:0 0 10px}
+        .filters fieldset{border:0;padding:0;margin:0;display:flex;flex-wrap:wrap;gap:4px;align-items:center}
+        .filters legend{float:left;color:var(--muted);font-size:12px;text-transform:uppercase;letter-spacing:.03em;margin-right:4px}
+        .filters label{cursor:pointer}
+        .filters input{position:absolute;opacity:0;pointer-events:none}
+        .filters span{display:inline-block;border:1px solid var(--line);border-radius:12px;padding:1px 9px;font-size:12.5px;background:var(--card)}
+        .filters input:checked+span{background:var(--accent);border-color:var(--accent);color:#fff}
+        .filters input:focus-visible+span{outline:2px solid var(--accent);outline-offset:1px}
         """
 }

@@ -18,14 +18,33 @@ enum AuditJSON {
                 ("severityWeights", .object(["error", "warning", "note"].map { name in
                     (name, .integer(AuditPriority.weight(Severity(rawValue: name)!)))
                 })),
-                ("placeWeights", .object([AuditPlace.row, .body, .action, .elsewhere].map { ($0.rawValue, .integer(AuditPriority.weight($0))) })),
+                ("placeWeights", .object([AuditPlace.row, .body, .action, .once, .elsewhere].map { ($0.rawValue, .integer(AuditPriority.weight($0))) })),
             ])),
             ("filesScanned", .integer(audit.filesScanned)),
             ("findings", .integer(audit.findingCount)),
             ("quickWins", .integer(audit.quickWins)),
             ("skipped", .array(audit.skipped.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })),
+            ("comparison", audit.comparison.map(render) ?? .null),
             ("projects", .array(audit.sections.map { render($0, top: audit.top) })),
         ]).addingEvidence(of: audit)
+    }
+
+    private static func render(_ comparison: AuditComparison) -> JSONText {
+        .object([
+            ("previous", .string(comparison.previousPath)),
+            ("new", .integer(comparison.new)),
+            ("fixed", .integer(comparison.fixed.count)),
+            ("unchanged", .integer(comparison.unchanged)),
+            ("fixedFindings", .array(comparison.fixed.map { fixed in
+                .object([("project", .string(fixed.project)), ("view", .string(fixed.view)), ("rule", .string(fixed.rule)),
+                         ("path", .string(fixed.path)), ("line", .integer(fixed.line)), ("message", .string(fixed.message))])
+            })),
+        ])
+    }
+
+    private static func render(_ size: AuditFixSize?) -> JSONText {
+        guard let size else { return .null }
+        return .object([("linesAdded", .integer(size.added)), ("linesRemoved", .integer(size.removed))])
     }
 
     private static func render(_ section: AuditSection, top: Int) -> JSONText {
@@ -44,11 +63,13 @@ enum AuditJSON {
                 .object([("name", .string(module.name)), ("files", .integer(module.files)), ("findings", .integer(module.findings)),
                          ("score", .integer(module.score)), ("quickWins", .integer(module.quickWins))])
             })),
-            ("views", .array(section.views.enumerated().map { rank, view in render(view, rank: rank + 1, top: top) })),
+            ("views", .array(section.views.enumerated().map { rank, view in
+                render(view, rank: rank + 1, confirms: section.isTop(rank: rank + 1, top: top))
+            })),
         ])
     }
 
-    private static func render(_ view: AuditView, rank: Int, top: Int) -> JSONText {
+    private static func render(_ view: AuditView, rank: Int, confirms: Bool) -> JSONText {
         var members: [(String, JSONText)] = [
             ("rank", .integer(rank)),
             ("name", .string(view.name)),
@@ -58,8 +79,10 @@ enum AuditJSON {
             ("score", .integer(view.score)),
             ("quickWins", .integer(view.quickWins)),
             ("mainCategory", .string(view.mainCategory.rawValue)),
+            ("runsPerUpdate", .bool(view.runsPerUpdate)),
+            ("fixSize", render(view.fixSize)),
         ]
-        if rank <= top && !view.findings.isEmpty {
+        if confirms && !view.findings.isEmpty {
             members.append(("confirm", .object([
                 ("measurements", .array(view.measurements.map {
                     .object([("category", .string($0.category.rawValue)), ("how", .string($0.how))])
@@ -87,16 +110,19 @@ enum AuditJSON {
             ("url", finding.url.map { .string($0) } ?? .null),
             ("message", .string(finding.message)),
             ("explanation", .string(finding.explanation)),
+            ("cost", .string(finding.cost)),
             ("status", .string(finding.status)),
             ("place", .string(finding.place.rawValue)),
             ("placeReason", .string(finding.placeReason)),
             ("score", .integer(finding.score)),
             ("scoreExplanation", .string(finding.scoreExplanation)),
             ("quickWin", .bool(finding.isQuickWin)),
+            ("change", finding.change.map { .string($0.rawValue) } ?? .null),
             ("fix", .object([
                 ("state", .string(finding.fix.rawValue)),
                 ("description", .string(finding.fixText)),
                 ("diff", finding.diff.isEmpty ? .null : .string(finding.diff)),
+                ("size", render(finding.fixSize)),
             ])),
             ("excerpt", .object([
                 ("startLine", .integer(finding.excerptStart)),

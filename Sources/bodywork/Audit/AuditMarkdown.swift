@@ -11,15 +11,25 @@ enum AuditMarkdown {
             + (audit.evidence == nil ? "Every finding is **\(auditStatus)** until a measurement confirms it.\n\n"
                : "\(EvidenceText.statusSentence(audit))\n\n")
         out += "_\(AuditPriority.explanation)_\n"
+        if let comparison = audit.comparison { out += "\nCompared with `\(comparison.previousPath)`: \(comparison.summary).\n" }
         for problem in audit.skipped { out += "\n- skipped `\(problem.path)`: \(problem.reason)" }
         if !audit.skipped.isEmpty { out += "\n" }
-        for section in audit.sections { out += render(section, top: audit.top) }
+        for section in audit.sections { out += render(section, top: audit.top, comparing: audit.comparison != nil) }
+        if let comparison = audit.comparison, !comparison.fixed.isEmpty {
+            out += "\n## Fixed since `\(comparison.previousPath)`\n\n| Project | View | Rule | Was at | Message |\n|---|---|---|---|---|\n"
+            for fixed in comparison.fixed {
+                out += "| \(cell(fixed.project)) | \(cell(fixed.view)) | `\(fixed.rule)` | `\(cell(fixed.path)):\(fixed.line)` | "
+                    + "\(cell(fixed.message)) |\n"
+            }
+        }
         out += EvidenceMarkdown.section(audit)
         return out
     }
 
-    private static func render(_ section: AuditSection, top: Int) -> String {
+    private static func render(_ section: AuditSection, top: Int, comparing: Bool) -> String {
         var out = "\n## \(section.name) (\(section.kind), `\(section.path)`)\n\n"
+        // A project without findings is a line, not tables of zeros (and comes last).
+        if section.findings.isEmpty { return out + "Nothing found.\n" }
         out += "\(plural(section.findings.count, "finding")), score \(section.score), \(plural(section.quickWins, "quick win")).\n\n"
         out += "| Cause | Findings | Score |\n|---|---:|---:|\n"
         for count in section.categoryCounts { out += "| \(count.category.title) | \(count.findings) | \(count.score) |\n" }
@@ -29,18 +39,24 @@ enum AuditMarkdown {
         }
         guard !section.views.isEmpty else { return out + "\nNothing found.\n" }
         let measured = section.views.contains { $0.evidence != nil }
-        out += "\n| # | View | Module | Score |\(measured ? " Measured |" : "") Findings | Quick wins | Main cause |\n"
-            + "|---:|---|---|---:|\(measured ? "---:|" : "")---:|---:|---|\n"
+        out += "\n| # | View | Module | Score | " + (measured ? "Measured | " : "") + "Findings | " + (comparing ? "New | " : "")
+            + "Quick wins | Fix lines | Main cause |\n"
+            + "|---:|---|---|---:|" + (measured ? "---:|" : "") + "---:|" + (comparing ? "---:|" : "") + "---:|---:|---|\n"
         for (rank, view) in section.views.enumerated() {
-            out += "| \(rank + 1) | \(cell(view.name)) | \(cell(view.module)) | \(view.score) | \(measured ? EvidenceMarkdown.cell(view) + " | " : "")"
-                + "\(view.findings.count) | \(view.quickWins) | \(view.findings.isEmpty ? "—" : view.mainCategory.title) |\n"
+            let new = view.findings.filter { $0.change == .new }.count
+            let once = view.runsPerUpdate || view.findings.isEmpty ? "" : " (once or on events)"
+            out += "| \(rank + 1) | \(cell(view.name))\(once) | \(cell(view.module)) | \(view.score) | "
+                + (measured ? EvidenceMarkdown.cell(view) + " | " : "") + "\(view.findings.count) | "
+                + (comparing ? "\(new) | " : "") + "\(view.quickWins) | \(view.fixSize?.text ?? "–") | "
+                + "\(view.findings.isEmpty ? "—" : view.mainCategory.title) |\n"
         }
         for (rank, view) in section.views.enumerated() {
             out += "\n### \(rank + 1). \(view.name) — score \(view.score)\n\n"
             out += "`\(view.path)` (\(view.kind), module \(view.module))\n"
             out += EvidenceMarkdown.viewLines(view)
+            if !view.runsPerUpdate && !view.findings.isEmpty { out += "\nEvery finding here runs once or on an event, not per update.\n" }
             for finding in view.findings { out += render(finding) }
-            guard rank < top, !view.findings.isEmpty else { continue }
+            guard section.isTop(rank: rank + 1, top: top) else { continue }
             out += view.evidence == nil ? "\n**To confirm:**\n\n" : "\n**To measure again:**\n\n"
             for measurement in view.measurements { out += "- \(measurement.category.title): \(measurement.how)\n" }
             out += "\nA UI performance test to paste:\n\n```swift\n\(view.testScaffold)```\n"
@@ -51,12 +67,13 @@ enum AuditMarkdown {
     private static func render(_ finding: AuditFinding) -> String {
         let place = finding.url.map { "[`\(finding.path):\(finding.line)`](\($0))" } ?? "`\(finding.path):\(finding.line)`"
         var out = "\n#### \(finding.category.title): `\(finding.ruleID)` at \(place)"
-            + (finding.isQuickWin ? " — quick win" : "") + "\n\n"
+            + (finding.isQuickWin ? " — quick win" : "") + (finding.change == .new ? " — new" : "") + "\n\n"
         out += "\(finding.message)\n\n"
+        if !finding.cost.isEmpty { out += "Why it costs here: \(finding.cost)\n\n" }
         if !finding.explanation.isEmpty { out += "> \(finding.explanation)\n\n" }
         out += "- Status: \(finding.status)\n"
         out += "- Priority \(finding.score): \(finding.scoreExplanation); \(finding.placeReason)\n"
-        out += "- Fix: \(finding.fixText)\n\n"
+        out += "- Fix: \(finding.fixText)" + (finding.fixSize.map { " (\($0.text) lines)" } ?? "") + "\n\n"
         out += "```swift\n"
         for (offset, line) in finding.excerpt.enumerated() { out += "\(finding.excerptStart + offset)  \(line)\n" }
         out += "```\n"

@@ -20,7 +20,7 @@ enum AuditPriority {
         switch place {
         case .row: return 4
         case .body: return 2
-        case .action, .elsewhere: return 1
+        case .action, .once, .elsewhere: return 1
         }
     }
 
@@ -30,41 +30,38 @@ enum AuditPriority {
         case .row: return "per row"
         case .body: return "per update"
         case .action: return "per event"
+        case .once: return "once"
         case .elsewhere: return "outside views"
         }
     }
 
     /// The rule in one paragraph, as the reports print it.
     static let explanation = "Priority = severity weight (error 3, warning 2, note 1) × place weight "
-        + "(4 inside a ForEach/List row, a lazy container's content or a view built as such a row, since it runs once per row; "
+        + "(4 in a row, since it runs once per row: a ForEach's content, a List's or lazy container's content built per element, "
+        + "or a view such a row builds; "
         + "2 in body, a view's init or what body reads, since it runs on every update; "
-        + "1 in an action closure or a method that returns nothing, and outside views). "
-        + "A view's score is the sum of its findings'. Quick wins are findings bodywork fixes now (`bodywork --apply`)."
+        + "1 in an action closure or a method that returns nothing, for what runs once (a task started on appear, "
+        + "an app's or a static's setup), and outside views). "
+        + "A view's score is the sum of its findings'; views with a finding that runs per update or per row rank first, "
+        + "so none is in the top on findings that run once or on an event alone. "
+        + "Quick wins are findings bodywork fixes now (`bodywork --apply`)."
 }
 
-/// One finding as the audit shows it.
+/// One finding as the audit shows it: the engine's finding as the run reported it, where
+/// it sits, and what the audit adds (cause, excerpt, the fix as a diff, a link).
 struct AuditFinding: Sendable {
-    var ruleID: String
+    /// The finding as the run reports it (rule, message, severity, range, fix state).
+    var reported: ReportedFinding
+    /// Where it sits; the builder moves the findings of views built as rows to `.row`.
+    var site: AuditSite
     /// The finding's place in the code's web view (`audit --link`).
     var url: String? = nil
     var category: AuditCategory
-    var severity: Severity
-    var message: String
     /// Why the pattern costs: the first paragraph of the rule's documentation.
     var explanation: String
+    /// Why this finding costs, in its place (`AuditCosts`); set when the audit is built.
+    var cost = ""
     var path: String
-    var line: Int
-    var column: Int
-    var endLine: Int
-    var endColumn: Int
-    var typeName: String?
-    var isView: Bool
-    var place: AuditPlace
-    var placeReason: String
-    /// Place and reason should the type turn out to be a view declared in another file.
-    var viewPlace: AuditPlace
-    var viewPlaceReason: String
-    var fix: FixState
     /// What the fix does, or why there is none.
     var fixText: String
     /// The fix alone as a unified diff; empty when there is none to show.
@@ -74,13 +71,66 @@ struct AuditFinding: Sendable {
     var excerptStart: Int
     /// `unconfirmed (from code)`, or `confirmed (trace)`/`(log)` when evidence measured its view.
     var status = auditStatus
+    /// With `audit --compare`: whether the previous audit had it.
+    var change: AuditChange? = nil
+
+    var ruleID: String { reported.ruleID }
+    var severity: Severity { reported.severity }
+    var message: String { reported.message }
+    var line: Int { reported.line }
+    var column: Int { reported.column }
+    var endLine: Int { reported.endLine }
+    var endColumn: Int { reported.endColumn }
+    var fix: FixState { reported.fix }
+    var typeName: String? { site.typeName }
+    var isView: Bool {
+        get { site.isView }
+        set { site.isView = newValue }
+    }
+    var place: AuditPlace {
+        get { site.place }
+        set { site.place = newValue }
+    }
+    var placeReason: String {
+        get { site.reason }
+        set { site.reason = newValue }
+    }
+    /// Place and reason should the type turn out to be a view declared in another file.
+    var viewPlace: AuditPlace { site.viewPlace }
+    var viewPlaceReason: String { site.viewReason }
 
     var score: Int { AuditPriority.weight(severity) * AuditPriority.weight(place) }
     /// Fixed by `bodywork --apply`.
     var isQuickWin: Bool { fix == .applied }
+    /// The code runs while views update (in a row or on the render path), rather than once
+    /// or on an event.
+    var runsPerUpdate: Bool { place == .row || place == .body }
     var scoreExplanation: String {
         "\(severity.rawValue) \(AuditPriority.weight(severity)) × \(AuditPriority.describe(place)) \(AuditPriority.weight(place)) = \(score)"
     }
+
+    /// The size of the fix: lines its diff adds and removes; nil when there is no diff.
+    var fixSize: AuditFixSize? {
+        guard !diff.isEmpty else { return nil }
+        var size = AuditFixSize()
+        for line in diff.split(separator: "\n") where !line.hasPrefix("+++") && !line.hasPrefix("---") {
+            if line.hasPrefix("+") { size.added += 1 } else if line.hasPrefix("-") { size.removed += 1 }
+        }
+        return size
+    }
+}
+
+/// How many lines a fix adds and removes.
+struct AuditFixSize: Sendable, Equatable {
+    var added = 0
+    var removed = 0
+
+    static func + (a: AuditFixSize, b: AuditFixSize) -> AuditFixSize {
+        AuditFixSize(added: a.added + b.added, removed: a.removed + b.removed)
+    }
+
+    /// `+3 −1`.
+    var text: String { "+\(added) \u{2212}\(removed)" }
 }
 
 /// A view (or another type, or a file's top level) with its findings, best first.
@@ -96,6 +146,13 @@ struct AuditView: Sendable {
 
     var score: Int { findings.reduce(0) { $0 + $1.score } }
     var quickWins: Int { findings.filter(\.isQuickWin).count }
+    /// Some finding runs while views update: only such views are ranked into the top.
+    var runsPerUpdate: Bool { findings.contains(where: \.runsPerUpdate) }
+    /// The lines all its fixes change (applied and suggested); nil when none has a diff.
+    var fixSize: AuditFixSize? {
+        let sizes = findings.compactMap(\.fixSize)
+        return sizes.isEmpty ? nil : sizes.reduce(AuditFixSize(), +)
+    }
 
     /// The cause with the highest score (ties: the reference's order).
     var mainCategory: AuditCategory {
@@ -126,12 +183,17 @@ struct AuditSection: Sendable {
     var kind: String
     var path: String
     var modules: [AuditModule]
-    /// Ranked: highest score first, then more quick wins, then by name and path.
+    /// Ranked: views with a finding that runs per update first, then highest score, more
+    /// quick wins, name and path.
     var views: [AuditView]
 
     var findings: [AuditFinding] { views.flatMap(\.findings) }
     var score: Int { views.reduce(0) { $0 + $1.score } }
     var quickWins: Int { views.reduce(0) { $0 + $1.quickWins } }
+
+    /// Whether the view at `rank` (from 1) is one of the top `top`, which get a measurement
+    /// and a test: views whose findings all run once or on an event never are.
+    func isTop(rank: Int, top: Int) -> Bool { rank <= top && rank <= views.count && views[rank - 1].runsPerUpdate }
 
     /// Findings and score per cause, every cause listed in the reference's order.
     var categoryCounts: [(category: AuditCategory, findings: Int, score: Int)] {
@@ -153,6 +215,8 @@ struct Audit: Sendable {
     var ruleDocumentation: [String: String] = [:]
     /// The evidence files and what they measured beyond the views (`--evidence`).
     var evidence: AuditEvidence? = nil
+    /// With `--compare`: the findings new, fixed and unchanged since a previous audit.
+    var comparison: AuditComparison? = nil
 
     var findingCount: Int { sections.reduce(0) { $0 + $1.findings.count } }
     var viewCount: Int { sections.reduce(0) { $0 + $1.views.count } }
@@ -173,6 +237,8 @@ struct AuditFileResult: Sendable {
     var skipReason: String?
     var findings: [AuditFinding] = []
     var rowCallees: [String: String] = [:]
+    /// Views a row creates as a navigation destination: their initializers run per row.
+    var rowDestinations: [String: String] = [:]
     var viewTypeNames: Set<String> = []
     var modules: [String] = []
     var projectKey = ""
@@ -205,9 +271,11 @@ enum AuditBuilder {
             let files = byProject[key]!
             // Views some row in this project builds, and which view's row builds them.
             var rowViews: [String: String] = [:]
+            var rowDestinations: [String: String] = [:]
             var viewNames = Set<String>()
             for file in files {
                 rowViews.merge(file.rowCallees) { old, _ in old }
+                rowDestinations.merge(file.rowDestinations) { old, _ in old }
                 viewNames.formUnion(file.viewTypeNames)
             }
             var modules: [String: AuditModule] = [:]
@@ -224,7 +292,14 @@ enum AuditBuilder {
                     if finding.place == .body, finding.isView, let type = finding.typeName, let user = rowViews[type], user != type {
                         finding.place = .row
                         finding.placeReason = "in `\(type)`, which a row of `\(user)` builds once per row (\(finding.placeReason))"
+                    } else if finding.place == .body, finding.isView, finding.site.atInit, !AuditCosts.viewWide.contains(finding.ruleID),
+                              let type = finding.typeName,
+                              let user = rowDestinations[type], user != type {
+                        finding.place = .row
+                        finding.placeReason = "in `\(type)`, which a row of `\(user)` creates once per row as a navigation destination "
+                            + "(\(finding.placeReason))"
                     }
+                    finding.cost = AuditCosts.text(for: finding)
                     for name in file.modules {
                         modules[name]!.findings += 1
                         modules[name]!.score += finding.score
@@ -249,6 +324,7 @@ enum AuditBuilder {
                 }
             }
             ranked.sort { a, b in
+                if a.runsPerUpdate != b.runsPerUpdate { return a.runsPerUpdate }
                 if a.score != b.score { return a.score > b.score }
                 if a.quickWins != b.quickWins { return a.quickWins > b.quickWins }
                 if a.name != b.name { return a.name < b.name }

@@ -14,6 +14,9 @@ enum AuditPlace: String, Sendable {
     /// In a closure that runs on an event (`Button` actions, `onAppear`, `task`, …) or a
     /// view method that returns nothing (an action handler).
     case action
+    /// Run once rather than per update: a task started when a view appears (its cost is
+    /// its lifetime), an app's or scene's setup, a static property's initial value.
+    case once
     /// Outside any view.
     case elsewhere
 }
@@ -31,6 +34,9 @@ struct AuditSite: Sendable {
     /// extension, or it conforms in another file).
     var viewPlace: AuditPlace
     var viewReason: String
+    /// In an initializer or a stored property's initial value: it runs whenever the view is
+    /// created, also as a navigation destination that is never shown.
+    var atInit = false
 }
 
 /// Answers `AuditSite` questions about one parsed file.
@@ -40,6 +46,19 @@ struct AuditSiteFinder {
     /// Containers whose content closure runs once per row, or lazily per visible child.
     static let rowContainers: Set<String> = ["ForEach", "List", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid",
                                              "Table", "OutlineGroup"]
+    /// Lazy containers: rows are built as they scroll into view.
+    static let lazyContainers: Set<String> = ["List", "Form", "LazyVStack", "LazyHStack", "LazyVGrid", "LazyHGrid", "Table",
+                                              "OutlineGroup"]
+    /// Calls whose content closure builds a screen shown later (a presentation or a
+    /// navigation destination), not part of the row it is written in.
+    static let presentationCalls: Set<String> = [
+        "sheet", "fullScreenCover", "popover", "navigationDestination", "alert", "confirmationDialog", "inspector", "contextMenu",
+    ]
+    /// Rules whose findings cost once, not per update, wherever they sit: why, in words.
+    static let onceRules: [String: String] = [
+        "onappear-task": "a task started when the view appears: it runs once per appearance and outlives the view, "
+            + "it does not run on updates",
+    ]
     /// Calls whose closure runs on an event or later, not while body is built.
     static let actionCalls: Set<String> = [
         "onAppear", "onDisappear", "onChange", "onTapGesture", "onLongPressGesture", "onSubmit", "onReceive",
@@ -64,9 +83,9 @@ struct AuditSiteFinder {
                 if AuditSiteFinder.isAction(closure: node, call: call, name: name) {
                     place = .action
                     reason = "in the `\(name)` closure, which runs on an event, not on every update"
-                } else if AuditSiteFinder.rowContainers.contains(name) {
+                } else if AuditSiteFinder.isRowContent(node, of: name) {
                     place = .row
-                    reason = "in the content of `\(name)`, which runs once per row"
+                    reason = AuditSiteFinder.rowReason(name, closure: node)
                 }
             }
             if member == nil, [.variableDecl, .functionDecl, .initializerDecl, .subscriptDecl].contains(node.kind),
@@ -74,15 +93,22 @@ struct AuditSiteFinder {
                 member = node
             }
             if let type = TypeDecl(node) {
-                let isView = AuditSiteFinder.isView(type)
-                let (asView, asViewReason) = place.map { ($0, reason) } ?? AuditSiteFinder.memberPlace(member, isView: true)
-                if place == nil {
-                    (place, reason) = AuditSiteFinder.memberPlace(member, isView: isView)
+                if let setup = AuditSiteFinder.setupKind(type), place != .action {
+                    let why = "in the \(setup) `\(type.name ?? "?")`, set up once when the app launches"
+                    return AuditSite(typeName: type.name, isView: false, place: .once, reason: why, viewPlace: .once, viewReason: why)
                 }
+                if AuditSiteFinder.isPreview(type) { return AuditSiteFinder.preview(typeName: type.name) }
+                let isView = AuditSiteFinder.isView(type)
+                let (asView, asViewReason) = place.map { ($0, reason) } ?? AuditSiteFinder.memberPlace(member, of: type, isView: true)
+                if place == nil {
+                    (place, reason) = AuditSiteFinder.memberPlace(member, of: type, isView: isView)
+                }
+                let atInit = member.map { $0.kind == .initializerDecl || AuditSiteFinder.isStoredInstanceProperty($0) } ?? false
                 return AuditSite(typeName: type.name, isView: isView, place: place ?? .elsewhere, reason: reason,
-                                 viewPlace: asView, viewReason: asViewReason)
+                                 viewPlace: asView, viewReason: asViewReason, atInit: atInit)
             }
         }
+        if AuditSiteFinder.inPreviewMacro(start) { return AuditSiteFinder.preview(typeName: nil) }
         let outside = place == nil ? "outside any view" : reason
         return AuditSite(typeName: nil, isView: false, place: place ?? .elsewhere, reason: outside,
                          viewPlace: place ?? .elsewhere, viewReason: outside)
@@ -100,13 +126,24 @@ struct AuditSiteFinder {
 
     /// Type names called inside row content, each with the type whose row calls it: the
     /// views built once per row.
-    func rowCallees() -> [String: String] {
+    func rowCallees() -> [String: String] { rowCalls(destinations: false) }
+
+    /// Type names a row creates as a navigation destination (`NavigationLink(destination:)`),
+    /// with the type whose row does: their initializers run once per row, their bodies only
+    /// when shown.
+    func rowDestinations() -> [String: String] { rowCalls(destinations: true) }
+
+    private func rowCalls(destinations: Bool) -> [String: String] {
         var result: [String: String] = [:]
         for closure in tree.root.descendants(.closureExpr) {
-            guard let (call, name) = AuditSiteFinder.owningCall(of: closure), AuditSiteFinder.rowContainers.contains(name),
+            guard let (call, name) = AuditSiteFinder.owningCall(of: closure), AuditSiteFinder.isRowContent(closure, of: name),
                   !AuditSiteFinder.isAction(closure: closure, call: call, name: name) else { continue }
-            let owner = closure.ancestors.lazy.compactMap(TypeDecl.init).first?.name ?? "?"
-            for inner in closure.descendants(.functionCallExpr) {
+            // A preview's rows (one per color scheme or device) are not the app's.
+            let ownerType = closure.ancestors.lazy.compactMap(TypeDecl.init).first
+            if ownerType.map(AuditSiteFinder.isPreview) ?? AuditSiteFinder.inPreviewMacro(closure) { continue }
+            guard let owner = ownerType?.name else { continue }
+            for inner in closure.descendants(.functionCallExpr)
+            where AuditSiteFinder.timing(of: inner, within: closure) == (destinations ? .destination : .built) {
                 guard let callee = FunctionCallExpr(inner)?.callee, callee.kind == .identifierExpr,
                       let calleeName = callee.firstToken?.text, calleeName.first?.isUppercase == true,
                       !AuditSiteFinder.rowContainers.contains(calleeName) else { continue }
@@ -117,6 +154,94 @@ struct AuditSiteFinder {
     }
 
     // MARK: - Recognizers
+
+    /// Whether `closure`, passed to `name`, is built once per row: a `ForEach`'s, or a row
+    /// container's that takes each element (`List(items) { item in … }`). A container's
+    /// fixed content (`List { Header(); Chart() }`) is built once, however lazily.
+    private static func isRowContent(_ closure: Node, of name: String) -> Bool {
+        guard rowContainers.contains(name) else { return false }
+        return name == "ForEach" || ClosureExpr(closure)?.parameterClause != nil
+    }
+
+    /// Containers that build all their content whenever they update.
+    static let eagerContainers: Set<String> = ["VStack", "HStack", "ZStack", "Grid", "ScrollView"]
+
+    /// Why code in a row container's content runs per row, saying whether the rows are
+    /// built lazily (a `List`, or a `ForEach` inside one) or all at once on every update
+    /// (a `ForEach` in a stack), when the code around it tells.
+    private static func rowReason(_ name: String, closure: Node) -> String {
+        if lazyContainers.contains(name) {
+            return "in a row of `\(name)`, a lazy container that builds each row as it scrolls into view"
+        }
+        for node in closure.ancestors where node.kind == .closureExpr {
+            guard let (call, outer) = owningCall(of: node), !isAction(closure: node, call: call, name: outer) else { break }
+            if presentationCalls.contains(outer) { break }
+            if lazyContainers.contains(outer) {
+                return "in a row of `\(name)` in `\(outer)`, a lazy container that builds each row as it scrolls into view"
+            }
+            if eagerContainers.contains(outer) {
+                return "in a row of `\(name)` in `\(outer)`, which builds every row, shown or not, each time it updates"
+            }
+        }
+        return "in a row of `\(name)`, which runs once per row"
+    }
+
+    /// When a call inside a row closure runs.
+    private enum CallTiming {
+        /// While the row is built.
+        case built
+        /// While the row is built, as a navigation destination: only its initializer runs.
+        case destination
+        /// Later: in an action or a presentation's content.
+        case deferred
+    }
+
+    /// When `call` runs compared with the row closure around it: later when an action or a
+    /// presentation lies between the two; as a destination inside `NavigationLink`'s.
+    private static func timing(of call: Node, within row: Node) -> CallTiming {
+        var timing = CallTiming.built
+        for node in [call] + call.ancestors {
+            if node == row { return timing }
+            if node.parent?.kind == .argument, Argument(node.parent!)?.label == "destination" { timing = .destination }
+            guard node.kind == .closureExpr, let (outer, name) = owningCall(of: node) else { continue }
+            if isAction(closure: node, call: outer, name: name) || presentationCalls.contains(name) { return .deferred }
+            // `NavigationLink { Destination() } label: { … }`: the first closure is the destination.
+            if name == "NavigationLink", node.parent?.kind != .labeledTrailingClosure, !outer.additionalTrailingClosures.isEmpty {
+                timing = .destination
+            }
+        }
+        return timing
+    }
+
+    private static func isStoredInstanceProperty(_ member: Node) -> Bool {
+        guard let variable = VariableDecl(member), !variable.isStatic else { return false }
+        return variable.bindings.first?.accessorBlock == nil
+    }
+
+    /// `App` or `Scene` for the types whose body describes the app's scenes.
+    private static func setupKind(_ type: TypeDecl) -> String? {
+        let names = type.inheritedTypeNames
+        if names.contains(where: { $0 == "App" || $0 == "SwiftUI.App" }) { return "app" }
+        if names.contains(where: { $0 == "Scene" || $0 == "SwiftUI.Scene" }) { return "scene" }
+        return nil
+    }
+
+    private static func isPreview(_ type: TypeDecl) -> Bool {
+        type.inheritedTypeNames.contains { $0 == "PreviewProvider" || $0 == "SwiftUI.PreviewProvider" }
+    }
+
+    /// Inside a `#Preview { … }`.
+    private static func inPreviewMacro(_ node: Node) -> Bool {
+        ([node] + node.ancestors).contains { candidate in
+            (candidate.kind == .macroExpansionDecl || candidate.kind == .macroExpansionExpr)
+                && candidate.ownTokens.contains { $0.text == "Preview" }
+        }
+    }
+
+    private static func preview(typeName: String?) -> AuditSite {
+        let why = "in a preview, which the app does not run"
+        return AuditSite(typeName: typeName, isView: false, place: .elsewhere, reason: why, viewPlace: .elsewhere, viewReason: why)
+    }
 
     /// The call a closure belongs to (as trailing closure, labeled trailing closure or
     /// argument), with the called name.
@@ -139,23 +264,36 @@ struct AuditSiteFinder {
         return call.argument("action") == nil
     }
 
+    /// A view, a view modifier (its `body(content:)` runs on every update of the view it
+    /// modifies) or an extension of `View` (its helpers run in the bodies that call them).
     private static func isView(_ type: TypeDecl) -> Bool {
-        if type.inheritedTypeNames.contains(where: { $0 == "View" || $0 == "SwiftUI.View" }) { return true }
+        if setupKind(type) != nil || isPreview(type) { return false }
+        if type.isExtension, type.name == "View" || type.name == "SwiftUI.View" { return true }
+        let viewProtocols: Set<String> = ["View", "SwiftUI.View", "ViewModifier", "SwiftUI.ViewModifier"]
+        if type.inheritedTypeNames.contains(where: viewProtocols.contains) { return true }
         return type.members.contains { member in
             VariableDecl(member)?.bindings.contains { $0.name == "body" } ?? false
         }
     }
 
     /// The place of code directly in a member of a type (no deciding closure around it).
-    private static func memberPlace(_ member: Node?, isView: Bool) -> (AuditPlace, String) {
+    private static func memberPlace(_ member: Node?, of type: TypeDecl, isView: Bool) -> (AuditPlace, String) {
+        if let member, let variable = VariableDecl(member), variable.isStatic, variable.bindings.first?.accessorBlock == nil {
+            return (.once, "in the static `\(variable.bindings.first?.name ?? "property")`, set up once, on first use")
+        }
         guard isView else { return (.elsewhere, "outside any view") }
         guard let member else { return (.body, "in the view's declaration") }
         if member.kind == .initializerDecl { return (.body, "in the view's init, which runs on every update of its parent") }
         if let function = FunctionLikeDecl(member), member.kind == .functionDecl {
-            if function.returnType == nil {
-                return (.action, "in `\(function.name ?? "a method")()`, a method that returns nothing (an action handler)")
+            let name = function.name ?? "a method"
+            if name == "body", function.returnType != nil {
+                return (.body, "in `body(content:)`, which runs on every update of the view it modifies")
             }
-            return (.body, "in `\(function.name ?? "a method")()`, which builds part of the view")
+            if function.returnType == nil {
+                return (.action, "in `\(name)()`, a method that returns nothing (an action handler)")
+            }
+            if bodyNames(of: type).contains(name) { return (.body, "in `\(name)()`, a helper `body` calls on every update") }
+            return (.body, "in `\(name)()`, which builds part of the view")
         }
         if let variable = VariableDecl(member) {
             let name = variable.bindings.first?.name ?? "a property"
@@ -163,8 +301,21 @@ struct AuditSiteFinder {
             if variable.bindings.first?.accessorBlock == nil {
                 return (.body, "in `\(name)`, a stored property set each time the view is created")
             }
+            if bodyNames(of: type).contains(name) { return (.body, "in `\(name)`, a property `body` reads on every update") }
             return (.body, "in `\(name)`, a property the view reads while it renders")
         }
         return (.body, "in the view")
+    }
+
+    /// The identifiers `body` names in this declaration of the type.
+    private static func bodyNames(of type: TypeDecl) -> Set<String> {
+        guard let body = type.members.first(where: { VariableDecl($0)?.bindings.contains { $0.name == "body" } ?? false }) else {
+            return []
+        }
+        var names = Set<String>()
+        for index in body.firstTokenIndex..<body.endTokenIndex where body.tree.token(at: index).kind == .identifier {
+            names.insert(body.tree.token(at: index).text)
+        }
+        return names
     }
 }

@@ -22,8 +22,8 @@ enum Help {
         bodywork describe [--format text|json] [paths...]
         bodywork lsp                           (Language Server on standard input/output)
         bodywork audit [--format text|markdown|json|html] [--output FILE] [--top N]
-                       [--link TEMPLATE|git] [--evidence FILE]... [--before-evidence FILE]...
-                       [paths...]
+                       [--link TEMPLATE|git] [--compare PREVIOUS.json] [--evidence FILE]...
+                       [--before-evidence FILE]... [paths...]
         bodywork probe [--top N] [--apply] [paths...]
 
     DESCRIPTION
@@ -92,9 +92,11 @@ enum Help {
                           one per rule (in `list-rules` order; group k is made on the
                           tree with groups 1 to k-1 applied, and may hold fixes of an
                           earlier rule that its own make possible), one per module (the
-                          folder after Sources/ or Tests/, else the first folder), or one
-                          per directory. Needs --patch-dir, or --apply --commit. The plan
-                          is printed before anything is written; no diff is printed.
+                          target its Package.swift or Xcode project gives the file; a
+                          file no manifest claims goes by the folder after Sources/ or
+                          Tests/, else its first folder), or one per directory. Needs
+                          --patch-dir, or --apply --commit. The plan is printed before
+                          anything is written; no diff is printed.
         --patch-dir DIR   With --split-by: write one patch per group to DIR, numbered in
                           the order to apply them (001-foreach-filter.patch, ...), and
                           DIR/README.md listing each patch with its files, its fixes per
@@ -250,18 +252,26 @@ enum Help {
         in body, dependencies wider than needed, unstable identity, variable row counts,
         eager containers, layout feedback, stored closures, images, expensive rendering)
         and by view, one section per project. Each finding has its place, an excerpt, the
-        rule's explanation, its fix as a diff or why there is none, a priority, and the
-        status "unconfirmed (from code)". Priority = severity weight (error 3, warning 2,
-        note 1) times place weight (4 in a ForEach/List row, a lazy container's content or
-        a view such a row builds; 2 in body, init or what body reads; 1 in an action
-        closure or elsewhere); views are ranked by the sum. The top views (--top N,
-        default 10) get the measurement that would confirm them and an XCTest performance
-        test. The default output is a terminal summary; --format markdown, json (schema
-        `bodywork-audit`, see README.md) or html (one self-contained page) write the full
-        report, to standard output or to --output FILE. --link TEMPLATE makes each place
-        a link: {path} (from the top of the git work tree), {line} and {column} are
-        replaced, as in https://host/org/repo/blob/main/{path}#L{line}; --link git makes
-        the template from the remote (origin, else the first) at the checked-out commit.
+        rule's explanation and why it costs in its place, its fix as a diff (and its size
+        in lines added and removed) or why there is none, a priority, and the status
+        "unconfirmed (from code)". Priority = severity weight (error 3, warning 2, note 1)
+        times place weight (4 in a row: a ForEach's content, a List's or lazy container's
+        content built per element, or a view such a row builds; 2 in body, init or what
+        body reads; 1 in an action closure, for what runs once (a task started on appear,
+        an app's or a static's setup) or elsewhere); views are ranked by the sum, those
+        with a finding that runs per update first. The top views (--top N, default 10;
+        never a view whose findings all run once or on an event) get the measurement that
+        would confirm them and an XCTest performance test. The default output is a
+        terminal summary; --format markdown, json (schema `bodywork-audit`, see README.md)
+        or html (one self-contained page, with filters by module, cause and quick wins)
+        write the full report, to standard output or to --output FILE.
+        --compare PREVIOUS.json reads an earlier `audit --format json` report and marks
+        each finding new or unchanged, and lists those fixed since; findings match by
+        file, rule, view and the code they point at, so lines added above them do not
+        make them new. --link TEMPLATE makes each place a link: {path} (from the top of
+        the git work tree), {line} and {column} are replaced, as in
+        https://host/org/repo/blob/main/{path}#L{line}; --link git makes the template
+        from the remote (origin, else the first) at the checked-out commit.
         Projects without findings come last; the HTML page ends with the documentation of
         the rules it names, which each rule name links to. As for the main command, it
         takes --config, --exclude, --jobs and --no-cache. Exit status 3 when a file

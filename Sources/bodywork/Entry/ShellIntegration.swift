@@ -106,7 +106,7 @@ enum Completions {
     /// `audit`'s options and the values of those that take one.
     static let auditOptions: [(option: String, values: ManualIndex.ValueKind)] = [
         ("--format", .choices(AuditFormat.allCases.map(\.rawValue))), ("-o", .file), ("--output", .file),
-        ("--top", .text), ("--link", .text), ("--config", .file), ("--exclude", .file), ("-j", .text), ("--jobs", .text),
+        ("--top", .text), ("--link", .text), ("--compare", .file), ("--config", .file), ("--exclude", .file), ("-j", .text), ("--jobs", .text),
         ("--no-cache", .none), ("--evidence", .file), ("--before-evidence", .file), ("--help", .none),
     ]
 

@@ -71,8 +71,8 @@ struct MigrationOptions {
 
 /// Which group a changed file belongs to under `--split-by module` or `directory`.
 enum MigrationGrouping {
-    /// The module `path` belongs to, by the SwiftPM layout until the project model can
-    /// say: the folder after the first `Sources` or `Tests` component of the path
+    /// The module `path` belongs to: the project model's, else by the SwiftPM layout,
+    /// the folder after the first `Sources` or `Tests` component of the path
     /// (`Sources/App/Views/List.swift` → `App`, `Tests/AppTests/ListTests.swift` →
     /// `AppTests`), else the path's first folder (`App/List.swift` → `App`), else `.`.
     /// The path is taken as patches name it (`FilePath.inPatch`).

@@ -1,5 +1,6 @@
-// Path arithmetic for file selection: paths stay as the user wrote them for messages and
-// diff headers, and become absolute only to compare against git and configuration roots.
+// The command line's views of a path: as the user wrote it (messages, diff headers), and
+// absolute only to compare against git and configuration roots. The arithmetic is
+// `ProjectPaths` (one meaning of "absolute": resolved textually against a directory).
 import Project
 #if canImport(Darwin)
 import Darwin
@@ -7,7 +8,8 @@ import Darwin
 import Glibc
 #endif
 
-/// String operations on `/`-separated paths.
+/// How the command line shows, compares and resolves the paths it was given; built on
+/// `ProjectPaths`, which the project model and the settings use too.
 enum FilePath {
     /// The process's working directory, resolved through symlinks.
     static let currentDirectory: String = {
@@ -24,12 +26,14 @@ enum FilePath {
         return String(cString: resolved)
     }
 
-    /// `path` made absolute against the working directory, without touching the disk.
+    /// `path` made absolute against the working directory, without touching the disk:
+    /// `ProjectPaths.absolute` with the directory looked up once.
     static func absolute(_ path: String) -> String {
-        path.hasPrefix("/") ? normalized(path) : normalized(currentDirectory + "/" + path)
+        ProjectPaths.absolute(path, base: currentDirectory)
     }
 
-    /// Removes `.` components, empty components and resolvable `..` components.
+    /// Removes `.` components, empty components and resolvable `..` components, and keeps
+    /// a relative path relative (`ProjectPaths.normalize` is for absolute ones).
     static func normalized(_ path: String) -> String {
         // Most paths are normal already: checking their bytes is far cheaper than
         // splitting them into `Character`s and joining them again.

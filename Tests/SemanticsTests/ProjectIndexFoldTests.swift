@@ -68,7 +68,7 @@ final class ProjectIndexFoldTests: XCTestCase {
         for (number, view) in views.enumerated() {
             assertSame(folded[number], absorbed(files, view), "view \(number): \(view)")
         }
-        XCTAssertEqual(folded[2].count(of: "title"), 6, "two declarations, `_title`, two reads and `.title`")
+        XCTAssertEqual(folded[2].count(of: "title"), 3, "two reads and `.title`; the declarations of `title` and `_title` are no uses")
         XCTAssertFalse(folded[0].names.isEmpty)
     }
 

@@ -2,7 +2,7 @@
 // answers its queries and the type resolver give.
 import Foundation
 import XCTest
-import Codemod
+import Semantics
 import SwiftCST
 
 final class ProjectIndexTests: XCTestCase {
@@ -33,9 +33,28 @@ final class ProjectIndexTests: XCTestCase {
     func testNonASCIINamesCountAsTheirStringsBesideASCIIOnes() {
         let built = index("let caf\u{E9} = 1\nlet total = caf\u{E9} + total\n",
                           "let x = cafe\u{301} + total\n", "let y = total\n")
-        XCTAssertEqual(built.count(of: "caf\u{E9}"), 3, "precomposed twice, decomposed once")
-        XCTAssertEqual(built.count(of: "cafe\u{301}"), 3)
-        XCTAssertEqual(built.count(of: "total"), 4)
+        XCTAssertEqual(built.count(of: "caf\u{E9}"), 2, "precomposed once, decomposed once; the declaration is no use")
+        XCTAssertEqual(built.count(of: "cafe\u{301}"), 2)
+        XCTAssertEqual(built.count(of: "total"), 3)
+    }
+
+    /// The name a `let` or `var` declares is written, not read; the unwrapping shorthands
+    /// (`if let x {`, `guard let x else`, `if let x, …`) read the name and stay counted.
+    func testDeclaredNamesAreNotCountedButShorthandUnwrapsAre() {
+        let built = index("""
+            struct A { var model: Model?; let store = Store(), cache: Cache? = nil }
+            func f(a: A) {
+                if let model { use(model) }
+                guard let cache else { return }
+                if let store, let model = a.model { _ = (store, model, cache) }
+                let copy = a.model
+            }
+            """)
+        XCTAssertEqual(built.count(of: "model", members: false), 3, "`if let model {`, `use(model)`, `(store, model, …)`")
+        XCTAssertEqual(built.count(of: "cache"), 3, "`guard let cache else`, the read after it, and `, cache:`, which after a comma may be a read")
+        XCTAssertEqual(built.count(of: "store"), 2, "`if let store,` and the read after it")
+        XCTAssertNil(built.nameCounts["copy"], "declared, never read")
+        XCTAssertEqual(built.nameCounts[".model"], 2)
     }
 
     func testNamesAreCountedAcrossFilesWithWrapperPrefixesFolded() {
@@ -47,13 +66,13 @@ final class ProjectIndexTests: XCTestCase {
             """, """
             extension A { func close() { _dismiss.wrappedValue(); self.dismiss(); `dismiss`() ; $dismiss } }
             """)
-        XCTAssertEqual(built.nameCounts["dismiss"], 4, "`dismiss`, `_dismiss`, `` `dismiss` ``, `$dismiss`, across files")
+        XCTAssertEqual(built.nameCounts["dismiss"], 3, "`_dismiss`, `` `dismiss` ``, `$dismiss`, across files; the declaration is no use")
         XCTAssertEqual(built.nameCounts[".dismiss"], 1, "`self.dismiss`; the environment's key path names no member")
-        XCTAssertEqual(built.count(of: "dismiss"), 5)
+        XCTAssertEqual(built.count(of: "dismiss"), 4)
         XCTAssertEqual(built.nameCounts[".if"], 1, "a keyword after a period is a member name")
         XCTAssertNil(built.nameCounts["A"], "types are not counted")
-        let merged = built.merging(index("let dismiss = 1"))
-        XCTAssertEqual(merged.count(of: "dismiss", members: false), 5, "merging adds the other files' counts")
+        let merged = built.merging(index("let other = dismiss"))
+        XCTAssertEqual(merged.count(of: "dismiss", members: false), 4, "merging adds the other files' counts")
     }
 
     func testConformancesFromDeclarationsAndExtensions() {

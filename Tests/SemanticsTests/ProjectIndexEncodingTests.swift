@@ -1,7 +1,7 @@
 // Index facts survive the byte encoding the index cache keeps them in, and bytes that
 // are not exactly such an encoding are refused rather than half read.
 import XCTest
-import Codemod
+import Semantics
 import SwiftCST
 
 final class ProjectIndexEncodingTests: XCTestCase {
@@ -9,7 +9,7 @@ final class ProjectIndexEncodingTests: XCTestCase {
         var builder = ProjectIndexBuilder()
         builder.add(SyntaxTree.parse("""
         typealias Rows = [Row]
-        @Model final class Row: Base, Identifiable { var title = "" ; @State var count: Int = 0 }
+        @Model final class Row: Base, Identifiable { var title = "" ; @State var count: Int = 0; func bump() { count += 1 } }
         extension String: Identifiable { public var id: String { self } }
         enum Ünïcode: CaseIterable { case a }
         struct Outer { struct Inner: Hashable { let values: [Int: String] } }

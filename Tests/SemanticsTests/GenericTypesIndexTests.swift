@@ -1,7 +1,7 @@
 // Which declared types are generic, as the index records them: formatter-in-body puts a
 // static in an extension of another file's type only when that type is not generic.
 import XCTest
-import Codemod
+import Semantics
 import SwiftCST
 
 final class GenericTypesIndexTests: XCTestCase {

@@ -165,8 +165,7 @@ final class ConfigurationTests: XCTestCase {
     }
 
     func testActiveRules() {
-        let rules: [any Rule] = [OptInRule(id: "opt-in"), ByteScanRule.replacing("a", with: "b", id: "on"),
-                                 ByteScanRule.replacing("c", with: "d", id: "noisy")]
+        let rules: [any Rule] = [NamedRule(id: "opt-in", isEnabledByDefault: false), NamedRule(id: "on"), NamedRule(id: "noisy")]
         var configuration = Configuration()
         XCTAssertEqual(configuration.activeRules(from: rules).map(\.id), ["on", "noisy"])
         configuration.enabledRules = ["opt-in"]
@@ -253,11 +252,12 @@ final class ConfigurationTests: XCTestCase {
 }
 
 /// A rule that is off unless enabled.
-private struct OptInRule: Rule {
+/// A rule that finds nothing, enabled by default or not.
+private struct NamedRule: Rule {
     let id: String
-    var summary: String { "opt in" }
+    var isEnabledByDefault = true
+    var summary: String { "a rule" }
     var documentation: String { "" }
-    var isEnabledByDefault: Bool { false }
     func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] { [] }
 }
 
