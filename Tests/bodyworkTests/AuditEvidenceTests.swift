@@ -229,6 +229,9 @@ final class AuditEvidenceTests: XCTestCase {
         XCTAssertTrue(html.output.contains("<span class=\"pill\">measured, no code finding</span>"), html.output)
         XCTAssertTrue(html.output.contains("<tr><td><code>@State items changed</code></td>"), html.output)
         XCTAssertTrue(html.output.contains("<h3>Before and after</h3>"), html.output)
+        // The page's cause filter starts on "all" (`any`): the view measured with no finding shows under it.
+        XCTAssertTrue(html.output.contains("<tr data-m=\"0\" data-c=\"any\" data-cq=\"\"><td>3</td><td><a href=\"#view-1-3\">Badge</a>"),
+                      html.output)
         XCTAssertTrue(html.output.contains("<td class=\"better\">-50% time</td>"), html.output)
 
         // The JSON reads the same evidence (the other tests check its values).
