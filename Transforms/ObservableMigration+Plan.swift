@@ -27,6 +27,21 @@ extension ObservableMigration {
 
         var hasModels: Bool { !verdicts.isEmpty }
 
+        /// Withholds every migrating class that a file the run does not hand to the rules
+        /// may use: by its name, or through `.environmentObject(…)` or `@EnvironmentObject`,
+        /// which can hold it without naming it. The class and its uses change together or
+        /// not at all.
+        mutating func requireFiles(_ planned: Set<String>?, index: ProjectIndex) {
+            guard let planned else { return }
+            let environment = (index.mentions["environmentObject"] ?? []).union(index.mentions["EnvironmentObject"] ?? [])
+            for (model, verdict) in verdicts where verdict == nil {
+                let users = (index.mentions[ProjectIndex.lastComponent(model)] ?? []).union(environment)
+                guard let missing = users.subtracting(planned).sorted().first else { continue }
+                let name = missing.split(separator: "/").last.map(String.init) ?? missing
+                verdicts[model] = .some("`\(name)` may use it and is not in this run; run the rule on the whole module")
+            }
+        }
+
         /// The model a type text written in `scope` names, if it is one of the module's.
         func model(named typeName: String?, inScope scope: String, index: ProjectIndex) -> String? {
             guard let typeName else { return nil }

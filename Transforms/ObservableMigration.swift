@@ -55,8 +55,8 @@ public struct ObservableMigration: Rule {
         (`"rules": {"enable": ["observable"]}`) or `--rules observable` names it. Its findings \
         are notes. Every change of one class is made in the same run, so run it on whole \
         modules: a run given some of a module's files (one file, `--changed-since`, an \
-        editor's code action) changes only those, and would leave the class and its uses \
-        apart. To land the \
+        editor's document) withholds every class that a file it was not given may use, \
+        naming that file, rather than change the class and its uses apart. To land the \
         migration class by class, name the classes of each step in the option `classes` \
         (`"options": {"observable": {"classes": ["Library"]}}`): the others are reported, \
         not changed. (`--split-by` cuts by rule, module or directory, which can split one \
@@ -122,6 +122,7 @@ public struct ObservableMigration: Rule {
             let named = Set(values.compactMap { value -> String? in if case .string(let name) = value { return name } else { return nil } })
             plan.select(named)
         }
+        plan.requireFiles(context.plannedFiles, index: index)
         guard plan.hasModels else { return [] }
         let scan = ObservationScan(tree)
         let layout = SourceLayout(tree.bytes)

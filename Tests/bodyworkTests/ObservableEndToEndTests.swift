@@ -160,4 +160,22 @@ final class ObservableEndToEndTests: XCTestCase {
         XCTAssertTrue(run.stderr.contains("`$title` is used as a Combine publisher in `Count`"), run.stderr)
         XCTAssertTrue(run.stderr.contains("Views.swift:22:"), "the place that blocks it is reported: \(run.stderr)")
     }
+
+    /// A run given some of the module's files (one file, `--changed-since`, an editor's
+    /// document) would change the class without its uses, or the uses without the class.
+    func testARunGivenPartOfTheModuleChangesNeitherPart() throws {
+        let sandbox = try package()
+        for file in ["App/Sources/App/Library.swift", "App/Sources/App/Views.swift"] {
+            let run = try sandbox.run(["--apply", "--rules", "observable", file])
+            XCTAssertEqual(run.status, 0, run.stderr)
+            XCTAssertEqual(try sandbox.text("App/Sources/App/Library.swift"), model, "given \(file): the class stays")
+            XCTAssertEqual(try sandbox.text("App/Sources/App/Views.swift"), views, "given \(file): its uses stay")
+            if file.hasSuffix("Library.swift") {
+                XCTAssertTrue(run.stderr.contains("`Views.swift` may use it and is not in this run"), "the class says why: \(run.stderr)")
+            }
+        }
+        let whole = try sandbox.run(["--apply", "--rules", "observable", "App/Sources/App/Library.swift", "App/Sources/App/Views.swift"])
+        XCTAssertEqual(whole.status, 0, whole.stderr)
+        XCTAssertTrue(try sandbox.text("App/Sources/App/Library.swift").contains("@Observable final class Library"), "both files given: it migrates")
+    }
 }
