@@ -70,6 +70,10 @@ public struct ConditionalModifier: Rule {
         repeated, so it must not call anything, and at most three arguments may differ. The fix \
         is also withheld when it would delete a comment. A withheld finding whose branches \
         differ only in the view's own arguments (`Text("On")`, `Text("Off")`) is a note.
+
+        A merged line wider than the file's lines (its longest, at least 120 columns) breaks \
+        its ternary before `?`, and before `:` too when that is not enough, one level deeper \
+        than the line.
         """
 
     public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
@@ -87,7 +91,7 @@ public struct ConditionalModifier: Rule {
             var reason: String? = nil
             var safety = FixSafety.safe
             var platforms: [Platform: Version] = [:]
-            var values: [(range: Range<Int>, text: String)] = []
+            var values: [MergedValue] = []
             if let identity = ConditionalModifier.identityModifier(in: site.thenStatement) {
                 reason = "the view has `.\(identity)`, which makes its two identities deliberate"
             } else if let lifecycle = ConditionalModifier.lifecycleModifier(in: site.thenStatement) {
@@ -110,8 +114,8 @@ public struct ConditionalModifier: Rule {
             if reason == nil {
                 for difference in site.differences {
                     switch ValuePair.merge(difference, condition: site.condition) {
-                    case .merged(let text, let needs):
-                        values.append((difference.then.trimmedRange, text))
+                    case .merged(let text, let needs, let ternary):
+                        values.append(MergedValue(range: difference.then.trimmedRange, text: text, ternary: ternary))
                         platforms.merge(needs) { max($0, $1) }
                     case .withheld(let why):
                         reason = why
@@ -121,7 +125,7 @@ public struct ConditionalModifier: Rule {
             }
             var fix: Fix? = nil
             if reason == nil {
-                let candidate = Fix(edits: [site.edit(values: values, layout: layout)], safety: safety,
+                let candidate = Fix(edits: [site.edit(values: values, layout: layout, wrapWidth: context.wrapWidth(of: tree))], safety: safety,
                                     summary: safety == .safe ? "one view with a ternary argument"
                                         : "one view with a ternary argument; toggling the condition no longer resets the view's state",
                                     platforms: platforms)
@@ -369,20 +373,53 @@ private struct BranchPair {
     }
 
     /// The whole `if … else { … }` replaced by the first branch's expression with each
-    /// differing value replaced, its lines moved out by the level the `if` added.
-    func edit(values: [(range: Range<Int>, text: String)], layout: SourceLayout) -> Edit {
+    /// differing value replaced, its lines moved out by the level the `if` added. A ternary
+    /// whose line would run wider than the file's breaks before `?` (and, if that is still
+    /// too wide, before `:` too), one level deeper than its line.
+    func edit(values: [MergedValue], layout: SourceLayout, wrapWidth: Int) -> Edit {
         let statement = thenStatement.trimmedRange
-        var bytes = Array(layout.bytes[statement])
-        for value in values.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
-            let local = (value.range.lowerBound - statement.lowerBound)..<(value.range.upperBound - statement.lowerBound)
-            bytes.replaceSubrange(local, with: Array(value.text.utf8))
-        }
         let from = layout.indentation(ofLineAt: statement.lowerBound)
-        let to = layout.indentation(ofLineAt: ifExpr.node.trimmedRange.lowerBound)
-        var text = String(decoding: bytes, as: UTF8.self)
-        if from.hasPrefix(to), from != to, !holdsMultilineString(thenStatement), layout.isFirstOnLine(statement.lowerBound) {
-            text = SourceLayout.reindent(text, from: from, to: to)
+        let whole = ifExpr.node.trimmedRange
+        let to = layout.indentation(ofLineAt: whole.lowerBound)
+        let moves = from.hasPrefix(to) && from != to && !holdsMultilineString(thenStatement) && layout.isFirstOnLine(statement.lowerBound)
+        let order = values.indices.sorted { values[$0].range.lowerBound < values[$1].range.lowerBound }
+        // The statement with `texts` in place, moved out, and the line of the output each value starts on.
+        func assembled(_ texts: [String]) -> (text: String, lines: [Int]) {
+            var bytes: [UInt8] = []
+            var lines = [Int](repeating: 0, count: values.count)
+            var position = statement.lowerBound
+            for index in order {
+                bytes += layout.bytes[position..<values[index].range.lowerBound]
+                lines[index] = SourceLayout.lineBreaks(in: bytes)
+                bytes += Array(texts[index].utf8)
+                position = values[index].range.upperBound
+            }
+            bytes += layout.bytes[position..<statement.upperBound]
+            let text = String(decoding: bytes, as: UTF8.self)
+            return (moves ? SourceLayout.reindent(text, from: from, to: to) : text, lines)
         }
-        return Edit(range: ifExpr.node.trimmedRange, replacement: text)
+        var texts = values.map(\.text)
+        let prefix = layout.text(layout.lineStart(whole.lowerBound)..<whole.lowerBound)
+        let suffix = layout.text(whole.upperBound..<layout.lineEnd(whole.upperBound))
+        for index in order {
+            guard let ternary = values[index].ternary else { continue }
+            let deeper = layout.indentation(ofLineAt: values[index].range.lowerBound) + layout.indentUnit
+            for eachBranch in [false, true] {
+                let (text, lines) = assembled(texts)
+                let output = (prefix + text + suffix).split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+                let held = lines[index]...min(lines[index] + SourceLayout.lineBreaks(in: Array(texts[index].utf8)), output.count - 1)
+                guard held.contains(where: { SourceLayout.widestLine(of: output[$0]) > wrapWidth }) else { break }
+                texts[index] = ternary.broken(indentation: deeper, lineEnding: layout.lineEnding, eachBranch: eachBranch)
+            }
+        }
+        return Edit(range: whole, replacement: assembled(texts).text)
     }
+}
+
+/// One differing argument's merged value, where it goes in the first branch, and its
+/// ternary's parts when it is one.
+struct MergedValue {
+    let range: Range<Int>
+    let text: String
+    let ternary: Ternary?
 }
