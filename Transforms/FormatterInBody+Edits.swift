@@ -74,7 +74,8 @@ extension HoistPlanner {
     func useEdits(_ construction: Construction, reference: String) -> [Edit]? {
         switch construction.shape {
         case .inline:
-            return [Edit(range: construction.call.trimmedRange, replacement: reference)]
+            return layout.wrappingArguments(around: construction.call, edits: [Edit(range: construction.call.trimmedRange, replacement: reference)],
+                                            width: context.wrapWidth(of: tree))
         case .local(let declaration):
             guard let name = VariableDecl(declaration)?.bindings.first?.name, let container = declaration.parent else { return nil }
             let lines: Range<Int>
@@ -93,10 +94,17 @@ extension HoistPlanner {
             }
             var edits = [Edit.delete(layout.removalRange(lines))]
             let last = construction.configuration.last ?? declaration
+            var uses: [Node] = []
             for statement in statements where statement.trimmedRange.lowerBound >= last.trimmedRange.upperBound {
                 for node in statement.descendants(.identifierExpr) where node.textEquals(name) {
                     edits.append(Edit(range: node.trimmedRange, replacement: reference))
+                    uses.append(node)
                 }
+            }
+            // A line that `Self.name` makes too wide for the file takes the arguments of the
+            // call around the use on lines of their own.
+            for use in uses {
+                edits = layout.wrappingArguments(around: use, edits: edits, width: context.wrapWidth(of: tree))
             }
             return edits
         case .property:
