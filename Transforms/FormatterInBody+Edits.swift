@@ -147,8 +147,12 @@ extension HoistPlanner {
         } else {
             edits.append(.insert("static ", at: keyword.textRange.lowerBound))
         }
-        for use in propertyReferences(name, construction: construction) {
+        let uses = propertyReferences(name, construction: construction)
+        for use in uses {
             edits.append(Edit(range: use.trimmedRange, replacement: "Self." + name))
+        }
+        for use in uses {
+            edits = layout.wrappingArguments(around: use, edits: edits, width: context.wrapWidth(of: tree))
         }
         return edits
     }
@@ -202,6 +206,7 @@ extension HoistPlanner {
                                                 .forceUnwrapExpr, .tupleExpr]
             let base = postfixSafe.contains(value.kind) ? value.text : "(" + value.text + ")"
             edits.append(Edit(range: call.trimmedRange, replacement: base + "." + mapping))
+            edits = layout.wrappingArguments(around: call.node, edits: edits, width: context.wrapWidth(of: tree))
         }
         if case .local = construction.shape {
             guard let lines = localLines(construction) else { return nil }

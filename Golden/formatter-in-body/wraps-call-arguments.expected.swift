@@ -21,8 +21,9 @@ struct RemindersSyncStatus: View {
     private func progressText() -> String {
         guard totalReminders > 0 else { return "Nothing to sync" }
         return SyncStrings
-            .progress(Self.percentFormatter.string(
-                from: NSNumber(value: Double(completedReminders) / Double(totalReminders))
-            ) ?? "", of: 1)
+            .progress(
+                Self.percentFormatter.string(from: NSNumber(value: Double(completedReminders) / Double(totalReminders))) ?? "",
+                of: 1
+            )
     }
 }

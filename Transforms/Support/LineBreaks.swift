@@ -67,13 +67,15 @@ extension SourceLayout {
     }
 
     /// `edits` as they are when the lines they touch around `node` fit in `width` columns;
-    /// else with the arguments of the innermost call around `node` (in its statement, its
-    /// arguments on `node`'s line, without comments) laid out one a line, the edits inside
-    /// them written into the new text, when that makes the lines fit:
+    /// else with the arguments of a call around `node` (in its statement, its arguments on
+    /// `node`'s line, without comments) laid out one a line, the edits inside them written
+    /// into the new text: the outermost such call whose lines then fit, so that the break
+    /// comes where a reader looks first:
     ///
-    ///     .lastSynced(Self.relativeFormatter.localizedString(
-    ///         for: lastSyncDate,
-    ///         relativeTo: now
+    ///     Text(String(
+    ///         format: "%@ – %@",
+    ///         Self.formatter.string(from: start),
+    ///         Self.formatter.string(from: end)
     ///     ))
     ///
     /// `edits` as they are when no call around `node` does.
@@ -81,17 +83,22 @@ extension SourceLayout {
         let offset = node.trimmedRange.lowerBound
         guard widestLine(after: edits, around: offset) > width else { return edits }
         let line = lineStart(offset)
+        var calls: [(FunctionCallExpr, Range<Int>)] = []
         var current = node.parent
         while let ancestor = current, ![.codeBlock, .closureExpr, .memberBlock, .sourceFile].contains(ancestor.kind) {
             current = ancestor.parent
-            guard let call = FunctionCallExpr(ancestor), !call.arguments.isEmpty,
-                  let inside = argumentsOnOneLine(of: call), lineStart(inside.lowerBound) == line else { continue }
+            if let call = FunctionCallExpr(ancestor), !call.arguments.isEmpty,
+               let inside = argumentsOnOneLine(of: call), lineStart(inside.lowerBound) == line {
+                calls.append((call, inside))
+            }
+        }
+        let within = { (edit: Edit, range: Range<Int>) in range.lowerBound <= edit.range.lowerBound && edit.range.upperBound <= range.upperBound }
+        for (call, inside) in calls.reversed() {
             var ranges: [Range<Int>] = []
             for argument in call.arguments {
                 guard let expression = argument.expression else { break }
                 ranges.append((argument.labelToken?.textRange.lowerBound ?? expression.trimmedRange.lowerBound)..<expression.trimmedRange.upperBound)
             }
-            let within = { (edit: Edit, range: Range<Int>) in range.lowerBound <= edit.range.lowerBound && edit.range.upperBound <= range.upperBound }
             // Every edit inside the parentheses must fall in an argument, to be written into it.
             guard ranges.count == call.arguments.count,
                   edits.allSatisfy({ edit in !within(edit, inside) || ranges.contains { within(edit, $0) } }),
