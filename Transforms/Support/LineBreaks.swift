@@ -53,17 +53,39 @@ extension SourceLayout {
     /// The inside of a call's parentheses, from after `(` to before `)`, when the call's
     /// arguments can be laid out again: it is on one line and holds no comment.
     func argumentsOnOneLine(of call: FunctionCallExpr) -> Range<Int>? {
-        guard let list = call.argumentList, let open = list.firstToken, open.kind == .leftParen,
+        call.argumentList.flatMap(insideOnOneLine)
+    }
+
+    /// The inside of `list`'s parentheses (an argument list, a parameter clause) when it is
+    /// on one line and holds no comment.
+    func insideOnOneLine(_ list: Node) -> Range<Int>? {
+        guard let open = list.firstToken, open.kind == .leftParen,
               let close = list.lastToken, close.kind == .rightParen else { return nil }
         let inside = open.textRange.upperBound..<close.textRange.lowerBound
         guard !inside.isEmpty, !bytes[inside].contains(10), !bytes[inside].contains(13) else { return nil }
         for index in (open.index + 1)...close.index {
-            let token = call.node.tree.token(at: index)
+            let token = list.tree.token(at: index)
             if token.leadingTriviaPieces.contains(where: { $0.kind.isComment }) { return nil }
             if index < close.index, token.trailingTriviaPieces.contains(where: { $0.kind.isComment }) { return nil }
         }
         if open.trailingTriviaPieces.contains(where: { $0.kind.isComment }) { return nil }
         return inside
+    }
+
+    /// `edits` as they are when the line of `declaration`'s parameters fits in `width`
+    /// columns once they are applied; else with the parameters one a line, as the file's
+    /// long signatures are written (`func row(\n    for item: Item,\n    …\n) -> some View {`).
+    /// Unchanged when the parameters span lines, hold a comment or an edit.
+    func wrappingParameters(of declaration: Node, edits: [Edit], width: Int) -> [Edit] {
+        guard let signature = declaration.child(.functionSignature), let clause = signature.child(.parameterClause),
+              let inside = insideOnOneLine(clause),
+              widestLine(after: edits, around: inside.lowerBound) > width,
+              !edits.contains(where: { $0.range.overlaps(inside) || inside.contains($0.range.lowerBound) }) else { return edits }
+        let parameters = clause.children(.parameter).map { parameter in
+            text(parameter.trimmedRange).trimmingTrailingComma()
+        }
+        guard !parameters.isEmpty else { return edits }
+        return edits + [Edit(range: inside, replacement: argumentLines(parameters, indentation: indentation(ofLineAt: inside.lowerBound)))]
     }
 
     /// `edits` as they are when the lines they touch around `node` fit in `width` columns;
@@ -122,5 +144,14 @@ extension SourceLayout {
         }
         bytes += self.bytes[position..<range.upperBound]
         return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+extension String {
+    /// The text without a final `,` and the spaces before it.
+    fileprivate func trimmingTrailingComma() -> String {
+        var text = Substring(self)
+        if text.hasSuffix(",") { text = text.dropLast() }
+        return String(text.trimmingSuffixSpaces())
     }
 }
