@@ -67,6 +67,10 @@ public struct ForEachIdentity: Rule {
         without a fix, even with --unsafe-fixes: a changing id resets the view's state on every \
         render, which some code does on purpose. Use a stable id from the data, or, when a \
         reset is wanted, an id tied to the state it follows (`.id(selection)`).
+
+        A rewritten `ForEach(…, id: …)` line wider than the file's lines (its longest, at \
+        least 120 columns) takes its data and `id:` on lines of their own, with `) { index, \
+        item in` closing them.
         """
 
     public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
@@ -255,7 +259,9 @@ struct IdentityPass {
         var edits: [Edit]
         if indexUsed {
             guard let idExpression = site.idExpression else { return nil }
-            edits = [Edit(range: idExpression.trimmedRange, replacement: isZip ? "\\.1.id" : "\\.element.id")]
+            let id = isZip ? "\\.1.id" : "\\.element.id"
+            edits = laidOut([Edit(range: idExpression.trimmedRange, replacement: id)], site: site,
+                            arguments: [layout.text(site.dataExpression.trimmedRange), "id: " + id])
         } else {
             edits = [Edit(range: site.dataAndIDRange, replacement: layout.text(source.trimmedRange)),
                      Edit(range: clause.trimmedRange, replacement: elementName)]
@@ -323,6 +329,9 @@ struct IdentityPass {
 
         var edits = [Edit(range: site.dataAndIDRange, replacement: newData),
                      Edit(range: clause.trimmedRange, replacement: newParameters)]
+        if variant == .enumerated {
+            edits = laidOut(edits, site: site, arguments: ["Array(\(sourceText).enumerated())", "id: \\.element.id"])
+        }
         for read in reads { edits.append(Edit(range: read.trimmedRange, replacement: elementName)) }
         if variant == .bindings {
             for binding in bindings { edits.append(Edit(range: binding.trimmedRange, replacement: "$" + elementName)) }

@@ -1220,6 +1220,10 @@ nonisolated public struct TableRowBuilder<Value: Identifiable> {
     public static func buildBlock<Content: TableRowContent>(_ content: Content) -> Content where Content.TableRowValue == Value {
         content
     }
+    public static func buildBlock<C0: TableRowContent, C1: TableRowContent>(_ c0: C0, _ c1: C1) -> TupleTableRowContent<Value, (C0, C1)>
+        where C0.TableRowValue == Value, C1.TableRowValue == Value {
+        TupleTableRowContent()
+    }
     public static func buildEither<TrueContent: TableRowContent, FalseContent: TableRowContent>(first: TrueContent)
         -> _ConditionalTableRows<TrueContent, FalseContent> where TrueContent.TableRowValue == Value, FalseContent.TableRowValue == Value {
         _ConditionalTableRows()
@@ -1228,6 +1232,10 @@ nonisolated public struct TableRowBuilder<Value: Identifiable> {
         -> _ConditionalTableRows<TrueContent, FalseContent> where TrueContent.TableRowValue == Value, FalseContent.TableRowValue == Value {
         _ConditionalTableRows()
     }
+}
+
+nonisolated public struct TupleTableRowContent<Value: Identifiable, T>: TableRowContent {
+    public typealias TableRowValue = Value
 }
 
 nonisolated public struct _ConditionalTableRows<TrueContent: TableRowContent, FalseContent: TableRowContent>: TableRowContent
