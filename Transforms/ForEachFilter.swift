@@ -102,12 +102,15 @@ public struct ForEachFilter: Rule {
 
         if statement.kind == .switchExpr || (statement.kind == .ifExpr && statement.token(.else) != nil) {
             let what = statement.kind == .switchExpr ? "a `switch`" : "`if … else`"
-            let message = "The \(name) row starts with \(what), so SwiftUI must run every row to learn its views; wrap the row in a single container such as VStack"
             // Each branch one view: the row is one view already (`_ConditionalContent`), a
             // count SwiftUI knows without running the row; a VStack around it gains nothing.
             guard let problem = branchProblem(statement, types: types) else { return nil }
-            let reason = wrapWithheldReason(site, statement: statement) ?? problem
-            return Finding(range: range, message: message, withheldReason: reason)
+            let cost = "The \(name) row starts with \(what), so SwiftUI must run every row to learn its views"
+            // Where a container around the row would change what it does, it is not advised.
+            if let reason = wrapWithheldReason(site, statement: statement) {
+                return Finding(range: range, message: cost + "; make each branch one view", withheldReason: reason)
+            }
+            return Finding(range: range, message: cost + "; wrap the row in a single container such as VStack", withheldReason: problem)
         }
         guard let ifExpr = IfExpr(statement) else { return nil }
 
