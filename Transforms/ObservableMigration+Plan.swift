@@ -156,6 +156,12 @@ extension ObservableMigration {
 
     private static let plans = IndexMemo<Plan>()
 
+    /// The classes of `index`'s module that migrate, by name, in byte order: a batch
+    /// migration lands them one group (one commit) each, with their uses.
+    public static func migratingClasses(in index: ProjectIndex) -> [String] {
+        plan(for: index).verdicts.filter { $0.value == nil }.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    }
+
     static func plan(for index: ProjectIndex) -> Plan {
         plans.value(for: index) { makePlan($0) }
     }

@@ -59,8 +59,8 @@ public struct ObservableMigration: Rule {
         naming that file, rather than change the class and its uses apart. To land the \
         migration class by class, name the classes of each step in the option `classes` \
         (`"options": {"observable": {"classes": ["Library"]}}`): the others are reported, \
-        not changed. (`--split-by` cuts by rule, module or directory, which can split one \
-        class from its uses.)
+        not changed. With `--split-by rule` each class with its uses is a group (one patch, \
+        one commit) of its own; `module` and `directory` can split a class from its uses.
 
         Withheld, and reported with the reason at the class and at the place that blocks it \
         (fix that, then run again): `$name` used as a Combine publisher (`.onReceive(model.$name)`, \

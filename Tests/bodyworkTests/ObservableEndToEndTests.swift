@@ -178,4 +178,37 @@ final class ObservableEndToEndTests: XCTestCase {
         XCTAssertEqual(whole.status, 0, whole.stderr)
         XCTAssertTrue(try sandbox.text("App/Sources/App/Library.swift").contains("@Observable final class Library"), "both files given: it migrates")
     }
+
+    /// A batch migration lands the module class by class: each class with its uses is one
+    /// group (one patch, one commit).
+    func testSplitByRuleMakesOneGroupPerClassWithItsUses() throws {
+        let sandbox = try package()
+        _ = try sandbox.write("App/Sources/App/Timer.swift", """
+            import SwiftUI
+
+            final class Ticker: ObservableObject {
+                @Published var ticks = 0
+            }
+
+            struct TickerView: View {
+                @StateObject private var ticker = Ticker()
+                var body: some View { Text("\\(ticker.ticks)") }
+            }
+
+            """)
+        let run = try sandbox.run(["--rules", "observable", "--split-by", "rule", "--patch-dir", "patches", "App"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let names = try FileManager.default.contentsOfDirectory(atPath: sandbox.path("patches")).sorted()
+        let patches = names.filter { $0.hasSuffix(".patch") }
+        XCTAssertEqual(patches.count, 2, "one patch per class: \(names)")
+        let library = try patches.first { $0.contains("Library") }.map { try sandbox.text("patches/" + $0) }
+        let ticker = try patches.first { $0.contains("Ticker") }.map { try sandbox.text("patches/" + $0) }
+        XCTAssertNotNil(library, "\(names)")
+        XCTAssertNotNil(ticker, "\(names)")
+        XCTAssertTrue(library?.contains("+@Observable final class Library") == true && library?.contains("+    @State private var library = Library()") == true,
+                      "the class and its uses together: \(library ?? "")")
+        XCTAssertFalse(library?.contains("Ticker") == true, "nothing of the other class")
+        XCTAssertTrue(ticker?.contains("+@Observable final class Ticker") == true && ticker?.contains("+    @State private var ticker = Ticker()") == true,
+                      ticker ?? "")
+    }
 }
