@@ -275,6 +275,11 @@ extension ObservableMigration {
                 continue
             }
         }
+        // A `bodywork:disable` of the rule keeps that file's uses as they are.
+        if let suppressed = keys.first(where: { $0.hasPrefix("suppressed ") }) {
+            let name = suppressed.dropFirst(11).split(separator: "/").last.map(String.init) ?? ""
+            for model in models { block(model, "`\(name)` switches the rule off, which would keep its uses as they are") }
+        }
         for model in models { plan.verdicts[model] = .some(reasons[model]) }
         return plan
     }

@@ -56,7 +56,8 @@ public struct ObservableMigration: Rule {
         are notes. Every change of one class is made in the same run, so run it on whole \
         modules: a run given some of a module's files (one file, `--changed-since`, an \
         editor's document) withholds every class that a file it was not given may use, \
-        naming that file, rather than change the class and its uses apart. To land the \
+        naming that file, rather than change the class and its uses apart; so does a \
+        `bodywork:disable` comment of the rule in any file of the module. To land the \
         migration class by class, name the classes of each step in the option `classes` \
         (`"options": {"observable": {"classes": ["Library"]}}`): the others are reported, \
         not changed. With `--split-by rule` each class with its uses is a group (one patch, \

@@ -114,6 +114,32 @@ public struct ObservationScan {
             || contains(bytes, ".$", anchor: 1)
     }
 
+    /// Whether `bytes` hold a `bodywork:disable…` comment that may switch `observable` off:
+    /// one naming it, or one naming no rule (every rule). Read from the bytes, so a word
+    /// like it in a string counts too: the answer may only be too cautious.
+    public static func switchesOffMigration(_ bytes: [UInt8]) -> Bool {
+        guard contains(bytes, "bodywork:disable", anchor: 8) else { return false }
+        let marker = Array("bodywork:disable".utf8)
+        for line in bytes.split(separator: UInt8(ascii: "\n")) {
+            guard let start = firstIndex(of: marker, in: line) else { continue }
+            // The command's rest (`:next`, `-file`) up to a blank, then the rule ids.
+            let rest = line[(start + marker.count)...].drop { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+            let words = rest.split { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\r") }
+                .map { String(decoding: $0, as: UTF8.self) }.prefix { $0 != "--" }
+            if words.isEmpty || words.contains("observable") { return true }
+        }
+        return false
+    }
+
+    /// Where `word` first starts in `line`.
+    private static func firstIndex(of word: [UInt8], in line: ArraySlice<UInt8>) -> Int? {
+        guard line.count >= word.count else { return nil }
+        for start in line.startIndex...(line.endIndex - word.count) where line[start] == word[0] {
+            if line[start..<(start + word.count)].elementsEqual(word) { return start }
+        }
+        return nil
+    }
+
     private static func contains(_ bytes: [UInt8], _ word: StaticString, anchor: Int) -> Bool {
         let length = word.utf8CodeUnitCount
         let start = word.utf8Start
@@ -632,10 +658,14 @@ extension ObservationScan {
 }
 
 extension ProjectIndex {
-    /// Records the observation facts of `tree`, when its bytes may hold any.
-    mutating func recordObservationFacts(of tree: SyntaxTree) {
+    /// Records the observation facts of `tree` (the file at `path`), when its bytes may
+    /// hold any.
+    mutating func recordObservationFacts(of tree: SyntaxTree, path: String) {
         let scan = ObservationScan.mayHoldFacts(tree.bytes) ? ObservationScan(tree) : ObservationScan(extensionsOf: tree)
-        let entries = scan.indexEntries
+        var entries = scan.indexEntries
+        // A file that switches the rule off keeps its uses as they are while the others
+        // change: the migration must know, whichever file the class is in.
+        if ObservationScan.switchesOffMigration(tree.bytes) { entries["suppressed " + path] = "" }
         guard !entries.isEmpty else { return }
         propertyTypes[ObservationScan.factsKey, default: [:]].merge(entries) { _, new in new }
     }

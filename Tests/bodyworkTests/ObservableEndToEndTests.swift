@@ -211,4 +211,22 @@ final class ObservableEndToEndTests: XCTestCase {
         XCTAssertTrue(ticker?.contains("+@Observable final class Ticker") == true && ticker?.contains("+    @State private var ticker = Ticker()") == true,
                       ticker ?? "")
     }
+
+    /// A file that switches the rule off would keep its uses while the class changed.
+    func testASuppressionInAnyFileWithholdsTheClass() throws {
+        let sandbox = try package()
+        let suppressed = views.replacingOccurrences(of: "struct Count: View {\n", with: "struct Count: View {\n    // bodywork:disable:next observable -- kept for now\n")
+        XCTAssertNotEqual(suppressed, views)
+        _ = try sandbox.write("App/Sources/App/Views.swift", suppressed)
+        let run = try sandbox.run(["--apply", "--rules", "observable", "App"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(try sandbox.text("App/Sources/App/Library.swift"), model, "the class stays")
+        XCTAssertEqual(try sandbox.text("App/Sources/App/Views.swift"), suppressed, "and so do its uses")
+        XCTAssertTrue(run.stderr.contains("`Views.swift` switches the rule off"), run.stderr)
+        // A directive for another rule changes nothing.
+        _ = try sandbox.write("App/Sources/App/Views.swift", suppressed.replacingOccurrences(of: "disable:next observable", with: "disable:next anyview"))
+        let other = try sandbox.run(["--apply", "--rules", "observable", "App"])
+        XCTAssertEqual(other.status, 0, other.stderr)
+        XCTAssertTrue(try sandbox.text("App/Sources/App/Library.swift").contains("@Observable final class Library"), other.stderr)
+    }
 }
