@@ -90,61 +90,21 @@ struct AuditCommand {
     /// could not be read or the report not written.
     func run(console: Console, environment: [String: String]) -> Int32 {
         let rules = AvailableRules.all(environment: environment)
-        var options = RunOptions()
-        options.paths = paths
-        options.mode = .lint
-        options.configPath = configPath
-        options.excludes = excludes
-        options.jobs = jobs
-        options.noCache = noCache
         do {
-            var planner = RunPlanner(options: options, rules: rules)
-            let model = ProjectModel(roots: paths.filter { FileKind.of($0) == .directory }.map(FilePath.absolute))
-            planner.model = model
-            let selection = Discovery(excludes: excludes.map(Glob.init), fileSystem: model.fileSystem).select(paths)
-            let plan = try planner.plan(selection.files)
-            var outputs = OutputGuard(inputs: selection.files + evidencePaths + beforeEvidencePaths,
-                                      configurations: planner.loader.loadedPaths,
-                                      baselines: planner.baselines.paths)
+            let inputs = try AuditInputs(paths: paths, configPath: configPath, excludes: excludes, jobs: jobs, rules: rules)
+            var outputs = OutputGuard(inputs: inputs.selection.files + evidencePaths + beforeEvidencePaths,
+                                      configurations: inputs.planner.loader.loadedPaths,
+                                      baselines: inputs.planner.baselines.paths)
             outputs.add("--output", outputPath)
             try outputs.check()
             let evidence = try evidencePaths.map(EvidenceReader.read)
             let evidenceBefore = try beforeEvidencePaths.map(EvidenceReader.read)
             let links = try link.map { value throws(UsageError) in try AuditLinks.resolve(value, paths: paths) }
             let previous = try comparePath.map { path throws(UsageError) in try AuditCompare.load(path) }
-            let needsIndex = plan.settings.contains { $0.engine.rules.contains { $0.usesProjectIndex } }
-            let trees = ParsedTrees()
-            let indexes = needsIndex
-                ? ModuleIndexes.build(files: plan.files.map(\.path), model: model, jobs: jobs, maxFileSize: options.maxFileSize,
-                                      cache: noCache ? nil : IndexCache(environment: environment), trees: trees)
-                : .empty
-            let processor = FileProcessor(maxFileSize: options.maxFileSize, indexes: indexes, trees: trees)
             let explanations = Dictionary(rules.map { ($0.id, AuditCommand.firstParagraph($0.documentation)) }) { a, _ in a }
-            let files = plan.files
-            let settings = plan.settings
-            let collected = AuditCollector(count: files.count)
-            runOrdered(count: files.count, jobs: jobs, work: { index in
-                let file = files[index]
-                var result = AuditCommand.audit(processor.run(file.path, settings: settings[file.settingsIndex]),
-                                                explanations: explanations)
-                result.path = file.path
-                return result
-            }, emit: { index, result in collected.set(index, result) })
-
-            var projects: [String: AuditProjectInfo] = [:]
-            var results = collected.results.compactMap { $0 }
-            for index in results.indices {
-                let owners = model.owners(ofFile: FilePath.absolute(results[index].path)).compactMap(model.module)
-                results[index].modules = owners.map(\.name)
-                let projectPath = owners.first?.projectPath ?? FilePath.directory(of: FilePath.absolute(results[index].path))
-                results[index].projectKey = projectPath
-                if projects[projectPath] == nil {
-                    let project = model.project(projectPath)
-                    projects[projectPath] = AuditProjectInfo(name: project?.name ?? String(FilePath.fileName(projectPath)),
-                                                             kind: project?.kind.rawValue ?? "folder",
-                                                             path: ProjectDescription.displayPath(projectPath))
-                }
-            }
+            let results = inputs.results(explanations: explanations, noCache: noCache, environment: environment)
+            let projects = inputs.projects(of: results)
+            let selection = inputs.selection
             var audit = AuditBuilder.build(results, projects: projects, top: top)
             audit.skipped = selection.problems + audit.skipped
             AuditCommand.annotate(&audit, links: links, rules: rules)
@@ -292,6 +252,74 @@ struct AuditCommand {
 }
 
 /// Results as the ordered batch emits them, one at a time.
+/// The files an audit reads, planned, and what the rules find in each: `audit` and
+/// `probe` rank the same views.
+struct AuditInputs {
+    let model: ProjectModel
+    let planner: RunPlanner
+    let selection: FileSelection
+    let plan: RunPlan
+    let jobs: Int
+
+    /// Plans `paths` for the first round of every active rule, nothing written.
+    init(paths: [String], configPath: String?, excludes: [String], jobs: Int, rules: [any Rule]) throws(UsageError) {
+        var options = RunOptions()
+        options.paths = paths
+        options.mode = .lint
+        options.configPath = configPath
+        options.excludes = excludes
+        options.jobs = jobs
+        var planner = RunPlanner(options: options, rules: rules)
+        model = ProjectModel(roots: paths.filter { FileKind.of($0) == .directory }.map(FilePath.absolute))
+        planner.model = model
+        selection = Discovery(excludes: excludes.map(Glob.init), fileSystem: model.fileSystem).select(paths)
+        plan = try planner.plan(selection.files)
+        self.planner = planner
+        self.jobs = jobs
+    }
+
+    /// Each file's audit, in file order, with its modules and project.
+    func results(explanations: [String: String], noCache: Bool, environment: [String: String]) -> [AuditFileResult] {
+        let maxFileSize = RunOptions().maxFileSize
+        let needsIndex = plan.settings.contains { $0.engine.rules.contains { $0.usesProjectIndex } }
+        let trees = ParsedTrees()
+        let indexes = needsIndex
+            ? ModuleIndexes.build(files: plan.files.map(\.path), model: model, jobs: jobs, maxFileSize: maxFileSize,
+                                  cache: noCache ? nil : IndexCache(environment: environment), trees: trees)
+            : .empty
+        let processor = FileProcessor(maxFileSize: maxFileSize, indexes: indexes, trees: trees)
+        let files = plan.files
+        let settings = plan.settings
+        let collected = AuditCollector(count: files.count)
+        runOrdered(count: files.count, jobs: jobs, work: { index in
+            let file = files[index]
+            var result = AuditCommand.audit(processor.run(file.path, settings: settings[file.settingsIndex]),
+                                            explanations: explanations)
+            result.path = file.path
+            return result
+        }, emit: { index, result in collected.set(index, result) })
+        var results = collected.results.compactMap { $0 }
+        for index in results.indices {
+            let owners = model.owners(ofFile: FilePath.absolute(results[index].path)).compactMap(model.module)
+            results[index].modules = owners.map(\.name)
+            results[index].projectKey = owners.first?.projectPath ?? FilePath.directory(of: FilePath.absolute(results[index].path))
+        }
+        return results
+    }
+
+    /// The projects `results` belong to, by key.
+    func projects(of results: [AuditFileResult]) -> [String: AuditProjectInfo] {
+        var projects: [String: AuditProjectInfo] = [:]
+        for result in results where projects[result.projectKey] == nil {
+            let project = model.project(result.projectKey)
+            projects[result.projectKey] = AuditProjectInfo(name: project?.name ?? String(FilePath.fileName(result.projectKey)),
+                                                          kind: project?.kind.rawValue ?? "folder",
+                                                          path: ProjectDescription.displayPath(result.projectKey))
+        }
+        return projects
+    }
+}
+
 private final class AuditCollector: @unchecked Sendable {
     var results: [AuditFileResult?]
     init(count: Int) { results = Array(repeating: nil, count: count) }

@@ -98,40 +98,9 @@ struct ProbeCommand {
     /// rule, nothing written): the top views that are SwiftUI views, and for each file that
     /// declares one of them, the names to probe there.
     private func rankedViews(environment: [String: String]) throws(UsageError) -> (views: [AuditView], targets: [String: Set<String>]) {
-        let rules = AvailableRules.all(environment: environment)
-        var options = RunOptions()
-        options.paths = paths
-        options.mode = .lint
-        options.configPath = configPath
-        options.excludes = excludes
-        options.jobs = jobs
-        options.noCache = noCache
-        var planner = RunPlanner(options: options, rules: rules)
-        let model = ProjectModel(roots: paths.filter { FileKind.of($0) == .directory }.map(FilePath.absolute))
-        planner.model = model
-        let selection = Discovery(excludes: excludes.map(Glob.init), fileSystem: model.fileSystem).select(paths)
-        let plan = try planner.plan(selection.files)
-        let needsIndex = plan.settings.contains { $0.engine.rules.contains { $0.usesProjectIndex } }
-        let trees = ParsedTrees()
-        let indexes = needsIndex
-            ? ModuleIndexes.build(files: plan.files.map(\.path), model: model, jobs: jobs, maxFileSize: options.maxFileSize,
-                                  cache: noCache ? nil : IndexCache(environment: environment), trees: trees)
-            : .empty
-        let processor = FileProcessor(maxFileSize: options.maxFileSize, indexes: indexes, trees: trees)
-        let files = plan.files
-        let results = ProbeResults(count: files.count)
-        runOrdered(count: files.count, jobs: jobs, work: { index in
-            var result = AuditCommand.audit(processor.run(files[index].path, settings: plan.settings[files[index].settingsIndex]),
-                                            explanations: [:])
-            result.path = files[index].path
-            return result
-        }, emit: { index, result in results.values[index] = result })
-        var audited = results.values.compactMap { $0 }
-        for index in audited.indices {
-            let owners = model.owners(ofFile: FilePath.absolute(audited[index].path)).compactMap(model.module)
-            audited[index].modules = owners.map(\.name)
-            audited[index].projectKey = owners.first?.projectPath ?? FilePath.directory(of: FilePath.absolute(audited[index].path))
-        }
+        let inputs = try AuditInputs(paths: paths, configPath: configPath, excludes: excludes, jobs: jobs,
+                                     rules: AvailableRules.all(environment: environment))
+        let audited = inputs.results(explanations: [:], noCache: noCache, environment: environment)
         let audit = AuditBuilder.build(audited, projects: [:], top: top)
         // Across projects by score; within one, the audit's order.
         let views = audit.sections.flatMap { $0.views.filter { $0.kind == "view" } }
@@ -145,10 +114,4 @@ struct ProbeCommand {
         }
         return (Array(views), targets)
     }
-}
-
-/// Results as the ordered batch emits them, one at a time.
-private final class ProbeResults: @unchecked Sendable {
-    var values: [AuditFileResult?]
-    init(count: Int) { values = Array(repeating: nil, count: count) }
 }
