@@ -47,6 +47,21 @@ final class ObservableEndToEndTests: XCTestCase {
 
         """
 
+    /// A second model of the package, with its view, in a file of its own.
+    private let ticker = """
+        import SwiftUI
+
+        final class Ticker: ObservableObject {
+            @Published var ticks = 0
+        }
+
+        struct TickerView: View {
+            @StateObject private var ticker = Ticker()
+            var body: some View { Text("\\(ticker.ticks)") }
+        }
+
+        """
+
     private func package() throws -> Sandbox {
         let sandbox = try Sandbox()
         _ = try sandbox.write("App/Package.swift", manifest)
@@ -124,19 +139,7 @@ final class ObservableEndToEndTests: XCTestCase {
 
     func testTheClassesOptionMigratesOnlyTheNamedClassWithItsUses() throws {
         let sandbox = try package()
-        _ = try sandbox.write("App/Sources/App/Timer.swift", """
-            import SwiftUI
-
-            final class Ticker: ObservableObject {
-                @Published var ticks = 0
-            }
-
-            struct TickerView: View {
-                @StateObject private var ticker = Ticker()
-                var body: some View { Text("\\(ticker.ticks)") }
-            }
-
-            """)
+        _ = try sandbox.write("App/Sources/App/Timer.swift", ticker)
         _ = try sandbox.write("App/.bodywork.json", #"{"options": {"observable": {"classes": ["Ticker"]}}}"#)
         let run = try sandbox.run(["--apply", "--rules", "observable", "App"])
         XCTAssertEqual(run.status, 0, run.stderr)
@@ -183,19 +186,7 @@ final class ObservableEndToEndTests: XCTestCase {
     /// group (one patch, one commit).
     func testSplitByRuleMakesOneGroupPerClassWithItsUses() throws {
         let sandbox = try package()
-        _ = try sandbox.write("App/Sources/App/Timer.swift", """
-            import SwiftUI
-
-            final class Ticker: ObservableObject {
-                @Published var ticks = 0
-            }
-
-            struct TickerView: View {
-                @StateObject private var ticker = Ticker()
-                var body: some View { Text("\\(ticker.ticks)") }
-            }
-
-            """)
+        _ = try sandbox.write("App/Sources/App/Timer.swift", ticker)
         let run = try sandbox.run(["--rules", "observable", "--split-by", "rule", "--patch-dir", "patches", "App"])
         XCTAssertEqual(run.status, 0, run.stderr)
         let names = try FileManager.default.contentsOfDirectory(atPath: sandbox.path("patches")).sorted()
