@@ -1,6 +1,7 @@
 // The fixpoint engine: runs the rules over one file, picks the fixes that may be applied,
 // applies them, checks the result still parses as well, and repeats until nothing changes.
 import SwiftCST
+import Runtime
 
 /// How the engine treats fixes and suppression comments.
 public struct EngineOptions: Sendable {
@@ -124,7 +125,8 @@ public struct Engine: Sendable {
 
     /// Whether rule `index` may find something in a file that contains `present`.
     func mayFind(_ index: Int, present: WordSet) -> Bool {
-        needs[index].allSatisfy { list in list.contains(where: present.contains) }
+        guard Mechanism.prefilter.isOn else { return true }
+        return needs[index].allSatisfy { list in list.contains(where: present.contains) }
     }
 
     /// `tree`, when given, is `bytes` already parsed (by the run's index pass): the

@@ -2,6 +2,7 @@
 // findings; a finding may carry a fix made of byte-range edits.
 import Foundation
 import SwiftCST
+import Runtime
 
 /// How sure a fix is. `safe` fixes are applied by `--apply`; `suggested` ones only with
 /// `--unsafe-fixes` or when the configuration asks for them.
@@ -327,6 +328,7 @@ private func searchOccurrences(of needle: UnsafeBufferPointer<UInt8>, in haystac
 /// in the middle.
 let byteCommonness: [UInt8] = {
     var table = [UInt8](repeating: 48, count: 256)
+    guard Mechanism.anchors.isOn else { return table }
     let rarestFirst = "^~;%`'*|+Y&Z7QJ983X546<#j!KH$W\\@>q/2_][1GzO?U-FNLBVEMDPR0kAxTI=Cw{}vSbyh,f\"g()m:pu.dclsronaite"
     for (rank, byte) in rarestFirst.utf8.enumerated() { table[Int(byte)] = UInt8(rank) }
     for byte in [UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r")] { table[Int(byte)] = 255 }
@@ -338,6 +340,7 @@ let byteCommonness: [UInt8] = {
 /// common together in some orders (`in`, `er`, `te`) and rare in others (`ni`, `lt`), so
 /// a word is not anchored on these where it has another pair.
 let commonBytePairs: Set<UInt16> = {
+    guard Mechanism.anchors.isOn else { return [] }
     let pairs = "in er re le te es at nt en on se th et ar nd or de ng st it me he ti tr ri fi co un ed al il an ta ou "
         + "as ne ro rt ex ur di if od io pe ra ec pa li ct ss is ge va am na el to ut ac ns s. ts ch"
     return Set(pairs.split(separator: " ").map { pair in

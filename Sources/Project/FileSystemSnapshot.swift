@@ -10,6 +10,7 @@ import Darwin
 #elseif canImport(Glibc)
 import Glibc
 #endif
+import Runtime
 
 /// Directory listings and file types, read once per run and kept. Thread-safe.
 ///

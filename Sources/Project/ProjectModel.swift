@@ -6,6 +6,7 @@
 // asked about, and each is read once.
 import Foundation
 import SwiftCST
+import Runtime
 
 /// One unit the compiler builds: a SwiftPM target, an Xcode target, or a folder with no
 /// manifest we read.

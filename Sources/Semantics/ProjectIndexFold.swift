@@ -4,6 +4,7 @@
 // index is a merge of those few folds, its names a view of one table for the whole run.
 import Dispatch
 import SwiftCST
+import Runtime
 
 /// The run's table of names, made on another thread while a fold merges the views.
 private final class NamesInProgress: @unchecked Sendable {

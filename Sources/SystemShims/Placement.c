@@ -47,7 +47,7 @@ static int runnable_tasks(void) {
 }
 
 int bodywork_placement_begin(int threads) {
-    if (threads < 2 || getenv("BODYWORK_NO_PLACEMENT")) return 0;
+    if (threads < 2 || getenv("BODYWORK_NO_PLACEMENT") || bodywork_mechanism_off("placement")) return 0;
     cpu_set_t allowed;
     if (sched_getaffinity(0, sizeof allowed, &allowed) != 0 || CPU_COUNT(&allowed) < threads) return 0;
     // Other work running now would share processors the threads could not leave.
@@ -171,7 +171,8 @@ int bodywork_start_thread(void (*body)(void *), void *context, size_t stack_size
     int known = placement_begun;
     if (known) start->allowed = placement_allowed;
     pthread_mutex_unlock(&placement_lock);
-    if (known || sched_getaffinity(0, sizeof(cpu_set_t), &start->allowed) == 0) {
+    if (bodywork_mechanism_off("placement")) {
+    } else if (known || sched_getaffinity(0, sizeof(cpu_set_t), &start->allowed) == 0) {
         // Started on a processor other than this thread's, then allowed on all again.
         int here = sched_getcpu();
         if (here >= 0 && CPU_ISSET(here, &start->allowed) && CPU_COUNT(&start->allowed) > 1) {

@@ -15,7 +15,7 @@ bodywork_lock *bodywork_lock_create(void) {
     pthread_mutexattr_t attributes;
     pthread_mutexattr_init(&attributes);
 #if defined(PTHREAD_ADAPTIVE_MUTEX_INITIALIZER_NP)
-    pthread_mutexattr_settype(&attributes, PTHREAD_MUTEX_ADAPTIVE_NP);
+    if (!bodywork_mechanism_off("spin")) pthread_mutexattr_settype(&attributes, PTHREAD_MUTEX_ADAPTIVE_NP);
 #endif
     if (pthread_mutex_init(&lock->mutex, &attributes) != 0) abort();
     pthread_mutexattr_destroy(&attributes);

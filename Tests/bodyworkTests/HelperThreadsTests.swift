@@ -3,6 +3,7 @@
 @testable import BodyworkCLI
 import Foundation
 import XCTest
+@testable import Runtime
 
 final class HelperThreadsTests: XCTestCase {
     private final class Threads: @unchecked Sendable {

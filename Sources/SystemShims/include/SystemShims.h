@@ -13,6 +13,10 @@
 /// Always 1: gives the module a symbol of its own on every platform.
 int bodywork_system_shims_present(void);
 
+/// Whether `BODYWORK_DISABLE` (a comma-separated list, a measuring aid) names the speed
+/// mechanism `name` (see `Mechanism` in the Runtime module): 1 when it does.
+int bodywork_mechanism_off(const char *name);
+
 /// Swaps the two existing files `from` and `to` in one step (Linux `renameat2` with
 /// `RENAME_EXCHANGE`, Darwin `renamex_np` with `RENAME_SWAP`): 0, or -1 with `errno`
 /// (`ENOSYS`, `EINVAL`, `ENOTSUP`: the system or the file system cannot swap).

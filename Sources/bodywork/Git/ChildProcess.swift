@@ -6,6 +6,7 @@ import Darwin
 #elseif canImport(Glibc)
 import Glibc
 #endif
+import Runtime
 
 /// One finished child process: its exit status and the bytes of its two outputs.
 struct ChildProcess {

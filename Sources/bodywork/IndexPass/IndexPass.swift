@@ -6,6 +6,7 @@ import Patch
 import Project
 import Semantics
 import SwiftCST
+import Runtime
 
 /// One run of the index pass: what it was given, and what each phase leaves to the next.
 /// `run(files:)` calls the phases in order; each lap of `timings` is one phase (or two).
@@ -277,7 +278,7 @@ struct IndexPass {
         cache?.save()
         let indexes: [ProjectIndex]
         if let folding, rest.count == visibleByView.count, all == foldedPaths {
-            indexes = folding.finish(aside: jobs > 1 ? { HelperThreads.shared.run($0) } : nil)
+            indexes = folding.finish(aside: jobs > 1 && Mechanism.foldahead.isOn ? { HelperThreads.shared.run($0) } : nil)
         } else {
             // Files in path order, in every view: the fold shares what views see alike.
             indexes = ProjectIndex.fold(facts: all.map { read[$0]?.facts },

@@ -6,6 +6,7 @@ import Darwin
 #elseif canImport(Glibc)
 import Glibc
 #endif
+import Runtime
 
 /// One run of the verify command through `/bin/sh -c`, its output digested as it comes.
 enum VerifyCommand {

@@ -10,6 +10,7 @@ import Darwin
 #elseif canImport(Glibc)
 import Glibc
 #endif
+import Runtime
 
 /// A path the run was asked about but cannot process, with the reason shown to the user.
 struct SkippedFile: Sendable {

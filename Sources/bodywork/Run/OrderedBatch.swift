@@ -3,6 +3,7 @@
 import Foundation
 import Project
 import Semantics
+import Runtime
 
 /// Runs `work` for every index on `jobs` threads and calls `emit` for each result in index
 /// order, one at a time. At most `window` results wait for a slow predecessor, so memory

@@ -4,6 +4,7 @@ import SwiftCST
 import Patch
 import Foundation
 import Project
+import Runtime
 
 /// Trees of planned files, by the path the run names them with; thread-safe. Holds trees
 /// for at most `budget` source bytes at a time: a tree the budget has no room for is

@@ -10,6 +10,7 @@ import Foundation
 import Patch
 import Project
 import SwiftCST
+import Runtime
 
 /// Exit statuses of the command.
 enum ExitStatus {
@@ -48,7 +49,7 @@ struct Runner {
             // With more than one job, the files found are parsed ahead while git, the plan
             // and the project model run.
             let trees = ParsedTrees()
-            let prefetch = options.jobs > 1
+            let prefetch = options.jobs > 1 && Mechanism.readahead.isOn
                 ? TreePrefetch(maxFileSize: options.maxFileSize, trees: trees, buildsFacts: factsBuiltAhead()) : nil
             var phaseStart = Timings.mark()
             let selection = try selectFiles(model: planner.model, prefetch: prefetch)

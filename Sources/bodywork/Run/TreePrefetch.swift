@@ -6,6 +6,7 @@ import Semantics
 import SwiftCST
 import Patch
 import Project
+import Runtime
 
 /// Reads and parses files in order on one thread; each file is handed out once.
 final class TreePrefetch: @unchecked Sendable {

@@ -5,20 +5,18 @@
 // processor while the other sat idle (a few milliseconds, a tenth of a run), and a thread
 // that lives on keeps the processor it was given.
 import Foundation
-import Project
-import Semantics
 #if canImport(Glibc)
 import SystemShims
 #endif
 
 /// The stack of a thread that parses: deeply nested code makes for deep recursion in the
 /// parser, so it gets more room than a thread's default.
-let parsingStackSize = 16 << 20
+public let parsingStackSize = 16 << 20
 
 /// Long-lived threads that take work one closure at a time: each parses or checks files,
 /// with a parser's stack and its heap advised like the main thread's.
-final class HelperThreads: @unchecked Sendable {
-    static let shared = HelperThreads()
+public final class HelperThreads: @unchecked Sendable {
+    public static let shared = HelperThreads()
 
     private let condition = SpinningCondition()
     /// Helpers waiting for work; each has its own slot for the next closure.
@@ -34,9 +32,10 @@ final class HelperThreads: @unchecked Sendable {
     /// then hands out more work finds the helper free. `afterBusy`: the caller knows the
     /// helpers' work ends soon and does not depend on `body` (the read-ahead, told to
     /// stop); `body` then waits for the first of them to finish rather than start a thread.
-    func run(_ body: @escaping @Sendable () -> Void, group: DispatchGroup? = nil, afterBusy: Bool = false) {
+    public func run(_ body: @escaping @Sendable () -> Void, group: DispatchGroup? = nil, afterBusy: Bool = false) {
         group?.enter()
         let work = Work(body: body, group: group)
+        guard Mechanism.helpers.isOn else { return startOnce(work) }
         enum Taker { case idle(Helper), queued, new }
         let taker: Taker = condition.withLock {
             if let helper = idle.popLast() {
@@ -66,6 +65,19 @@ final class HelperThreads: @unchecked Sendable {
             idle.append(helper)
             return nil
         }
+    }
+
+    /// With `helpers` off (measuring): a thread of its own for `work`, ended after it.
+    private func startOnce(_ work: Work) {
+        let thread = Thread {
+            HeapTuning.prepareThread()
+            ProcessorPlacement.adopt()
+            work.body()
+            ProcessorPlacement.leave()
+            work.group?.leave()
+        }
+        thread.stackSize = parsingStackSize
+        thread.start()
     }
 
     private func start(_ helper: Helper) {
@@ -143,11 +155,11 @@ private final class Helper: @unchecked Sendable {
 
 /// Keeps each thread of a run on a processor of its own while it works in parallel (see
 /// `bodywork_placement_begin`); Linux only, nothing elsewhere.
-enum ProcessorPlacement {
+public enum ProcessorPlacement {
     /// Keeps this thread on its processor, and helpers given work from now on on others,
     /// when the machine has room for `threads`; says whether it does.
     @discardableResult
-    static func begin(threads: Int) -> Bool {
+    public static func begin(threads: Int) -> Bool {
         #if canImport(Glibc)
         return bodywork_placement_begin(Int32(clamping: threads)) == 1
         #else
@@ -156,21 +168,21 @@ enum ProcessorPlacement {
     }
 
     /// This thread and, as each next takes work, the helpers run anywhere again.
-    static func end() {
+    public static func end() {
         #if canImport(Glibc)
         bodywork_placement_end()
         #endif
     }
 
     /// A helper, before its next work, takes up the current placement (or leaves an old one).
-    static func adopt() {
+    public static func adopt() {
         #if canImport(Glibc)
         bodywork_placement_adopt()
         #endif
     }
 
     /// A helper, after its work, frees its processor for others.
-    static func leave() {
+    public static func leave() {
         #if canImport(Glibc)
         bodywork_placement_leave()
         #endif
@@ -178,7 +190,7 @@ enum ProcessorPlacement {
 
     /// Runs `body` with this thread allowed on every processor: a child process started
     /// there inherits that, not the thread's one processor.
-    static func onEveryProcessor<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+    public static func onEveryProcessor<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
         #if canImport(Glibc)
         let kept = bodywork_placement_release()
         defer { bodywork_placement_restore(kept) }

@@ -4,12 +4,13 @@
 
 /// Values kept alive until the process exits. `CommandLineEntry.main` always exits after
 /// the command it ran, so nothing kept here is ever freed by hand.
-enum ExitReclaim {
+public enum ExitReclaim {
     /// Written only from the main thread, after the run's workers have finished.
     nonisolated(unsafe) private static var kept: [Any] = []
 
     /// Keeps `values` until the process exits.
-    static func keep(_ values: Any...) {
+    public static func keep(_ values: Any...) {
+        guard Mechanism.reclaim.isOn else { return }
         kept.append(contentsOf: values)
     }
 }

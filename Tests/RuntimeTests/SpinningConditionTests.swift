@@ -1,8 +1,8 @@
 // The lock the run's threads share: exclusive, and its wait gives the lock back and sleeps
 // until a signal, as `NSCondition`'s does.
 import Foundation
-@testable import Project
 import XCTest
+import Runtime
 
 final class SpinningConditionTests: XCTestCase {
     /// Two threads adding to one counter under the lock lose no addition.
