@@ -20,9 +20,9 @@ let package = Package(
         // small named APIs, each kept for what the benchmark measures it gains.
         .target(name: "Runtime", dependencies: ["SystemShims"]),
         .target(name: "Patch", dependencies: ["SystemShims"]),
-        .target(name: "Project", dependencies: ["SwiftCST", "SystemShims", "Runtime"]),
+        .target(name: "Project", dependencies: ["SwiftCST"]),
         // Type facts gathered from every file of a run, and the queries rules ask of them.
-        .target(name: "Semantics", dependencies: ["SwiftCST", "Runtime"]),
+        .target(name: "Semantics", dependencies: ["SwiftCST"]),
         .target(name: "Codemod", dependencies: ["SwiftCST", "Semantics", "Runtime"]),
         // What the run reads around the code: `.bodywork.json`, package and project
         // settings, exclude patterns.
@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(name: "ProjectTests", dependencies: ["Project"]),
         .testTarget(name: "RuntimeTests", dependencies: ["Runtime"]),
         .testTarget(name: "SemanticsTests", dependencies: ["SwiftCST", "Semantics"]),
-        .testTarget(name: "CodemodTests", dependencies: ["SwiftCST", "Codemod", "Settings", "Transforms", "Project"]),
+        .testTarget(name: "CodemodTests", dependencies: ["SwiftCST", "Codemod", "Settings", "Transforms", "Project", "Runtime"]),
         .testTarget(name: "SettingsTests", dependencies: ["SwiftCST", "Codemod", "Settings", "Project"]),
         .testTarget(name: "bodyworkTests", dependencies: ["bodywork", "bodywork-testing", "BodyworkCLI", "Runtime"], exclude: ["Schemas"]),
         .testTarget(name: "GoldenTests", dependencies: ["SwiftCST", "Codemod", "Transforms"]),

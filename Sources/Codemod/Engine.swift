@@ -133,7 +133,7 @@ public struct Engine: Sendable {
     /// first round reads it instead of parsing again. A tree of other bytes is ignored.
     public func run(bytes: [UInt8], context: RuleContext, tree: SyntaxTree? = nil) -> FileOutcome {
         var run = EngineRun(engine: self, original: bytes, context: context)
-        return run.execute(parsed: tree.flatMap { sameBytes($0.bytes, bytes) ? $0 : nil })
+        return run.execute(parsed: tree.flatMap { ByteSearch.same($0.bytes, bytes) ? $0 : nil })
     }
 }
 

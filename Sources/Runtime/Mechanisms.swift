@@ -10,7 +10,7 @@ import Darwin
 
 /// A mechanism that makes a run faster or smaller without changing what it computes.
 public enum Mechanism: String, CaseIterable, Sendable {
-    case placement, helpers, heap, reclaim, spin, lookout, readahead, foldahead, anchors, prefilter
+    case helpers, heap, reclaim, anchors, prefilter
 
     /// Whether the mechanism is on: unless `BODYWORK_DISABLE` (a comma-separated list of
     /// names, read once) names it.
