@@ -2,10 +2,10 @@
 // common byte in Swift source, then compared. Rules ask through `containsAny` and
 // `forEachOccurrence` (Codemod); the engine's one pass over a file for every rule's words
 // is `WordSearch`.
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
+#if canImport(Darwin)
 import Darwin
+#elseif canImport(Glibc)
+import Glibc
 #endif
 
 /// Word searches over a file's bytes. Anchoring on a word's least common byte, not its

@@ -3,7 +3,8 @@
 // time. The heap is asked for transparent huge pages where the system gives them on
 // request (`madvise` mode, the usual default), and grown in one step rather than page by
 // page. Advice only: nothing changes what the run computes, and where the system refuses,
-// the run goes on as before.
+// the run goes on as before. Measured (`BODYWORK_DISABLE=heap`): without it a run took 2 to
+// 12% more CPU time (12% on IceCubesApp), and 4 to 9% less peak memory.
 #if canImport(Glibc)
 import Glibc
 import SystemShims
