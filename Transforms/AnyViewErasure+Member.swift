@@ -83,13 +83,19 @@ struct ErasingMember {
     }
 
     /// `-> AnyView` becomes `-> some View`; `@ViewBuilder` goes first when the body needs it.
-    func signatureEdits(needsBuilder: Bool) -> [Edit] {
+    func signatureEdits(needsBuilder: Bool, wrapWidth: Int) -> [Edit] {
         var edits: [Edit] = []
         if declaresAnyView { edits.append(Edit(range: typeNode.trimmedRange, replacement: "some View")) }
         if needsBuilder && !hasViewBuilder {
             let layout = SourceLayout(node.tree.bytes)
             let start = node.trimmedRange.lowerBound
             edits.append(.insert("@ViewBuilder" + layout.lineEnding + layout.indentation(ofLineAt: start), at: start))
+        }
+        // `-> some View` two columns wider than `-> AnyView`: a signature too wide for the
+        // file takes its parameters one a line.
+        if declaresAnyView, node.kind == .functionDecl {
+            let layout = SourceLayout(node.tree.bytes)
+            edits = layout.wrappingParameters(of: node, edits: edits, width: wrapWidth)
         }
         return edits
     }

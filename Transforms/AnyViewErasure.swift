@@ -70,6 +70,9 @@ public struct AnyViewErasure: Rule {
         declared `AnyView` (a stored property, a closure's result, an array element, an \
         argument such as a hosting controller's root view): there the erasure is what the \
         declaration asks for, often to hold different views in one place.
+
+        A signature that `-> some View` makes wider than the file's lines (its longest, at \
+        least 120 columns) takes its parameters one a line.
         """
 
     public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
@@ -104,7 +107,7 @@ public struct AnyViewErasure: Rule {
                 if memberNames == nil { memberNames = MemberNameTokens(tree) }
                 reason = callerReason(of: member, in: tree, index: index, path: context.path, names: memberNames!, lines: lines)
             }
-            findings.append(.offering({ Fix(edits: plan.edits + member.signatureEdits(needsBuilder: plan.needsBuilder),
+            findings.append(.offering({ Fix(edits: plan.edits + member.signatureEdits(needsBuilder: plan.needsBuilder, wrapWidth: context.wrapWidth(of: tree)),
                                             summary: "return `some View` without `AnyView`") },
                                       range: range, message: message, unless: reason, in: tree))
         }

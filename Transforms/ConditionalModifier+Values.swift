@@ -145,7 +145,8 @@ enum StyleType {
 
 /// The merged value of one difference, or why it cannot be merged.
 enum ValuePair {
-    case merged(String, platforms: [Platform: Version])
+    /// The merged value; `ternary` its parts when it is a ternary, for breaking it.
+    case merged(String, platforms: [Platform: Version], ternary: Ternary? = nil)
     case withheld(String)
 
     static func merge(_ difference: ArgumentDifference, condition: Node) -> ValuePair {
@@ -163,9 +164,9 @@ enum ValuePair {
         let x = ValueKind(a), y = ValueKind(b)
         let wrappedCondition = Precedence.needsParenthesesInTernary(condition) ? "(\(conditionText))" : conditionText
         // `!c ? a : b` reads better as `c ? b : a`.
-        func ternary(_ p: String, _ q: String) -> String {
-            if let negation = PrefixNegation(condition) { return "\(negation.operandText) ? \(q) : \(p)" }
-            return "\(wrappedCondition) ? \(p) : \(q)"
+        func ternary(_ p: String, _ q: String) -> Ternary {
+            if let negation = PrefixNegation(condition) { return Ternary(condition: negation.operandText, then: q, otherwise: p) }
+            return Ternary(condition: wrappedCondition, then: p, otherwise: q)
         }
         func operand(_ node: Node, _ text: String) -> String { Precedence.needsParenthesesInTernary(node) ? "(\(text))" : text }
         // `true`/`false`: the condition itself.
@@ -176,13 +177,15 @@ enum ValuePair {
                 return .merged(Precedence.needsParenthesesAsBase(condition) ? "!(\(conditionText))" : "!\(conditionText)", platforms: [:])
             }
         }
-        let plain = ValuePair.merged(ternary(operand(a, aText), operand(b, bText)), platforms: [:])
+        let parts = ternary(operand(a, aText), operand(b, bText))
+        let plain = ValuePair.merged(parts.text, platforms: [:], ternary: parts)
         if facts.shapeStyle {
             guard let p = StyleType.of(a), let q = StyleType.of(b) else {
                 return .withheld("\(slot) is a generic `ShapeStyle`, and the rule cannot tell the type of `\(StyleType.of(a) == nil ? aText : bText)`")
             }
             if p == q { return plain }
-            return .merged(ternary("AnyShapeStyle(\(aText))", "AnyShapeStyle(\(bText))"), platforms: ConditionalModifier.anyShapeStylePlatforms)
+            let styles = ternary("AnyShapeStyle(\(aText))", "AnyShapeStyle(\(bText))")
+            return .merged(styles.text, platforms: ConditionalModifier.anyShapeStylePlatforms, ternary: styles)
         }
         if facts.colors, StyleType.of(a) == "Color", StyleType.of(b) == "Color" { return plain }
         switch (x, y) {
@@ -204,6 +207,23 @@ enum ValuePair {
             if facts.oneType && x != .other && y != .other { return plain }
         }
         return .withheld("\(slot) takes `\(aText)` and `\(bText)`, which the rule cannot prove to be of one type")
+    }
+}
+
+/// `c ? a : b` as its three operands, written on one line or broken before `?` (and `:`)
+/// when the line would run wider than the file's.
+struct Ternary {
+    let condition: String
+    let then: String
+    let otherwise: String
+
+    var text: String { "\(condition) ? \(then) : \(otherwise)" }
+
+    /// The ternary broken after its condition: `? a : b` on the next line at `indentation`,
+    /// or, with `eachBranch`, `? a` and `: b` on a line each.
+    func broken(indentation: String, lineEnding: String, eachBranch: Bool) -> String {
+        let next = lineEnding + indentation
+        return condition + next + "? " + then + (eachBranch ? next : " ") + ": " + otherwise
     }
 }
 

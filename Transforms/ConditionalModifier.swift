@@ -70,6 +70,10 @@ public struct ConditionalModifier: Rule {
         repeated, so it must not call anything, and at most three arguments may differ. The fix \
         is also withheld when it would delete a comment. A withheld finding whose branches \
         differ only in the view's own arguments (`Text("On")`, `Text("Off")`) is a note.
+
+        A merged line wider than the file's lines (its longest, at least 120 columns) breaks \
+        its ternary before `?`, and before `:` too when that is not enough, one level deeper \
+        than the line.
         """
 
     public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
@@ -87,7 +91,7 @@ public struct ConditionalModifier: Rule {
             var reason: String? = nil
             var safety = FixSafety.safe
             var platforms: [Platform: Version] = [:]
-            var values: [(range: Range<Int>, text: String)] = []
+            var values: [MergedValue] = []
             if let identity = ConditionalModifier.identityModifier(in: site.thenStatement) {
                 reason = "the view has `.\(identity)`, which makes its two identities deliberate"
             } else if let lifecycle = ConditionalModifier.lifecycleModifier(in: site.thenStatement) {
@@ -110,8 +114,8 @@ public struct ConditionalModifier: Rule {
             if reason == nil {
                 for difference in site.differences {
                     switch ValuePair.merge(difference, condition: site.condition) {
-                    case .merged(let text, let needs):
-                        values.append((difference.then.trimmedRange, text))
+                    case .merged(let text, let needs, let ternary):
+                        values.append(MergedValue(range: difference.then.trimmedRange, text: text, ternary: ternary))
                         platforms.merge(needs) { max($0, $1) }
                     case .withheld(let why):
                         reason = why
@@ -121,7 +125,7 @@ public struct ConditionalModifier: Rule {
             }
             var fix: Fix? = nil
             if reason == nil {
-                let candidate = Fix(edits: [site.edit(values: values, layout: layout)], safety: safety,
+                let candidate = Fix(edits: [site.edit(values: values, layout: layout, wrapWidth: context.wrapWidth(of: tree))], safety: safety,
                                     summary: safety == .safe ? "one view with a ternary argument"
                                         : "one view with a ternary argument; toggling the condition no longer resets the view's state",
                                     platforms: platforms)
@@ -291,7 +295,7 @@ struct ArgumentDifference {
 
 /// `if c { V.m(a) } else { V.m(b) }`: one expression per branch, the same base view and
 /// modifier names, arguments that differ only in value.
-private struct BranchPair {
+struct BranchPair {
     let ifExpr: IfExpr
     let condition: Node
     let thenStatement: Node
@@ -366,23 +370,5 @@ private struct BranchPair {
         let listed = names
         let joined = listed.count == 1 ? listed[0] : listed.dropLast().joined(separator: ", ") + " and " + listed[listed.count - 1]
         return (differences.count == 1 ? "the argument of " : "the arguments of ") + joined
-    }
-
-    /// The whole `if … else { … }` replaced by the first branch's expression with each
-    /// differing value replaced, its lines moved out by the level the `if` added.
-    func edit(values: [(range: Range<Int>, text: String)], layout: SourceLayout) -> Edit {
-        let statement = thenStatement.trimmedRange
-        var bytes = Array(layout.bytes[statement])
-        for value in values.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
-            let local = (value.range.lowerBound - statement.lowerBound)..<(value.range.upperBound - statement.lowerBound)
-            bytes.replaceSubrange(local, with: Array(value.text.utf8))
-        }
-        let from = layout.indentation(ofLineAt: statement.lowerBound)
-        let to = layout.indentation(ofLineAt: ifExpr.node.trimmedRange.lowerBound)
-        var text = String(decoding: bytes, as: UTF8.self)
-        if from.hasPrefix(to), from != to, !holdsMultilineString(thenStatement), layout.isFirstOnLine(statement.lowerBound) {
-            text = SourceLayout.reindent(text, from: from, to: to)
-        }
-        return Edit(range: ifExpr.node.trimmedRange, replacement: text)
     }
 }

@@ -86,6 +86,9 @@ public struct EagerStack: Rule {
         `VStack<…>` would no longer match), and when the rewrite would delete a comment. \
         `LazyVStack` and `LazyHStack` need iOS 14, macOS 11, tvOS 14 or watchOS 7: below that \
         deployment target, or when it is unknown, the finding is reported without its fix.
+
+        A renamed stack whose line would run wider than the file's lines (its longest, at \
+        least 120 columns) takes its arguments on lines of their own.
         """
 
     /// The largest constant range of `ForEach` data that is not reported.
@@ -148,7 +151,10 @@ public struct EagerStack: Rule {
                 }
                 var fix: Fix? = nil
                 if reason == nil {
-                    let candidate = Fix(edits: [Edit(range: nameToken.textRange, replacement: lazy)], safety: .suggested,
+                    // `LazyVStack(alignment: …, spacing: …) {` too wide for the file: its arguments one a line.
+                    let edits = SourceLayout(tree.bytes).wrappingArguments(around: nameToken.parent, edits: [Edit(range: nameToken.textRange, replacement: lazy)],
+                                                                           width: context.wrapWidth(of: tree))
+                    let candidate = Fix(edits: edits, safety: .suggested,
                                         summary: "use `\(lazy)`; rows are built as they scroll into view, which changes sizing and `onAppear` timing",
                                         platforms: EagerStack.lazyStackPlatforms)
                     if let loss = CommentKeeping.lossReason(candidate, in: tree) { reason = loss } else { fix = candidate }

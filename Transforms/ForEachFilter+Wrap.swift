@@ -1,13 +1,13 @@
-// The second fix of `foreach-filter`: a row whose `if` cannot move to the data is wrapped
-// in a `VStack`, so that each element still gives one view; withheld where that changes
-// what the row does or how its container lays it out.
+// `foreach-filter` on rows that start with `if … else` or `switch`: left alone when each
+// branch is one view (the row is one view already); else reported with the reason a VStack
+// around the row would change what it does or how its container lays it out.
 import Codemod
 import SwiftCST
 
 extension ForEachFilter {
     /// Why wrapping the row in a `VStack` could stop the code compiling or change what it
-    /// does, or nil when the wrap keeps one view per element exactly as before.
-    func wrapWithheldReason(_ site: ForEachSite, statement: Node, types: DataTypes) -> String? {
+    /// does, from where the row is and what it carries; nil when nothing around it says so.
+    func wrapWithheldReason(_ site: ForEachSite, statement: Node) -> String? {
         if let content = BuilderContext.nonViewContent(around: site.node) {
             return "the rows are \(content.origin), not views a VStack can hold"
         }
@@ -20,7 +20,7 @@ extension ForEachFilter {
         if let modifier = rowModifier(in: statement) {
             return "`.\(modifier)` must stay on the row itself for SwiftUI to find it"
         }
-        return branchProblem(statement, types: types)
+        return nil
     }
 
     /// Containers that read each row's own view: its tag, its accessibility action, its menu item.
@@ -51,7 +51,7 @@ extension ForEachFilter {
     /// Why some branch of the row does not yield exactly one view, or nil when each does:
     /// a branch with no view or several views would turn into one row, or a row where there
     /// was none.
-    private func branchProblem(_ statement: Node, types: DataTypes) -> String? {
+    func branchProblem(_ statement: Node, types: DataTypes) -> String? {
         var branches: [[Node]] = []
         if statement.kind == .switchExpr {
             for switchCase in statement.children(.switchCase) {
@@ -124,19 +124,6 @@ extension ForEachFilter {
         let statements = held.filter { $0.kind != .variableDecl && $0.kind != .accessorDecl }
         let single = statements.count == 1 && ![.ifExpr, .switchExpr].contains(statements[0].kind)
         return single ? nil : "the `body` of `\(name)` may yield several views or none, each its own row"
-    }
-
-    /// A suggested fix wrapping the row in `VStack { … }`, or nil for unusual layouts.
-    func wrapFix(closure: ClosureExpr, statement: Node, layout: SourceLayout) -> Fix? {
-        let range = statement.trimmedRange
-        guard layout.isFirstOnLine(range.lowerBound), layout.isLastOnLine(range.upperBound) else { return nil }
-        let lineStart = layout.lineStart(range.lowerBound)
-        let lineEnd = layout.lineEnd(range.upperBound)
-        let indent = layout.indentation(ofLineAt: range.lowerBound)
-        let nl = layout.lineEnding
-        let replacement = indent + "VStack {" + nl + layout.reindent(lineStart..<lineEnd, from: "", to: layout.indentUnit) + nl + indent + "}"
-        return Fix(edits: [Edit(range: lineStart..<lineEnd, replacement: replacement)], safety: .suggested,
-                   summary: "wrap the row in a VStack")
     }
 
     /// The single expression of an existing `.filter { … }` on the data, when its

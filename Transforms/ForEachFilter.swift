@@ -40,15 +40,21 @@ public struct ForEachFilter: Rule {
         binding data such as `$items`, and rows laid out so that the rewrite could not keep \
         their formatting.
 
-        A row starting with `if … else` or `switch` gets a suggested fix that wraps it in a \
-        VStack, except where that would not compile or would change what is shown: chart, \
-        table, toolbar, command and scene content; Picker, Menu, TabView, context menus, swipe \
-        and accessibility actions, alerts and dialogs; rows that use `$0`; rows carrying \
+        A row starting with `if … else` or `switch` whose branches are one view each is one \
+        view already, a count SwiftUI knows without running the row: it is left alone, since a \
+        VStack around it would gain nothing. Branches that yield no view or several views \
+        (among them a method spelled like a type, `Quality()`, a view of this file whose `body` \
+        is several views or an `if`, and a Spacer or Divider, whose direction comes from the \
+        stack around them) are reported without a fix: wrapped, they would be laid out \
+        differently. The report says why the row must stay as it is in chart, table, toolbar, \
+        command and scene content; Picker, Menu, TabView, context menus, swipe and \
+        accessibility actions, alerts and dialogs; rows that use `$0`; and rows carrying \
         `.tag`, `.swipeActions`, `.listRow…`, `.contextMenu`, `.id`, drag and drop or \
-        `.…Disabled` modifiers; branches that yield no view or several views (among them a \
-        method spelled like a type, `Quality()`, and a view of this file whose `body` is several \
-        views or an `if`); and branches that yield a Spacer or Divider, whose direction comes \
-        from the stack around them.
+        `.…Disabled` modifiers.
+
+        A filter too wide for the file's lines (its longest, at least 120 columns) is laid out \
+        as the file would: `ForEach(` with the data and `id:` on lines of their own, else the \
+        condition on its own line after `{ item in`, kept on the lines the file gave it.
 
         Calls such as `sorted`, `map` or `Dictionary(grouping:)` in the data argument are \
         `work-in-body`'s to report.
@@ -96,18 +102,15 @@ public struct ForEachFilter: Rule {
 
         if statement.kind == .switchExpr || (statement.kind == .ifExpr && statement.token(.else) != nil) {
             let what = statement.kind == .switchExpr ? "a `switch`" : "`if … else`"
-            let message = "The \(name) row starts with \(what), so SwiftUI must run every row to learn its views; wrap the row in a single container such as VStack"
-            if let reason = wrapWithheldReason(site, statement: statement, types: types) {
-                return Finding(range: range, message: message, withheldReason: reason)
+            // Each branch one view: the row is one view already (`_ConditionalContent`), a
+            // count SwiftUI knows without running the row; a VStack around it gains nothing.
+            guard let problem = branchProblem(statement, types: types) else { return nil }
+            let cost = "The \(name) row starts with \(what), so SwiftUI must run every row to learn its views"
+            // Where a container around the row would change what it does, it is not advised.
+            if let reason = wrapWithheldReason(site, statement: statement) {
+                return Finding(range: range, message: cost + "; make each branch one view", withheldReason: reason)
             }
-            guard let fix = wrapFix(closure: closure, statement: statement, layout: layout) else {
-                let reason = "the row's layout is unusual; wrap it by hand"
-                return Finding(range: range, message: message, withheldReason: reason)
-            }
-            if let loss = CommentKeeping.lossReason(fix, in: call.node.tree) {
-                return Finding(range: range, message: message, withheldReason: loss)
-            }
-            return Finding(range: range, message: message, fix: fix)
+            return Finding(range: range, message: cost + "; wrap the row in a single container such as VStack", withheldReason: problem)
         }
         guard let ifExpr = IfExpr(statement) else { return nil }
 
@@ -156,31 +159,46 @@ public struct ForEachFilter: Rule {
         let joined = texts.joined(separator: " && ")
         var edits: [Edit] = []
         let dataRange = dataExpr.trimmedRange
-        var filterCall = ".filter { \(parameters)\(joined) }"
-        // Too wide for the file: the condition on a line of its own, after `{ item in`.
-        let width = layout.lineWidth(at: dataRange.upperBound, adding: filterCall.count)
-        if width > 120, width > context.wrapWidth(of: call.node.tree) {
-            let indent = layout.indentation(ofLineAt: call.node.trimmedRange.lowerBound)
-            let nl = layout.lineEnding
-            let head = parameters.isEmpty ? ".filter {" : ".filter { " + parameters.trimmingSuffixSpaces()
-            filterCall = head + nl + indent + layout.indentUnit + joined + nl + indent + "}"
-        }
+        let filterCall = ".filter { \(parameters)\(joined) }"
+        // A range without `id:` (`0..<n`, `xs.indices`, a property typed `Range<Int>`) was
+        // read once as constant data; filtered, it is an array of Int and needs an id.
+        let addsID = call.argument("id") == nil && (isRangeExpression(dataExpr) || types.isRange(dataExpr))
+        let wrapWidth = context.wrapWidth(of: call.node.tree)
+        let needsParentheses = Precedence.needsParenthesesAsBase(dataExpr)
         if let existing = joinableFilter(dataExpr, rowParameters: closure.parameterClause?.text) {
             // `items.filter { a }` with the same parameters: `items.filter { a && b }`.
             let range = existing.trimmedRange
             let text = existing.kind == .sequenceExpr && Precedence.needsParenthesesInConjunction(existing) ? "(\(existing.text))" : existing.text
             let added = conditions.map { c in Precedence.needsParenthesesInConjunction(c) ? "(\(c.text))" : c.text }.joined(separator: " && ")
             edits.append(Edit(range: range, replacement: text + " && " + added))
-        } else if Precedence.needsParenthesesAsBase(dataExpr) {
-            edits.append(.insert("(", at: dataRange.lowerBound))
-            edits.append(.insert(")" + filterCall, at: dataRange.upperBound))
+        } else if layout.lineWidth(at: dataRange.upperBound, adding: filterCall.count + (addsID ? 11 : 0)) <= wrapWidth {
+            if needsParentheses {
+                edits.append(.insert("(", at: dataRange.lowerBound))
+                edits.append(.insert(")" + filterCall, at: dataRange.upperBound))
+            } else {
+                edits.append(.insert(filterCall, at: dataRange.upperBound))
+            }
+            if addsID { edits[edits.count - 1].replacement += Array(", id: \\.self".utf8) }
         } else {
-            edits.append(.insert(filterCall, at: dataRange.upperBound))
-        }
-        // A range without `id:` (`0..<n`, `xs.indices`, a property typed `Range<Int>`) was
-        // read once as constant data; filtered, it is an array of Int and needs an id.
-        if call.argument("id") == nil && (isRangeExpression(dataExpr) || types.isRange(dataExpr)) {
-            edits[edits.count - 1].replacement += Array(", id: \\.self".utf8)
+            // Too wide for the file: the data and `id:` on lines of their own, else the
+            // condition on a line of its own after `{ item in`.
+            let data = needsParentheses ? "(\(layout.text(dataRange)))" : layout.text(dataRange)
+            let idText = addsID ? "\\.self" : call.argument("id")?.expression.flatMap(singleLineText)
+            let indent = layout.indentation(ofLineAt: call.node.trimmedRange.lowerBound)
+            if let idText, let inside = layout.argumentsOnOneLine(of: call), call.arguments.count <= 2,
+               SourceLayout.widestLine(of: indent + layout.indentUnit + data + filterCall + ",") <= wrapWidth {
+                edits.append(Edit(range: inside, replacement: layout.argumentLines([data + filterCall, "id: " + idText], indentation: indent)))
+            } else {
+                let broken = brokenFilter(parameters: parameters, conditions: conditions, joined: joined, indent: indent,
+                                          layout: layout, wrapWidth: wrapWidth)
+                if needsParentheses {
+                    edits.append(.insert("(", at: dataRange.lowerBound))
+                    edits.append(.insert(")" + broken, at: dataRange.upperBound))
+                } else {
+                    edits.append(.insert(broken, at: dataRange.upperBound))
+                }
+                if addsID { edits[edits.count - 1].replacement += Array(", id: \\.self".utf8) }
+            }
         }
         edits.append(contentsOf: contentEdits)
         // `{ if $0.a { Text("x") } }`: once the condition moves, nothing names `$0`, and a
@@ -192,6 +210,32 @@ public struct ForEachFilter: Rule {
         let fix = Fix(edits: edits, safety: .safe, summary: "filter the data of \(name)")
         if let loss = CommentKeeping.lossReason(fix, in: call.node.tree) { return withheld(loss + "; move it by hand") }
         return Finding(range: range, message: message, fix: fix)
+    }
+
+    /// `.filter { item in` with the condition on a line of its own, one level deeper than
+    /// the call's line, and `}` back at it. Conditions too wide for that line keep the
+    /// lines the file gave them (moved to the new depth) or, for several, one line each.
+    private func brokenFilter(parameters: String, conditions: [Node], joined: String, indent: String,
+                              layout: SourceLayout, wrapWidth: Int) -> String {
+        let nl = layout.lineEnding
+        let inner = indent + layout.indentUnit
+        let head = parameters.isEmpty ? ".filter {" : ".filter { " + parameters.trimmingSuffixSpaces()
+        var body = joined
+        if SourceLayout.widestLine(of: inner + joined) > wrapWidth {
+            if conditions.count == 1, let condition = conditions.first,
+               layout.bytes[condition.trimmedRange].contains(where: { $0 == 10 || $0 == 13 }) {
+                // As the file broke it: its lines after the first keep their depth under
+                // the `if`'s line, now under the condition's own.
+                let ifIndent = layout.indentation(ofLineAt: condition.trimmedRange.lowerBound)
+                body = SourceLayout.reindent(layout.text(condition.trimmedRange), from: ifIndent, to: inner)
+            } else if conditions.count > 1 {
+                body = conditions.map { c in
+                    let text = singleLineText(c) ?? c.text
+                    return Precedence.needsParenthesesInConjunction(c) ? "(\(text))" : text
+                }.joined(separator: nl + inner + layout.indentUnit + "&& ")
+            }
+        }
+        return head + nl + inner + body + nl + indent + "}"
     }
 
     /// Why a condition cannot move into a filter, or nil when it can.

@@ -67,6 +67,10 @@ public struct ForEachIdentity: Rule {
         without a fix, even with --unsafe-fixes: a changing id resets the view's state on every \
         render, which some code does on purpose. Use a stable id from the data, or, when a \
         reset is wanted, an id tied to the state it follows (`.id(selection)`).
+
+        A rewritten `ForEach(…, id: …)` line wider than the file's lines (its longest, at \
+        least 120 columns) takes its data and `id:` on lines of their own, with `) { index, \
+        item in` closing them.
         """
 
     public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
@@ -132,85 +136,6 @@ struct IdentityPass {
 
     // MARK: - ForEach and List
 
-    /// The call around `call` that selects rows by their tag (`Picker`, `TabView`, a `List`
-    /// or other view with a `selection:` argument), when the rows set no explicit `.tag`.
-    func selectionContainer(of call: FunctionCallExpr) -> String? {
-        if call.calleeNameIs("List"), call.argument("selection") != nil { return "a `List` with `selection:`" }
-        if let closure = call.trailingClosure,
-           closure.node.containsDescendant(.memberAccessExpr, where: { MemberAccessExpr($0)?.nameIs("tag") == true }) {
-            return nil
-        }
-        for (outer, name) in enclosingCalls(of: call.node) {
-            if name == "Picker" || name == "TabView" { return "a `\(name)`" }
-            if outer.argument("selection") != nil { return "a `\(name)` with `selection:`" }
-        }
-        return nil
-    }
-
-    /// Calls that hand the rows they hold on as rows of their own: a `Picker` or a `List`
-    /// around them still sees each row and its implicit tag.
-    private static let rowForwardingCalls: Set<String> = ["Group", "Section", "ForEach", "AnyView"]
-
-    /// Why the rows may still be given to a selection container elsewhere: they are the
-    /// whole result of the member around them (reached through nothing but `Group`,
-    /// `Section` and modifiers), and a use of that member (of the view's type, for `body`)
-    /// is inside a `Picker`, a `TabView` or a view with `selection:`, is itself open that way,
-    /// or is not known (another file, a local, a member that is not a type's).
-    func openRowsReason(_ node: Node, depth: Int = 0) -> String? {
-        if depth == 0, let closure = FunctionCallExpr(node)?.trailingClosure,
-           closure.node.containsDescendant(.memberAccessExpr, where: { MemberAccessExpr($0)?.nameIs("tag") == true }) {
-            return nil
-        }
-        guard enclosingCalls(of: node).allSatisfy({ IdentityPass.rowForwardingCalls.contains($0.name) }) else { return nil }
-        let tags = "its rows' implicit tags are their ids, and a new id changes which value a row selects"
-        var current = node.parent
-        while let n = current, ![.variableDecl, .functionDecl, .subscriptDecl].contains(n.kind) { current = n.parent }
-        guard let member = current, member.parent?.kind == .memberBlock, let type = FileTypes.innermostType(of: member),
-              let memberName = VariableDecl(member)?.bindings.first?.name ?? FunctionLikeDecl(member)?.name
-        else { return "the rows are all of a declaration whose uses are not known; \(tags)" }
-        let name = memberName == "body" ? FileTypes.lastComponent(TypeDecl(type)?.name ?? "") : memberName
-        let what = memberName == "body" ? "the body of `\(name)`" : "`\(memberName)`"
-        guard !name.isEmpty, depth < 4 else { return "the rows are all of \(what), whose uses are not followed; \(tags)" }
-        let isPrivate = (VariableDecl(member)?.modifiers ?? FunctionLikeDecl(member)?.modifiers).map {
-            $0.has("private") || $0.has("fileprivate") } ?? false
-        if !(memberName != "body" && isPrivate) {
-            if context.index.fileCount == 0 { return "the rows are all of \(what), and the module's other files were not indexed; \(tags)" }
-            let key = memberName == "body" ? name : "." + name
-            let others = index.mentions[key, default: []].union(memberName == "body" ? [] : index.mentions[name, default: []])
-            if let file = others.subtracting([context.path]).sorted().first {
-                return "the rows are all of \(what), and \(file) names `\(name)`, maybe inside a `Picker`; \(tags)"
-            }
-        }
-        for position in context.identifierPositions(named: name, in: tree) {
-            let token = tree.token(at: position)
-            var use = token.parent
-            if use.kind == .memberAccessExpr {
-                guard MemberAccessExpr(use)?.nameToken?.textRange == token.textRange else { continue }
-            } else if use.kind != .identifierExpr {
-                continue  // a declaration, a type, a label
-            } else if let parent = use.parent, parent.kind == .memberAccessExpr, parent.firstChildNode == use {
-                continue  // `name.member`: the base of another access
-            }
-            if let parent = use.parent, parent.kind == .memberAccessExpr, parent.firstChildNode != use { use = parent }
-            if let parent = use.parent, let call = FunctionCallExpr(parent), call.callee == use { use = parent }
-            if member.contains(use) && memberName != "body" { continue }
-            if let container = enclosingSelectionContainer(of: use) {
-                return "the rows are all of \(what), used inside \(container): \(tags)"
-            }
-            if let reason = openRowsReason(use, depth: depth + 1) { return reason }
-        }
-        return nil
-    }
-
-    /// A `Picker`, `TabView` or view with `selection:` around `node`, for messages.
-    private func enclosingSelectionContainer(of node: Node) -> String? {
-        for (outer, name) in enclosingCalls(of: node) {
-            if name == "Picker" || name == "TabView" { return "a `\(name)`" }
-            if outer.argument("selection") != nil { return "a `\(name)` with `selection:`" }
-        }
-        return nil
-    }
-
     mutating func collectionFinding(_ call: FunctionCallExpr) -> Finding? {
         guard let site = ForEachSite(call.node), site.hasOnlyDataAndID else { return nil }
         let idPath = site.idKeyPath
@@ -255,7 +180,9 @@ struct IdentityPass {
         var edits: [Edit]
         if indexUsed {
             guard let idExpression = site.idExpression else { return nil }
-            edits = [Edit(range: idExpression.trimmedRange, replacement: isZip ? "\\.1.id" : "\\.element.id")]
+            let id = isZip ? "\\.1.id" : "\\.element.id"
+            edits = laidOut([Edit(range: idExpression.trimmedRange, replacement: id)], site: site,
+                            arguments: [layout.text(site.dataExpression.trimmedRange), "id: " + id])
         } else {
             edits = [Edit(range: site.dataAndIDRange, replacement: layout.text(source.trimmedRange)),
                      Edit(range: clause.trimmedRange, replacement: elementName)]
@@ -323,6 +250,9 @@ struct IdentityPass {
 
         var edits = [Edit(range: site.dataAndIDRange, replacement: newData),
                      Edit(range: clause.trimmedRange, replacement: newParameters)]
+        if variant == .enumerated {
+            edits = laidOut(edits, site: site, arguments: ["Array(\(sourceText).enumerated())", "id: \\.element.id"])
+        }
         for read in reads { edits.append(Edit(range: read.trimmedRange, replacement: elementName)) }
         if variant == .bindings {
             for binding in bindings { edits.append(Edit(range: binding.trimmedRange, replacement: "$" + elementName)) }
@@ -376,7 +306,7 @@ struct IdentityPass {
     /// A finding without a fix. Its advice is code only where that code compiles once the
     /// rows are rewritten by hand: for elements proven not Identifiable it says what they
     /// need, and for elements not proven either way it names the condition.
-    private func withheld(_ site: ForEachSite, _ message: String, suggestion: String, proof: ProofFailure?, reason: String) -> Finding {
+    func withheld(_ site: ForEachSite, _ message: String, suggestion: String, proof: ProofFailure?, reason: String) -> Finding {
         let advice: String
         switch proof?.kind {
         case nil:
@@ -411,100 +341,5 @@ struct IdentityPass {
     static func use(_ suggestion: String, after base: String) -> String {
         MessageText.fitting(base + "; use `" + MessageText.quoted(suggestion, max: 78) + "`",
                             base + "; identify them by a stable id")
-    }
-
-    /// Pattern 1 on data made while the view renders (`Array(xs.filter { … }.enumerated())`,
-    /// `Array(xs.dropFirst(k).enumerated())`): reported only, since the offsets are positions
-    /// in a collection that changes with its source and the element type is not proven.
-    private func derivedOffsetFinding(_ site: ForEachSite, derived: Node) -> Finding {
-        let reason = "the offsets are positions in `\(singleLineText(derived) ?? derived.text)`, a collection derived while the view renders"
-        let message = "`\(site.container)` identifies rows by offset in a derived collection, so changes move state between rows; "
-            + "identify them by a stable id"
-        return Finding(range: site.headRange, message: message, withheldReason: reason)
-    }
-
-    /// `ForEach(0..<n, id: \.self)` where `n` counts a collection, and `ForEach(a..<b)`
-    /// without `id:` where a bound is not a literal: reported only.
-    private func rangeFinding(_ site: ForEachSite, range: NonConstantRange) -> Finding? {
-        if site.idKeyPath == nil {
-            let text = singleLineText(range.node) ?? range.node.text
-            let reason = "`\(text)` is not a constant range"
-            let message = MessageText.fitting(
-                "`\(site.container)` over a non-constant range without `id:` reads it once; write "
-                    + "`\(site.container)(\(MessageText.quoted(text)), id: \\.self)` or iterate the data",
-                "`\(site.container)` over a non-constant range without `id:` reads it once; add `id: \\.self` or iterate the data")
-            return Finding(range: site.headRange, message: message, withheldReason: reason)
-        }
-        guard range.isFromZero, let upper = range.upper, let counted = countedCollection(upper, at: site.node) else { return nil }
-        let countedText = singleLineText(counted.collection) ?? counted.collection.text
-        let reason = counted.through.map { "`\($0)` is a count read before the `\(site.container)`; rewrite the rows by hand" }
-            ?? "`\(countedText)` is computed while the view renders; rewrite the rows by hand"
-        let base = "`\(site.container)` identifies rows by position in `\(MessageText.quoted(countedText, max: 30))`, so insertions move state between rows"
-        let element = Names.singular(of: counted.collection.lastToken?.text ?? "") ?? "element"
-        let suggestion = "\(site.container)(\(countedText)) { \(element) in … }"
-        let proof = isStableReference(counted.collection) ? proofFailure(counted.collection, needs: .randomAccess)
-            : ProofFailure(kind: .unproven(nil), reason: reason, data: countedText)
-        return withheld(site, base, suggestion: suggestion, proof: proof, reason: reason)
-    }
-
-    /// The collection whose `count` `upper` is: `xs.count` (of any expression), or a local
-    /// `n` declared `let n = xs.count` before `node` in the blocks around it.
-    private func countedCollection(_ upper: Node, at node: Node) -> (collection: Node, through: String?)? {
-        if let access = MemberAccessExpr(upper), access.name == "count", let base = access.base { return (base, nil) }
-        guard upper.kind == .identifierExpr, let token = upper.firstToken, token.kind == .identifier,
-              upper.endTokenIndex == token.index + 1 else { return nil }
-        let name = token.text
-        var child = node
-        var current = node.parent
-        while let scope = current, ![.functionDecl, .initializerDecl, .structDecl, .classDecl, .enumDecl, .extensionDecl, .sourceFile].contains(scope.kind) {
-            if [.codeBlock, .closureExpr, .accessorBlock].contains(scope.kind) {
-                var found: Node?
-                for statement in scope.childNodes {
-                    if statement == child || statement.contains(child) { break }
-                    guard let variable = VariableDecl(statement) else { continue }
-                    for binding in variable.bindings where binding.name == name {
-                        found = binding.initializer.flatMap(MemberAccessExpr.init).flatMap { $0.name == "count" ? $0.base : nil }
-                    }
-                }
-                if let found { return (found, name) }
-            }
-            child = scope
-            current = scope.parent
-        }
-        return nil
-    }
-}
-
-/// `a..<b` where a bound is not an integer literal: a range ForEach reads only once
-/// without `id:`. The bounds may be arithmetic (`1..<n + 1`), which binds tighter than `..<`.
-private struct NonConstantRange {
-    let node: Node
-    /// The lower bound is the literal `0`.
-    let isFromZero: Bool
-    /// The upper bound, when it is a single expression.
-    let upper: Node?
-
-    private static let arithmetic: Set<String> = ["+", "-", "*", "/", "%"]
-
-    init?(_ node: Node) {
-        guard node.kind == .sequenceExpr else { return nil }
-        let children = node.children
-        var split: Int?
-        for (position, child) in children.enumerated() {
-            guard let token = child.asToken else { continue }
-            if token.textIs("..<") {
-                guard split == nil else { return nil }
-                split = position
-            } else if !NonConstantRange.arithmetic.contains(token.text) {
-                return nil
-            }
-        }
-        guard let split, split > 0, split < children.count - 1 else { return nil }
-        let lower = children[..<split], upperParts = children[(split + 1)...]
-        let isLiteral = { (parts: ArraySlice<Syntax>) in parts.count == 1 && parts.first?.asNode?.kind == .integerLiteralExpr }
-        guard !(isLiteral(lower) && isLiteral(upperParts)) else { return nil }
-        self.node = node
-        isFromZero = isLiteral(lower) && lower.first?.asNode?.textEquals("0") == true
-        upper = upperParts.count == 1 ? upperParts.first?.asNode : nil
     }
 }

@@ -74,7 +74,8 @@ extension HoistPlanner {
     func useEdits(_ construction: Construction, reference: String) -> [Edit]? {
         switch construction.shape {
         case .inline:
-            return [Edit(range: construction.call.trimmedRange, replacement: reference)]
+            return layout.wrappingArguments(around: construction.call, edits: [Edit(range: construction.call.trimmedRange, replacement: reference)],
+                                            width: context.wrapWidth(of: tree))
         case .local(let declaration):
             guard let name = VariableDecl(declaration)?.bindings.first?.name, let container = declaration.parent else { return nil }
             let lines: Range<Int>
@@ -93,10 +94,17 @@ extension HoistPlanner {
             }
             var edits = [Edit.delete(layout.removalRange(lines))]
             let last = construction.configuration.last ?? declaration
+            var uses: [Node] = []
             for statement in statements where statement.trimmedRange.lowerBound >= last.trimmedRange.upperBound {
                 for node in statement.descendants(.identifierExpr) where node.textEquals(name) {
                     edits.append(Edit(range: node.trimmedRange, replacement: reference))
+                    uses.append(node)
                 }
+            }
+            // A line that `Self.name` makes too wide for the file takes the arguments of the
+            // call around the use on lines of their own.
+            for use in uses {
+                edits = layout.wrappingArguments(around: use, edits: edits, width: context.wrapWidth(of: tree))
             }
             return edits
         case .property:
@@ -139,8 +147,12 @@ extension HoistPlanner {
         } else {
             edits.append(.insert("static ", at: keyword.textRange.lowerBound))
         }
-        for use in propertyReferences(name, construction: construction) {
+        let uses = propertyReferences(name, construction: construction)
+        for use in uses {
             edits.append(Edit(range: use.trimmedRange, replacement: "Self." + name))
+        }
+        for use in uses {
+            edits = layout.wrappingArguments(around: use, edits: edits, width: context.wrapWidth(of: tree))
         }
         return edits
     }
@@ -194,6 +206,7 @@ extension HoistPlanner {
                                                 .forceUnwrapExpr, .tupleExpr]
             let base = postfixSafe.contains(value.kind) ? value.text : "(" + value.text + ")"
             edits.append(Edit(range: call.trimmedRange, replacement: base + "." + mapping))
+            edits = layout.wrappingArguments(around: call.node, edits: edits, width: context.wrapWidth(of: tree))
         }
         if case .local = construction.shape {
             guard let lines = localLines(construction) else { return nil }

@@ -14,6 +14,7 @@ public enum Registry {
         FormatterInBody(),
         LayoutFeedback(),
         ObjectInBody(),
+        ObservableMigration(),
         OnAppearTask(),
         PrintChanges(),
         StateWriteInBody(),

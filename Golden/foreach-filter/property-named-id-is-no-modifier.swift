@@ -12,6 +12,7 @@ struct O2: View {
                     Text(g.title).foregroundStyle(.red)
                 } else {
                     Text("\(g.id)")
+                    Text(g.title)
                 }
             }
         }

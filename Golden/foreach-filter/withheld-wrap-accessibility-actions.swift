@@ -19,6 +19,7 @@ struct ItemsView: View {
                         Button(item.name) {}
                     } else {
                         Button("Pin \(item.name)") {}
+                        Button("Pin \(item.name)") {}
                     }
                 }
             }

@@ -18,6 +18,7 @@ struct ItemsChart: View {
                     BarMark(x: item.name, y: item.count)
                 } else {
                     PointMark(x: item.name, y: item.count)
+                    PointMark(x: item.name, y: item.count)
                 }
             }
         }

@@ -18,6 +18,7 @@ struct ItemCommands: Commands {
                     Button(item.name) {}
                 } else {
                     Text(item.name)
+                    Text(item.name)
                 }
             }
         }

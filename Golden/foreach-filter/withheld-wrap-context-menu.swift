@@ -19,6 +19,7 @@ struct ItemsView: View {
                     Text(item.name)
                 default:
                     Text(item.name).contextMenu { Button("Reset") {} }
+                    Text(item.name).contextMenu { Button("Reset") {} }
                 }
             }
         }

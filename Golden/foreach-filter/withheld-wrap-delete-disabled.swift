@@ -18,6 +18,7 @@ struct ItemsView: View {
                     Text(item.name).deleteDisabled(true)
                 } else {
                     Text(item.name)
+                    Text(item.name)
                 }
             }
             .onDelete { _ in }

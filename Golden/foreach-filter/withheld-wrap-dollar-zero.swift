@@ -18,6 +18,7 @@ struct ItemsView: View {
                     Text($0.name).bold()
                 } else {
                     Text($0.name)
+                    Text($0.name)
                 }
             }
         }

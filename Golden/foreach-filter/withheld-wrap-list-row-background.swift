@@ -18,6 +18,7 @@ struct ItemsView: View {
                     Text(item.name).listRowBackground(Color.yellow)
                 } else {
                     Text(item.name)
+                    Text(item.name)
                 }
             }
         }

@@ -18,6 +18,7 @@ struct ItemsView: View {
                     Button(item.name) {}
                 } else {
                     Text(item.name)
+                    Text(item.name)
                 }
             }
         }

@@ -19,6 +19,7 @@ struct ItemsView: View {
                     Text(item.name).bold()
                 } else {
                     Text(item.name)
+                    Text(item.name)
                 }
             }
         }

@@ -18,6 +18,7 @@ struct ItemsApp: App {
                     Text(item.name).bold()
                 } else {
                     Text(item.name)
+                    Text(item.name)
                 }
             }
         }

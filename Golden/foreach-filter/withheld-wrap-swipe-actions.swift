@@ -19,6 +19,7 @@ struct ItemsView: View {
                         .swipeActions { Button("Unpin") {} }
                 } else {
                     Text(item.name)
+                    Text(item.name)
                         .swipeActions { Button("Pin") {} }
                 }
             }

@@ -20,6 +20,7 @@ struct ItemsTable: View {
                     TableRow(item)
                 } else {
                     TableRow(item)
+                    TableRow(item)
                 }
             }
         }

@@ -19,6 +19,7 @@ struct ItemsView: View {
                     Text(item.name).bold().tag(item.id)
                 } else {
                     Text(item.name).tag(item.id)
+                    Text(item.name).tag(item.id)
                 }
             }
         }

@@ -19,6 +19,7 @@ struct ItemsView: View {
                         ToolbarItem { Button(item.name) {} }
                     } else {
                         ToolbarItem { Text(item.name) }
+                        ToolbarItem { Text(item.name) }
                     }
                 }
             }

@@ -19,6 +19,7 @@ struct ItemsView: View {
                         Button(item.name) {}
                     } else {
                         Text(item.name)
+                        Text(item.name)
                     }
                 }
             }

@@ -192,6 +192,11 @@ public struct RuleContext: Sendable {
     public var index: ProjectIndex
     /// Values several rules derive from the same tree, computed once (see `TreeMemo`).
     public var memo = TreeMemo()
+    /// The files of `index` the run hands to the rules, as the index names them; nil when
+    /// it hands them every file the index holds. A fix that has to change several files
+    /// together is made only when all of them are handed to it: a run given some files
+    /// (`--changed-since`, one file, an editor's document) must not change half of them.
+    public var plannedFiles: Set<String>?
 
     public init(path: String, deploymentTargets: DeploymentTargets = DeploymentTargets(),
                 swiftLanguageMode: Int? = nil, options: [String: ConfigValue] = [:],

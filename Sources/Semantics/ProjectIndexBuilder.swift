@@ -28,6 +28,7 @@ public struct ProjectIndexBuilder: Sendable {
         index.indexedPaths.insert(path)
         record(declarations: flattenIfConfig(tree.root), scope: nil)
         index.names.set(ProjectIndexBuilder.names(in: tree), path: path)
+        index.recordObservationFacts(of: tree)
     }
 
     /// How `tree` writes each name, in one pass over its tokens (bodies included: they are

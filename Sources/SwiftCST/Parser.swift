@@ -62,7 +62,7 @@ struct Parser {
             }
             // `parser.nodes` is not read past this point: its storage is the tree's now.
             return SyntaxTree(bytes: source, tokens: parser.tokens.array(), nodes: moved ?? lent,
-                              diagnostics: parser.diagnostics)
+                              diagnostics: parser.diagnostics, indexingKinds: !skippingBodies)
         }
     }
 

@@ -155,6 +155,11 @@ public struct SyntaxKindSet: ExpressibleByArrayLiteral, Sendable, Equatable {
         for kind in kinds { insert(kind) }
     }
 
+    /// The kinds `matches` accepts.
+    public init(matching matches: (SyntaxKind) -> Bool) {
+        for kind in SyntaxKind.allCases where matches(kind) { insert(kind) }
+    }
+
     public mutating func insert(_ kind: SyntaxKind) {
         let bit = UInt64(1) << UInt64(kind.rawValue & 63)
         switch kind.rawValue >> 6 {

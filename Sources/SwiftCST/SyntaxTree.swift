@@ -28,11 +28,15 @@ public final class SyntaxTree: Sendable {
                           UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
         = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 
-    init(bytes: [UInt8], tokens: [RawToken], nodes: [RawNode], diagnostics: [Diagnostic]) {
+    /// The nodes by kind, for a large tree whose bodies were parsed (`KindIndex`).
+    let kinds: KindIndex?
+
+    init(bytes: [UInt8], tokens: [RawToken], nodes: [RawNode], diagnostics: [Diagnostic], indexingKinds: Bool = true) {
         self.bytes = bytes
         self.tokens = tokens
         self.nodes = nodes
         self.diagnostics = diagnostics.sorted { $0.offset < $1.offset }
+        kinds = indexingKinds && nodes.count >= KindIndex.minimumNodes ? KindIndex(nodes) : nil
     }
 
     /// The innermost node holding token `index`, found by descending from the root: a
@@ -387,7 +391,16 @@ public struct Node: Sendable, Hashable, CustomStringConvertible {
 
     /// All nodes of `kind` in this subtree (this node included), in source order.
     public func descendants(_ kind: SyntaxKind) -> [Node] {
-        descendants { $0 == kind }
+        if let indexed = indexedNodes({ $0.nodes(kind, in: $1).map(Int.init) }) { return inSourceOrder(indexed) }
+        return descendants { $0 == kind }
+    }
+
+    /// The nodes `find` picks from the tree's `KindIndex` among this subtree's (in storage
+    /// order), or nil when the tree has no index or the subtree is small enough to scan.
+    private func indexedNodes(_ find: (KindIndex, ClosedRange<Int>) -> [Int]) -> [Int]? {
+        let start = Int(raw.subtreeStart)
+        guard let kinds = tree.kinds, index - start >= KindIndex.minimumSubtree else { return nil }
+        return find(kinds, start...index)
     }
 
     /// Whether a node of `kind` in this subtree (this node included) satisfies `matches`:
@@ -413,6 +426,9 @@ public struct Node: Sendable, Hashable, CustomStringConvertible {
 
     private func containsDescendant(matchingKind isKind: (SyntaxKind) -> Bool, where matches: (Node) -> Bool) -> Bool {
         let tree = self.tree
+        if let indexed = indexedNodes({ kinds, range in kinds.nodes(SyntaxKindSet(matching: isKind), in: range) }) {
+            return indexed.contains { matches(Node(tree: tree, index: $0)) }
+        }
         for i in Int(raw.subtreeStart)...index where isKind(tree.nodes[i].kind) {
             if matches(Node(tree: tree, index: i)) { return true }
         }
@@ -425,9 +441,20 @@ public struct Node: Sendable, Hashable, CustomStringConvertible {
     }
 
     private func descendants(matching matches: (SyntaxKind) -> Bool) -> [Node] {
+        if let indexed = indexedNodes({ kinds, range in kinds.nodes(SyntaxKindSet(matching: matches), in: range) }) {
+            return inSourceOrder(indexed)
+        }
         var indices: [Int] = []
         tree.nodes.withUnsafeBufferPointer { nodes in
             for i in Int(nodes[index].subtreeStart)...index where matches(nodes[i].kind) { indices.append(i) }
+        }
+        return inSourceOrder(indices)
+    }
+
+    /// `indices` (in storage order) as nodes in source order.
+    private func inSourceOrder(_ indices: [Int]) -> [Node] {
+        var indices = indices
+        tree.nodes.withUnsafeBufferPointer { nodes in
             func precedes(_ a: Int, _ b: Int) -> Bool {
                 let x = nodes[a], y = nodes[b]
                 if x.firstToken != y.firstToken { return x.firstToken < y.firstToken }

@@ -28,9 +28,9 @@ final class ForEachFilterTests: XCTestCase {
         XCTAssertEqual(findings("ForEach(items.sorted()) { item in Text(\"x\") }\n").map(\.message), [])
     }
 
-    func testIfElseGetsSuggestedWrap() {
+    func testIfElseOfOneViewEachIsNotWrapped() {
         let result = findings("ForEach(items) { item in\n    if item.a {\n        Text(\"a\")\n    } else {\n        Text(\"b\")\n    }\n}\n")
-        XCTAssertEqual(result.first?.fix?.safety, .suggested)
+        XCTAssertEqual(result.map(\.message), [], "one view per branch is one view per row: a VStack gains nothing")
     }
 
     func testOtherCallsAreIgnored() {
@@ -47,7 +47,7 @@ final class ForEachFilterTests: XCTestCase {
     }
 
     func testNoWrapInDeclarationsOfOtherContent() {
-        let row = "    ForEach(items) { item in\n        if item.a {\n            A()\n        } else {\n            B()\n        }\n    }\n"
+        let row = "    ForEach(items) { item in\n        if item.a {\n            A()\n        } else {\n            B()\n            C()\n        }\n    }\n"
         let cases = [
             "var body: some Scene {\n" + row + "}\n": "scene content",
             "@ToolbarContentBuilder\nvar items: some ToolbarContent {\n" + row + "}\n": "@ToolbarContentBuilder",
@@ -59,6 +59,15 @@ final class ForEachFilterTests: XCTestCase {
             XCTAssertEqual(result.first?.withheldReason?.contains(phrase), true, "\(result.map(\.message))")
         }
         let view = findings("@ViewBuilder\nvar rows: some View {\n" + row + "}\n")
-        XCTAssertEqual(view.first?.fix?.safety, .suggested, "a View builder may hold a VStack")
+        XCTAssertNil(view.first?.fix, "wrapped, two views would become one row")
+        XCTAssertEqual(view.first?.withheldReason?.contains("several views"), true, "\(view.map(\.withheldReason))")
+    }
+
+    func testARowOfOneViewPerBranchIsOneViewAlready() {
+        let ifElse = "    ForEach(items) { item in\n        if item.a {\n            Text(\"a\")\n        } else {\n            Text(\"b\").bold()\n        }\n    }\n"
+        let switchRow = "    ForEach(items) { item in\n        switch item.kind {\n        case .a: Text(\"a\")\n        default: Image(systemName: \"b\")\n        }\n    }\n"
+        for row in [ifElse, switchRow] {
+            XCTAssertEqual(findings("@ViewBuilder\nvar rows: some View {\n" + row + "}\n").map(\.message), [], row)
+        }
     }
 }

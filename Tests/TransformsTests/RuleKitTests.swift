@@ -276,6 +276,40 @@ final class RuleKitTests: XCTestCase {
         XCTAssertEqual(layout.reindent(0..<source.utf8.count, from: "        ", to: "  "), "  a()\n\n#if DEBUG\n  b()")
     }
 
+    func testWrapWidthIsTheLongestLineInColumnsAndAtLeast120() {
+        XCTAssertEqual(SourceLayout(Array("a\nbb\n".utf8)).wrapWidth, 120)
+        let wide = String(repeating: "x", count: 130)
+        XCTAssertEqual(SourceLayout(Array("a\r\n\(wide)\r\nb".utf8)).wrapWidth, 130)
+        // A tab is four columns; a character of several bytes is one.
+        XCTAssertEqual(SourceLayout(Array("\t\té\n".utf8)).longestLine, 9)
+        XCTAssertEqual(SourceLayout.widestLine(of: "ab\n\tc\r\nd"), 5)
+    }
+
+    func testWidestLineAfterEditsMeasuresTheLinesTheEditsTouch() {
+        let source = "    ForEach(xs, id: \\.offset) { i, x in\n        Text(x)\n    }\n"
+        let layout = SourceLayout(Array(source.utf8))
+        let offset = source.utf8.count - source.drop(while: { $0 != "\\" }).utf8.count
+        let edit = Edit(range: offset..<(offset + 8), replacement: "\\.element.id")
+        XCTAssertEqual(layout.widestLine(after: [edit], around: 4), "    ForEach(xs, id: \\.element.id) { i, x in".count)
+        XCTAssertEqual(layout.widestLine(after: [], around: 4), "    ForEach(xs, id: \\.offset) { i, x in".count)
+    }
+
+    func testArgumentLinesPutEachArgumentOnItsOwnLineInTheFilesUnit() throws {
+        let source = "\tVStack {\n\t\tForEach(Array(xs.enumerated()), id: \\.offset) { i, x in\n\t\t\tText(x)\n\t\t}\n\t}\n"
+        let tree = tree(source)
+        let layout = SourceLayout(tree.bytes)
+        let call = try XCTUnwrap(FunctionCallExpr(try firstCall("ForEach", in: tree)))
+        let inside = try XCTUnwrap(layout.argumentsOnOneLine(of: call))
+        XCTAssertEqual(layout.text(inside), "Array(xs.enumerated()), id: \\.offset")
+        XCTAssertEqual(layout.argumentLines(["Array(xs.enumerated())", "id: \\.element.id"], indentation: "\t\t"),
+                       "\n\t\t\tArray(xs.enumerated()),\n\t\t\tid: \\.element.id\n\t\t")
+        // Arguments that span lines or hold a comment are left as they are.
+        let commented = self.tree("ForEach(xs /* all */, id: \\.self) { x in Text(x) }\n")
+        XCTAssertNil(SourceLayout(commented.bytes).argumentsOnOneLine(of: try XCTUnwrap(FunctionCallExpr(try firstCall("ForEach", in: commented)))))
+        let spanning = self.tree("ForEach(\n    xs,\n    id: \\.self\n) { x in Text(x) }\n")
+        XCTAssertNil(SourceLayout(spanning.bytes).argumentsOnOneLine(of: try XCTUnwrap(FunctionCallExpr(try firstCall("ForEach", in: spanning)))))
+    }
+
     func testFreshNamesSkipTakenAndReservedNames() {
         XCTAssertEqual(Names.fresh(["item", "element"], fallback: "element") { ["item"].contains($0) }, "element")
         XCTAssertEqual(Names.fresh(["self"], fallback: "element") { ["element", "element2"].contains($0) }, "element3")

@@ -177,29 +177,51 @@ extension SourceLayout {
 
     // MARK: - Line length
 
-    /// The width new or joined lines may take: the file's longest line, or 120 characters
-    /// when that is shorter (a file that wraps at 100 keeps to 120 at most). Reads the
-    /// whole file: a rule asks `RuleContext.wrapWidth(of:)`, found once per round.
+    /// The width new or joined lines may take: the file's longest line, or 120 columns when
+    /// that is shorter (a file that wraps at 100 keeps to 120 at most). Reads the whole
+    /// file: a rule asks `RuleContext.wrapWidth(of:)`, found once per round.
     var wrapWidth: Int { max(longestLine, 120) }
 
-    /// The characters (Unicode scalars) of the file's longest line.
+    /// The columns of the file's longest line (`SourceLayout.columns`).
     var longestLine: Int {
         var longest = 0, current = 0
         for byte in bytes {
             if byte == 10 || byte == 13 {
                 longest = max(longest, current)
                 current = 0
-            } else if byte & 0xC0 != 0x80 {
-                current += 1
+            } else {
+                current += SourceLayout.columns(of: byte)
             }
         }
         return max(longest, current)
     }
 
-    /// The characters of the line holding `offset` once `inserted` characters are added to it.
+    /// The columns of the line holding `offset` once `inserted` columns are added to it.
     func lineWidth(at offset: Int, adding inserted: Int) -> Int {
-        let line = bytes[lineStart(offset)..<lineEnd(offset)]
-        return line.reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) } + inserted
+        bytes[lineStart(offset)..<lineEnd(offset)].reduce(0) { $0 + SourceLayout.columns(of: $1) } + inserted
+    }
+
+    /// The columns a tab stands for when lines are measured: an editor's usual tab stop.
+    static let tabColumns = 4
+
+    /// The columns one byte of UTF-8 adds to a line: a character (Unicode scalar) is one
+    /// column, counted at its first byte, and a tab `tabColumns`.
+    static func columns(of byte: UInt8) -> Int {
+        byte == 9 ? tabColumns : (byte & 0xC0 != 0x80 ? 1 : 0)
+    }
+
+    /// The columns of `text`'s widest line.
+    static func widestLine(of text: some StringProtocol) -> Int {
+        var widest = 0, current = 0
+        for byte in text.utf8 {
+            if byte == 10 || byte == 13 {
+                widest = max(widest, current)
+                current = 0
+            } else {
+                current += columns(of: byte)
+            }
+        }
+        return max(widest, current)
     }
 
     // MARK: - Inserting members

@@ -754,6 +754,8 @@ extension View {
     public nonisolated func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View { modified() }
     public nonisolated func environment<T: AnyObject & Observable>(_ object: T?) -> some View { modified() }
     public nonisolated func environmentObject<T: ObservableObject>(_ object: T) -> some View { modified() }
+    public nonisolated func onReceive<P: Publisher>(_ publisher: P, perform action: @escaping (P.Output) -> Void) -> some View
+        where P.Failure == Never { modified() }
 
     public nonisolated func animation<V: Equatable>(_ animation: Animation?, value: V) -> some View { modified() }
     public nonisolated func transition(_ transition: AnyTransition) -> some View { modified() }
@@ -960,8 +962,20 @@ public struct AppStorage<Value>: DynamicProperty {
 
 // MARK: - ObservableObject (Combine is absent on Linux; these stand in for its parts)
 
+/// A stream of values over time (Combine's protocol, with the one operator the samples use).
+public protocol Publisher<Output, Failure> {
+    associatedtype Output
+    associatedtype Failure: Error
+}
+
+extension Publisher where Failure == Never {
+    public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable { AnyCancellable() }
+}
+
 /// Publishes the change notices of an `ObservableObject`.
-public final class ObservableObjectPublisher: @unchecked Sendable {
+public final class ObservableObjectPublisher: Publisher, @unchecked Sendable {
+    public typealias Output = Void
+    public typealias Failure = Never
     public init() {}
     public func send() {}
 }
@@ -984,9 +998,10 @@ public struct Published<Value> {
     public init(initialValue: Value) { self.wrappedValue = initialValue }
 
     /// The stream of values `$property` gives.
-    public struct Publisher {
+    public struct Publisher: SwiftUI.Publisher {
+        public typealias Output = Value
+        public typealias Failure = Never
         let value: Value
-        public func sink(receiveValue: @escaping (Value) -> Void) -> AnyCancellable { AnyCancellable() }
     }
 
     public var projectedValue: Publisher {
@@ -1205,6 +1220,10 @@ nonisolated public struct TableRowBuilder<Value: Identifiable> {
     public static func buildBlock<Content: TableRowContent>(_ content: Content) -> Content where Content.TableRowValue == Value {
         content
     }
+    public static func buildBlock<C0: TableRowContent, C1: TableRowContent>(_ c0: C0, _ c1: C1) -> TupleTableRowContent<Value, (C0, C1)>
+        where C0.TableRowValue == Value, C1.TableRowValue == Value {
+        TupleTableRowContent()
+    }
     public static func buildEither<TrueContent: TableRowContent, FalseContent: TableRowContent>(first: TrueContent)
         -> _ConditionalTableRows<TrueContent, FalseContent> where TrueContent.TableRowValue == Value, FalseContent.TableRowValue == Value {
         _ConditionalTableRows()
@@ -1213,6 +1232,10 @@ nonisolated public struct TableRowBuilder<Value: Identifiable> {
         -> _ConditionalTableRows<TrueContent, FalseContent> where TrueContent.TableRowValue == Value, FalseContent.TableRowValue == Value {
         _ConditionalTableRows()
     }
+}
+
+nonisolated public struct TupleTableRowContent<Value: Identifiable, T>: TableRowContent {
+    public typealias TableRowValue = Value
 }
 
 nonisolated public struct _ConditionalTableRows<TrueContent: TableRowContent, FalseContent: TableRowContent>: TableRowContent

@@ -9,6 +9,9 @@ public protocol ChartContent {}
 public struct ChartContentBuilder {
     public static func buildExpression<Content: ChartContent>(_ content: Content) -> Content { content }
     public static func buildBlock<Content: ChartContent>(_ content: Content) -> Content { content }
+    public static func buildBlock<each Content: ChartContent>(_ content: repeat each Content) -> TupleChartContent<(repeat each Content)> {
+        TupleChartContent()
+    }
     public static func buildEither<TrueContent: ChartContent, FalseContent: ChartContent>(first: TrueContent) -> ConditionalChartContent<TrueContent, FalseContent> {
         ConditionalChartContent()
     }
@@ -16,6 +19,8 @@ public struct ChartContentBuilder {
         ConditionalChartContent()
     }
 }
+
+public struct TupleChartContent<Content>: ChartContent {}
 
 public struct ConditionalChartContent<TrueContent: ChartContent, FalseContent: ChartContent>: ChartContent {}
 

@@ -26,6 +26,10 @@ struct AuditCommand {
     var comparePath: String?
     var jobs = 1
     var noCache = false
+    /// `--evidence FILE`: xctrace exports, `.trace` bundles or `_printChanges` logs (`Evidence.swift`).
+    var evidencePaths: [String] = []
+    /// `--before-evidence FILE`: the measurement before the change, for the before/after table.
+    var beforeEvidencePaths: [String] = []
 
     /// Parses the arguments after `audit`.
     static func parse(_ arguments: [String], defaultJobs: Int) throws(UsageError) -> Command {
@@ -70,10 +74,15 @@ struct AuditCommand {
             case "--compare": command.comparePath = try value(name, inline)
             case "-j", "--jobs": command.jobs = try count(name, try value(name, inline))
             case "--no-cache": command.noCache = true
+            case "--evidence": command.evidencePaths.append(try value(name, inline))
+            case "--before-evidence": command.beforeEvidencePaths.append(try value(name, inline))
             default: throw UsageError("audit: unknown option '\(argument)' (see `bodywork audit --help`)")
             }
         }
         if command.paths.isEmpty { command.paths = ["."] }
+        if !command.beforeEvidencePaths.isEmpty && command.evidencePaths.isEmpty {
+            throw UsageError("audit: --before-evidence needs --evidence, the measurement after the change")
+        }
         return .audit(command)
     }
 
@@ -94,10 +103,13 @@ struct AuditCommand {
             planner.model = model
             let selection = Discovery(excludes: excludes.map(Glob.init), fileSystem: model.fileSystem).select(paths)
             let plan = try planner.plan(selection.files)
-            var outputs = OutputGuard(inputs: selection.files, configurations: planner.loader.loadedPaths,
+            var outputs = OutputGuard(inputs: selection.files + evidencePaths + beforeEvidencePaths,
+                                      configurations: planner.loader.loadedPaths,
                                       baselines: planner.baselines.paths)
             outputs.add("--output", outputPath)
             try outputs.check()
+            let evidence = try evidencePaths.map(EvidenceReader.read)
+            let evidenceBefore = try beforeEvidencePaths.map(EvidenceReader.read)
             let links = try link.map { value throws(UsageError) in try AuditLinks.resolve(value, paths: paths) }
             let previous = try comparePath.map { path throws(UsageError) in try AuditCompare.load(path) }
             let needsIndex = plan.settings.contains { $0.engine.rules.contains { $0.usesProjectIndex } }
@@ -136,6 +148,9 @@ struct AuditCommand {
             var audit = AuditBuilder.build(results, projects: projects, top: top)
             audit.skipped = selection.problems + audit.skipped
             AuditCommand.annotate(&audit, links: links, rules: rules)
+            if !evidence.isEmpty {
+                EvidenceJoin.apply(after: evidence, before: evidenceBefore, to: &audit, files: results, projects: projects)
+            }
             if let previous, let comparePath { AuditCompare.apply(previous, previousPath: comparePath, to: &audit) }
             let document: String
             switch format {

@@ -80,8 +80,10 @@ struct AuditFilters {
             return ids.isEmpty ? "" : (["any"] + ids).joined(separator: " ")
         }
         let quick = view.findings.filter(\.isQuickWin)
+        // A view measured with no finding shows under "all" (`Evidence.swift`).
+        let all = view.findings.isEmpty && view.evidence != nil ? "any" : causes(view.findings)
         var out = " data-m=\"\(modules.firstIndex(of: view.module) ?? -1)\""
-            + " data-c=\"\(causes(view.findings))\" data-cq=\"\(causes(quick))\""
+            + " data-c=\"\(all)\" data-cq=\"\(causes(quick))\""
         if comparing {
             out += " data-cn=\"\(causes(view.findings.filter { $0.change == .new }))\""
                 + " data-cqn=\"\(causes(quick.filter { $0.change == .new }))\""

@@ -19,7 +19,7 @@ enum AuditHTML {
             <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>SwiftUI performance audit</title>
-            <style>\(css)\(filterCSS)</style>
+            <style>\(css)\(filterCSS)\(audit.evidence == nil ? "" : EvidenceHTML.css)</style>
             </head>
             <body>
             <header>
@@ -28,10 +28,11 @@ enum AuditHTML {
             \(card("\(audit.filesScanned)", "files scanned"))
             \(card("\(audit.findingCount)", "findings"))
             \(card("\(audit.viewCount)", "views"))
-            \(card("\(audit.quickWins)", "quick wins"))
+            \(card("\(audit.quickWins)", "quick wins"))\(audit.evidence.map { "\n" + card("\($0.measuredViews)", "measured views") } ?? "")
             \(audit.comparison.map { card("\($0.new)", "new") + "\n" + card("\($0.fixed.count)", "fixed") } ?? "")
             </div>
-            <p class="status">Every finding is <strong>\(escape(auditStatus))</strong> until a measurement confirms it.</p>
+            <p class="status">\(audit.evidence == nil ? "Every finding is <strong>\(escape(auditStatus))</strong> until a measurement confirms it."
+                                 : escape(EvidenceText.statusSentence(audit)))</p>
             <p class="explain">\(inlineCode(AuditPriority.explanation))</p>
             \(audit.comparison.map { "<p class=\"compare\">Compared with <code>\(escape($0.previousPath))</code>: \(escape($0.summary)).</p>" } ?? "")
 
@@ -44,6 +45,7 @@ enum AuditHTML {
         out += "</header>\n<main>\n"
         out += sections
         if let comparison = audit.comparison { out += fixed(comparison) }
+        out += EvidenceHTML.section(audit)
         out += rules(audit.ruleDocumentation)
         out += "</main>\n</body>\n</html>\n"
         return out
@@ -55,7 +57,7 @@ enum AuditHTML {
         var out = "<section class=\"project\" id=\"project-\(number)\">\n"
         out += "<h2>\(escape(section.name)) <small>\(escape(section.kind)) · \(escape(section.path))</small></h2>\n"
         // A project without findings is a line, not an empty chart (and comes last).
-        if section.findings.isEmpty { return out + "<p>Nothing found.</p>\n</section>\n" }
+        if section.findings.isEmpty && section.views.isEmpty { return out + "<p>Nothing found.</p>\n</section>\n" }
         out += "<p>\(plural(section.findings.count, "finding")), score \(section.score), \(plural(section.quickWins, "quick win")).</p>\n"
         out += "<div class=\"grid\">\n<figure>\n<figcaption>Findings per cause</figcaption>\n\(chart(section))</figure>\n"
         out += "<figure>\n<figcaption>Modules</figcaption>\n<table class=\"modules\">\n"
@@ -70,19 +72,24 @@ enum AuditHTML {
         css += filters.css
         out += "<h3>Views by priority</h3>\n" + filters.form
         out += "<table class=\"ranked\" id=\"ranked-views-\(number)\">\n"
-        out += "<thead><tr><th>#</th><th>View</th><th>Module</th><th>Score</th><th>Findings</th>" + (comparing ? "<th>New</th>" : "")
-            + "<th>Quick wins</th><th>Fix lines</th><th>Main cause</th></tr></thead><tbody>\n"
-        let highest = max(1, section.views.first?.score ?? 1)
+        let measured = section.views.contains { $0.evidence != nil }
+        out += "<thead><tr><th>#</th><th>View</th><th>Module</th><th>Score</th>" + (measured ? "<th>Measured</th>" : "") + "<th>Findings</th>"
+            + (comparing ? "<th>New</th>" : "") + "<th>Quick wins</th><th>Fix lines</th><th>Main cause</th></tr></thead><tbody>\n"
+        let highest = max(1, section.views.map(\.score).max() ?? 1)
+        let hottest = EvidenceHTML.highest(section.views)
         for (rank, view) in section.views.enumerated() {
             let width = max(2, view.score * 100 / highest)
             let new = comparing ? "<td>\(view.findings.filter { $0.change == .new }.count)</td>" : ""
-            let once = view.runsPerUpdate ? "" : " <span class=\"pill once\">once or on events</span>"
-            out += "<tr\(filters.attributes(view))\(view.runsPerUpdate ? "" : " class=\"once\"")><td>\(rank + 1)</td>"
+            let runsOften = view.runsPerUpdate || view.findings.isEmpty
+            let once = runsOften ? "" : " <span class=\"pill once\">once or on events</span>"
+            out += "<tr\(filters.attributes(view))\(runsOften ? "" : " class=\"once\"")><td>\(rank + 1)</td>"
                 + "<td><a href=\"#view-\(number)-\(rank + 1)\">\(escape(view.name))</a>\(once)</td>"
                 + "<td>\(escape(view.module))</td>"
                 + "<td class=\"score\"><span class=\"meter\" style=\"width:\(width)px\"></span>\(view.score)</td>"
+                + (measured ? EvidenceHTML.cell(view, highest: hottest) : "")
                 + "<td>\(view.findings.count)</td>\(new)<td>\(view.quickWins)</td><td class=\"size\">\(escape(view.fixSize?.text ?? "–"))</td>"
-                + "<td><span class=\"tag \(view.mainCategory.rawValue)\">\(escape(view.mainCategory.title))</span></td></tr>\n"
+                + (view.findings.isEmpty ? "<td>—</td></tr>\n"
+                   : "<td><span class=\"tag \(view.mainCategory.rawValue)\">\(escape(view.mainCategory.title))</span></td></tr>\n")
         }
         out += "</tbody></table>\n"
         for (rank, view) in section.views.enumerated() {
@@ -99,12 +106,14 @@ enum AuditHTML {
             + "<span class=\"pill\">score \(view.score)</span>"
             + (view.quickWins > 0 ? " <span class=\"pill win\">\(plural(view.quickWins, "quick win"))</span>" : "")
             + (view.fixSize.map { " <span class=\"pill\">fixes \(escape($0.text)) lines</span>" } ?? "")
-            + (view.runsPerUpdate ? "" : " <span class=\"pill once\">runs once or on events</span>") + "</summary>\n"
+            + (view.runsPerUpdate || view.findings.isEmpty ? "" : " <span class=\"pill once\">runs once or on events</span>")
+            + EvidenceHTML.pill(view) + "</summary>\n"
+        out += EvidenceHTML.block(view)
         for (index, finding) in view.findings.enumerated() {
             out += render(finding, open: rank == 1 && index == 0, attributes: filters.attributes(finding))
         }
         if confirms {
-            out += "<div class=\"confirm\"><h4>To confirm</h4><ul>"
+            out += "<div class=\"confirm\"><h4>\(view.evidence == nil ? "To confirm" : "To measure again")</h4><ul>"
             for measurement in view.measurements {
                 out += "<li><strong>\(escape(measurement.category.title)):</strong> \(inlineCode(measurement.how))</li>"
             }
@@ -121,7 +130,7 @@ enum AuditHTML {
             + (finding.change == .new ? " <span class=\"pill new\">new</span>" : "")
             + "<div class=\"message\">\(inlineCode(finding.message))</div></summary>\n"
         out += "<dl>"
-        out += "<dt>Status</dt><dd>\(escape(auditStatus))</dd>"
+        out += "<dt>Status</dt><dd>\(EvidenceHTML.status(finding))</dd>"
         out += "<dt>Priority</dt><dd>\(escape(finding.scoreExplanation)); \(inlineCode(finding.placeReason))</dd>"
         if !finding.cost.isEmpty { out += "<dt>Why it costs</dt><dd>\(inlineCode(finding.cost))</dd>" }
         if !finding.explanation.isEmpty {

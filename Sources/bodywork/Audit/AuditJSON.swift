@@ -26,7 +26,7 @@ enum AuditJSON {
             ("skipped", .array(audit.skipped.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })),
             ("comparison", audit.comparison.map(render) ?? .null),
             ("projects", .array(audit.sections.map { render($0, top: audit.top) })),
-        ])
+        ]).addingEvidence(of: audit)
     }
 
     private static func render(_ comparison: AuditComparison) -> JSONText {
@@ -82,7 +82,7 @@ enum AuditJSON {
             ("runsPerUpdate", .bool(view.runsPerUpdate)),
             ("fixSize", render(view.fixSize)),
         ]
-        if confirms {
+        if confirms && !view.findings.isEmpty {
             members.append(("confirm", .object([
                 ("measurements", .array(view.measurements.map {
                     .object([("category", .string($0.category.rawValue)), ("how", .string($0.how))])
@@ -111,7 +111,7 @@ enum AuditJSON {
             ("message", .string(finding.message)),
             ("explanation", .string(finding.explanation)),
             ("cost", .string(finding.cost)),
-            ("status", .string(auditStatus)),
+            ("status", .string(finding.status)),
             ("place", .string(finding.place.rawValue)),
             ("placeReason", .string(finding.placeReason)),
             ("score", .integer(finding.score)),

@@ -8,7 +8,8 @@ enum AuditMarkdown {
         var out = "# SwiftUI performance audit\n\n"
         out += "\(plural(audit.filesScanned, "file")) scanned: \(plural(audit.findingCount, "finding")) in "
             + "\(plural(audit.viewCount, "view")), \(plural(audit.quickWins, "quick win")). "
-            + "Every finding is **\(auditStatus)** until a measurement confirms it.\n\n"
+            + (audit.evidence == nil ? "Every finding is **\(auditStatus)** until a measurement confirms it.\n\n"
+               : "\(EvidenceText.statusSentence(audit))\n\n")
         out += "_\(AuditPriority.explanation)_\n"
         if let comparison = audit.comparison { out += "\nCompared with `\(comparison.previousPath)`: \(comparison.summary).\n" }
         for problem in audit.skipped { out += "\n- skipped `\(problem.path)`: \(problem.reason)" }
@@ -21,6 +22,7 @@ enum AuditMarkdown {
                     + "\(cell(fixed.message)) |\n"
             }
         }
+        out += EvidenceMarkdown.section(audit)
         return out
     }
 
@@ -36,20 +38,26 @@ enum AuditMarkdown {
             out += "| \(cell(module.name)) | \(module.files) | \(module.findings) | \(module.score) | \(module.quickWins) |\n"
         }
         guard !section.views.isEmpty else { return out + "\nNothing found.\n" }
-        out += "\n| # | View | Module | Score | Findings | " + (comparing ? "New | " : "") + "Quick wins | Fix lines | Main cause |\n"
-            + "|---:|---|---|---:|---:|" + (comparing ? "---:|" : "") + "---:|---:|---|\n"
+        let measured = section.views.contains { $0.evidence != nil }
+        out += "\n| # | View | Module | Score | " + (measured ? "Measured | " : "") + "Findings | " + (comparing ? "New | " : "")
+            + "Quick wins | Fix lines | Main cause |\n"
+            + "|---:|---|---|---:|" + (measured ? "---:|" : "") + "---:|" + (comparing ? "---:|" : "") + "---:|---:|---|\n"
         for (rank, view) in section.views.enumerated() {
             let new = view.findings.filter { $0.change == .new }.count
-            out += "| \(rank + 1) | \(cell(view.name))\(view.runsPerUpdate ? "" : " (once or on events)") | \(cell(view.module)) | \(view.score) | \(view.findings.count) | "
-                + (comparing ? "\(new) | " : "") + "\(view.quickWins) | \(view.fixSize?.text ?? "–") | \(view.mainCategory.title) |\n"
+            let once = view.runsPerUpdate || view.findings.isEmpty ? "" : " (once or on events)"
+            out += "| \(rank + 1) | \(cell(view.name))\(once) | \(cell(view.module)) | \(view.score) | "
+                + (measured ? EvidenceMarkdown.cell(view) + " | " : "") + "\(view.findings.count) | "
+                + (comparing ? "\(new) | " : "") + "\(view.quickWins) | \(view.fixSize?.text ?? "–") | "
+                + "\(view.findings.isEmpty ? "—" : view.mainCategory.title) |\n"
         }
         for (rank, view) in section.views.enumerated() {
             out += "\n### \(rank + 1). \(view.name) — score \(view.score)\n\n"
             out += "`\(view.path)` (\(view.kind), module \(view.module))\n"
-            if !view.runsPerUpdate { out += "\nEvery finding here runs once or on an event, not per update.\n" }
+            out += EvidenceMarkdown.viewLines(view)
+            if !view.runsPerUpdate && !view.findings.isEmpty { out += "\nEvery finding here runs once or on an event, not per update.\n" }
             for finding in view.findings { out += render(finding) }
             guard section.isTop(rank: rank + 1, top: top) else { continue }
-            out += "\n**To confirm:**\n\n"
+            out += view.evidence == nil ? "\n**To confirm:**\n\n" : "\n**To measure again:**\n\n"
             for measurement in view.measurements { out += "- \(measurement.category.title): \(measurement.how)\n" }
             out += "\nA UI performance test to paste:\n\n```swift\n\(view.testScaffold)```\n"
         }
@@ -63,7 +71,7 @@ enum AuditMarkdown {
         out += "\(finding.message)\n\n"
         if !finding.cost.isEmpty { out += "Why it costs here: \(finding.cost)\n\n" }
         if !finding.explanation.isEmpty { out += "> \(finding.explanation)\n\n" }
-        out += "- Status: \(auditStatus)\n"
+        out += "- Status: \(finding.status)\n"
         out += "- Priority \(finding.score): \(finding.scoreExplanation); \(finding.placeReason)\n"
         out += "- Fix: \(finding.fixText)" + (finding.fixSize.map { " (\($0.text) lines)" } ?? "") + "\n\n"
         out += "```swift\n"

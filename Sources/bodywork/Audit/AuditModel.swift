@@ -69,6 +69,8 @@ struct AuditFinding: Sendable {
     /// The finding's first lines, numbered from `excerptStart`.
     var excerpt: [String]
     var excerptStart: Int
+    /// `unconfirmed (from code)`, or `confirmed (trace)`/`(log)` when evidence measured its view.
+    var status = auditStatus
     /// With `audit --compare`: whether the previous audit had it.
     var change: AuditChange? = nil
 
@@ -139,6 +141,8 @@ struct AuditView: Sendable {
     var module: String
     var path: String
     var findings: [AuditFinding]
+    /// What `--evidence` measured for the view (`Evidence.swift`); nil when it is not measured.
+    var evidence: ViewEvidence? = nil
 
     var score: Int { findings.reduce(0) { $0 + $1.score } }
     var quickWins: Int { findings.filter(\.isQuickWin).count }
@@ -209,6 +213,8 @@ struct Audit: Sendable {
     var top: Int
     /// The summary and documentation of each rule the audit names, by id.
     var ruleDocumentation: [String: String] = [:]
+    /// The evidence files and what they measured beyond the views (`--evidence`).
+    var evidence: AuditEvidence? = nil
     /// With `--compare`: the findings new, fixed and unchanged since a previous audit.
     var comparison: AuditComparison? = nil
 

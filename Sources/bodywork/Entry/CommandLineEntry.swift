@@ -56,6 +56,8 @@ public enum CommandLineEntry {
                 status = LanguageServer(environment: environment, console: console).run()
             case .audit(let command):
                 status = command.run(console: console, environment: environment)
+            case .probe(let command):
+                status = command.run(console: console, environment: environment)
             case .run(let options):
                 status = Runner(options: options, console: console, environment: environment).run()
             }

@@ -22,7 +22,9 @@ enum Help {
         bodywork describe [--format text|json] [paths...]
         bodywork lsp                           (Language Server on standard input/output)
         bodywork audit [--format text|markdown|json|html] [--output FILE] [--top N]
-                       [--link TEMPLATE|git] [--compare PREVIOUS.json] [paths...]
+                       [--link TEMPLATE|git] [--compare PREVIOUS.json] [--evidence FILE]...
+                       [--before-evidence FILE]... [paths...]
+        bodywork probe [--top N] [--apply] [paths...]
 
     DESCRIPTION
         bodywork parses Swift files into a lossless syntax tree, runs its rules over them
@@ -274,6 +276,33 @@ enum Help {
         the rules it names, which each rule name links to. As for the main command, it
         takes --config, --exclude, --jobs and --no-cache. Exit status 3 when a file
         could not be read or the report not written.
+
+        With --evidence FILE (repeatable) the audit joins a measurement. FILE is an
+        `xctrace export` of the SwiftUI template's swiftui-updates table (hitch and hang
+        tables exported with it are read too), a .trace bundle (exported with xctrace
+        on macOS; elsewhere a usage error that gives the export command), or a console
+        log of Self._printChanges() or Self._logChanges() lines. Each measured view is
+        joined to the view the project declares under that type name (generic
+        arguments stripped; the trace's module or the log's process breaks ties): its
+        findings become "confirmed (trace)" or "confirmed (log)", it gets its updates,
+        total and long (over 500 us) update time and causes, and measured views rank
+        first by measured cost (trace: total update time; log: updates), a measured view
+        without findings among them ("measured, no code finding"). Updates still
+        running when the recording stopped do not count; updates without a view name
+        are listed as SwiftUI's own work. With --before-evidence FILE (repeatable,
+        needs --evidence) the report adds the before/after table: per view, updates and
+        time before and after. A file that is malformed, truncated or not evidence is a
+        usage error (exit 2) naming it and what is wrong; nothing is written.
+
+    PROBE
+        bodywork probe [--top N] [PATH...] ranks the views as audit does and adds
+        `let _ = Self._printChanges()` as the first statement of body in the top N
+        views (default 5), as an ordinary fix: a preview by default, written with the
+        option --apply (or --fix). A body whose first statement shares the line of its
+        opening brace is reported and left alone. Run the app, save its console
+        output, and pass it to audit --evidence; the probes come out again with
+        `bodywork --rules print-changes --apply`, giving back the files byte for byte.
+        It takes --config, --exclude, --jobs, --no-cache and --color.
 
     SUPPRESSION
         // bodywork:disable RULE...        off from this line to `// bodywork:enable`

@@ -110,6 +110,8 @@ enum Command {
     case describe(DescribeCommand)
     /// `audit [PATHS]`: the ranked performance audit (`AuditCommand`).
     case audit(AuditCommand)
+    /// `probe [PATHS]`: `_printChanges()` in the top views' bodies (`ProbeCommand`).
+    case probe(ProbeCommand)
     /// `-h`, `--help`: the short usage.
     case help
     /// `help`: the full manual.
@@ -187,6 +189,8 @@ struct ArgumentParser {
             return try DescribeCommand.parse(Array(arguments.dropFirst()))
         case "audit":
             return try AuditCommand.parse(Array(arguments.dropFirst()), defaultJobs: defaultJobs)
+        case "probe":
+            return try ProbeCommand.parse(Array(arguments.dropFirst()), defaultJobs: defaultJobs)
         case "help":
             return arguments.count > 1 && Help.verbs.contains(arguments[1]) ? .verbHelp(arguments[1]) : .manual
         case "lsp":

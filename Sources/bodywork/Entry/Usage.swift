@@ -14,7 +14,10 @@ extension Help {
 
     Commands:
       bodywork audit [paths...]      a ranked SwiftUI performance audit (text,
-                                     markdown, json or a self-contained html page)
+                                     markdown, json or a self-contained html page);
+                                     --evidence FILE joins a trace or log to it
+      bodywork probe [paths...]      add `Self._printChanges()` to the top views'
+                                     bodies, to log why they update (--apply)
       bodywork list-rules            the rules and whether each is on (or: rules)
       bodywork explain RULE          what a rule finds, why it costs, how it fixes
       bodywork config [PATH]         the configuration PATH gets, as JSON
@@ -54,7 +57,7 @@ extension Help {
     """
 
     /// The commands with a `--help` of their own.
-    static let verbs = ["audit", "config", "describe", "explain", "list-rules", "lsp", "parse"]
+    static let verbs = ["audit", "config", "describe", "explain", "list-rules", "lsp", "parse", "probe"]
 
     /// `VERB --help`: the manual's synopsis lines for the command, then its section of
     /// the manual when it has one.
@@ -76,7 +79,7 @@ extension Help {
         }
         var out = "usage:\n" + synopsis.joined(separator: "\n") + "\n"
         let sections = ["audit": "AUDIT", "config": "CONFIGURATION", "describe": "PROJECTS AND MODULES",
-                        "lsp": "LANGUAGE SERVER"]
+                        "lsp": "LANGUAGE SERVER", "probe": "PROBE"]
         if let title = sections[verb] {
             out += "\n" + section(title).joined(separator: "\n").trimmingTrailingNewlines() + "\n"
         }

@@ -13,6 +13,8 @@ struct ModuleIndexes: Sendable {
     private var indexes: [ProjectIndex] = []
     /// Display path of a planned file → its index in `indexes`.
     private var viewByFile: [String: Int] = [:]
+    /// The planned files (the keys of `viewByFile`), made once for every file's rules.
+    private(set) var plannedFiles: Set<String> = []
 
     /// No facts for any file (no active rule reads the index).
     static let empty = ModuleIndexes()
@@ -23,6 +25,7 @@ struct ModuleIndexes: Sendable {
     init(indexes: [ProjectIndex], viewByFile: [String: Int]) {
         self.indexes = indexes
         self.viewByFile = viewByFile
+        plannedFiles = Set(viewByFile.keys)
     }
 
     /// `index` for the one file at `path` (the language server's document).
@@ -30,6 +33,7 @@ struct ModuleIndexes: Sendable {
         var result = ModuleIndexes()
         result.indexes = [index]
         result.viewByFile[path] = 0
+        result.plannedFiles = [path]
         return result
     }
 

@@ -10,6 +10,8 @@ import Glibc
 import Patch
 import Project
 import SwiftCST
+import Semantics
+import Transforms
 
 /// Runs the engine over the plan, cuts the fixes into groups, prints the plan, then writes
 /// the patches and README, the files, and the commits.
@@ -191,6 +193,23 @@ struct BatchMigration {
         var text = whole.original
         var steps: [MigrationStep] = []
         for ruleID in ruleOrder where own.contains(ruleID) {
+            // `observable` changes a class with its uses in every file: one group per class.
+            let classes = ruleID == "observable" ? observableClasses(settings, path: path, processor: processor) : []
+            if classes.count > 1 {
+                for count in 1...classes.count {
+                    var stepSettings = settings
+                    var stepOptions = options
+                    stepOptions.ruleOptions[ruleID, default: [:]]["classes"] = .array(classes.prefix(count).map { .string($0) })
+                    stepSettings.engine = Engine(rules: settings.engine.rules.map { rule in
+                        fixable.contains(rule.id) || rule.id == ruleID ? rule : ReportOnlyRule(base: rule)
+                    }, options: stepOptions)
+                    guard let outcome = processor.run(bytes: text, path: path, settings: stepSettings).outcome else { break }
+                    if outcome.changed { steps.append(step(ruleID + " " + classes[count - 1], outcome, path: path, context: context)) }
+                    text = outcome.output
+                }
+                fixable.insert(ruleID)
+                continue
+            }
             fixable.insert(ruleID)
             var stepSettings = settings
             stepSettings.engine = Engine(rules: settings.engine.rules.map { rule in
@@ -206,6 +225,17 @@ struct BatchMigration {
         var wholeStep = step(first, whole, path: path, context: context)
         wholeStep.isWholeFile = true
         return ([wholeStep], false)
+    }
+
+    /// The classes `observable` migrates in the module of `path`, within its `classes`
+    /// option when the configuration names some.
+    private static func observableClasses(_ settings: FileSettings, path: String, processor: FileProcessor) -> [String] {
+        var classes = ObservableMigration.migratingClasses(in: processor.indexes.index(forFile: path))
+        if case .array(let named)? = settings.engine.options.ruleOptions["observable"]?["classes"] {
+            let names = Set(named.compactMap { value -> String? in if case .string(let name) = value { return name } else { return nil } })
+            classes = classes.filter { names.contains($0) || names.contains(ProjectIndex.lastComponent($0)) }
+        }
+        return classes
     }
 
     private static func step(_ key: String, _ outcome: FileOutcome, path: String, context: Int) -> MigrationStep {

@@ -142,9 +142,10 @@ struct FileProcessor: Sendable {
             report.skipReason = "not UTF-8 text"
             return FileWork(report: report)
         }
-        let context = RuleContext(path: path, deploymentTargets: settings.deploymentTargets,
+        var context = RuleContext(path: path, deploymentTargets: settings.deploymentTargets,
                                   swiftLanguageMode: settings.swiftLanguageMode, options: settings.ruleOptions,
                                   index: indexes.index(forFile: path))
+        context.plannedFiles = indexes.plannedFiles
         var outcome = settings.engine.run(bytes: bytes, context: context, tree: tree)
         if let baseline = settings.baseline { outcome = baseline.withholdingFixes(of: outcome, path: path) }
         report.changed = outcome.changed

@@ -25,11 +25,13 @@ struct Runner {
     let options: RunOptions
     let console: Console
     let environment: [String: String]
+    /// Rules a command adds for this run only (`probe`'s), beside the registry's.
+    var addedRules: [any Rule] = []
 
     func run() -> Int32 {
         let start = Console.now()
         HeapTuning.prepareProcess()
-        let rules = AvailableRules.all(environment: environment)
+        let rules = AvailableRules.all(environment: environment) + addedRules
         do {
             try RunPlanner.validateRuleIDs(options, rules: rules)
             if options.mode == .interactive && isatty(0) != 1 {

@@ -1,0 +1,19 @@
+// bodywork-options: --swift-6
+import SwiftUI
+
+struct Receipt: View {
+    let total: Double
+    let purchaseDate: Date
+
+    private var formatter: DateFormatter {
+        let formatter = DateFormatter()
+        formatter.dateStyle = .short
+        return formatter
+    }
+
+    var body: some View {
+        VStack {
+            Text(String(format: "%@ – %@", formatter.string(from: purchaseDate), formatter.string(from: purchaseDate.addingTimeInterval(60))))
+        }
+    }
+}

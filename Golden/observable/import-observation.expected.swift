@@ -1,0 +1,10 @@
+// bodywork-options: --min-ios 17 --ill-typed
+// The stand-in has no Combine module, so a model file that does not import SwiftUI cannot
+// be type-checked here; the case pins the `import Observation` it gets.
+import Foundation
+import Combine
+import Observation
+
+@Observable final class Inbox {
+    var unread = 0
+}

@@ -1,0 +1,7 @@
+import SwiftUI
+
+extension Stopwatch {
+    func log() {
+        _ = $elapsed.sink { print($0) }
+    }
+}
