@@ -1,6 +1,7 @@
 // The fixpoint engine: runs the rules over one file, picks the fixes that may be applied,
 // applies them, checks the result still parses as well, and repeats until nothing changes.
 import SwiftCST
+import Runtime
 
 /// How the engine treats fixes and suppression comments.
 public struct EngineOptions: Sendable {
@@ -124,14 +125,15 @@ public struct Engine: Sendable {
 
     /// Whether rule `index` may find something in a file that contains `present`.
     func mayFind(_ index: Int, present: WordSet) -> Bool {
-        needs[index].allSatisfy { list in list.contains(where: present.contains) }
+        guard Mechanism.prefilter.isOn else { return true }
+        return needs[index].allSatisfy { list in list.contains(where: present.contains) }
     }
 
     /// `tree`, when given, is `bytes` already parsed (by the run's index pass): the
     /// first round reads it instead of parsing again. A tree of other bytes is ignored.
     public func run(bytes: [UInt8], context: RuleContext, tree: SyntaxTree? = nil) -> FileOutcome {
         var run = EngineRun(engine: self, original: bytes, context: context)
-        return run.execute(parsed: tree.flatMap { sameBytes($0.bytes, bytes) ? $0 : nil })
+        return run.execute(parsed: tree.flatMap { ByteSearch.same($0.bytes, bytes) ? $0 : nil })
     }
 }
 

@@ -51,7 +51,7 @@ public final class FileSystemSnapshot: @unchecked Sendable {
         var searchable: Bool
     }
 
-    private let lock = SpinningCondition()
+    private let lock = NSCondition()
     private var listings: [String: Listing] = [:]
     /// What source walks take from each directory: several walks cross the same ones (a
     /// folder module's, a target's, a synchronized folder's).

@@ -67,7 +67,7 @@ private struct FileRanks {
 
 /// Answers which modules a file belongs to and what they see.
 public final class ProjectModel: @unchecked Sendable {
-    private let lock = SpinningCondition()
+    private let lock = NSCondition()
     /// Directories the run was given: each is a project root for files below it.
     private let roots: Set<String>
     private var projectsByPath: [String: Project] = [:]

@@ -51,3 +51,4 @@ void bodywork_set_aside(size_t size) {
     atomic_store_explicit(&bodywork_set_aside_block, malloc(size), memory_order_relaxed);
 }
 #endif
+

@@ -1,6 +1,7 @@
 // The byte search behind every rule's prefilter: a miss skips the rule on the file, so it
 // must agree with a plain search wherever the word falls, at either end included.
 import Codemod
+import Runtime
 import XCTest
 
 final class ContainsAnyTests: XCTestCase {

@@ -1,6 +1,7 @@
 // The heap advice changes how memory is mapped, never what a run computes.
 import Foundation
 import XCTest
+import Runtime
 @testable import BodyworkCLI
 
 final class HeapTuningTests: XCTestCase {

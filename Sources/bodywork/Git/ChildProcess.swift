@@ -94,11 +94,8 @@ struct ChildProcess {
         #else
         let environment = environ
         #endif
-        // A child inherits its starter's processors: never only the one a run placed it on.
-        let status = ProcessorPlacement.onEveryProcessor {
-            argv.withUnsafeBufferPointer { argv in
-                posix_spawn(&pid, executable, &actions, nil, argv.baseAddress!, environment)
-            }
+        let status = argv.withUnsafeBufferPointer { argv in
+            posix_spawn(&pid, executable, &actions, nil, argv.baseAddress!, environment)
         }
         return status == 0 ? pid : nil
     }

@@ -143,11 +143,8 @@ enum VerifyCommand {
         let environment = environ
         #endif
         var pid: pid_t = 0
-        // A build started from a thread kept on one processor would be kept there too.
-        let status = ProcessorPlacement.onEveryProcessor {
-            argv.withUnsafeBufferPointer { argv in
-                posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv.baseAddress!, environment)
-            }
+        let status = argv.withUnsafeBufferPointer { argv in
+            posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv.baseAddress!, environment)
         }
         return status == 0 ? pid : nil
     }

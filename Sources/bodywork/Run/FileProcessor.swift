@@ -3,6 +3,7 @@
 import Codemod
 import Patch
 import SwiftCST
+import Runtime
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -130,7 +131,7 @@ struct FileProcessor: Sendable {
     /// Runs the engine over `bytes` that claim to be the file at `path`. `tree`: `bytes`
     /// as the index pass parsed them (after checking them), if it kept the tree.
     func run(bytes: [UInt8], path: String, settings: FileSettings, tree: SyntaxTree? = nil) -> FileWork {
-        let tree = tree.flatMap { sameBytes($0.bytes, bytes) ? $0 : nil }
+        let tree = tree.flatMap { ByteSearch.same($0.bytes, bytes) ? $0 : nil }
         var report = FileReport(path: path)
         report.byteCount = bytes.count
         if bytes.count > maxFileSize {

@@ -14,7 +14,7 @@ final class ParsedTrees: @unchecked Sendable {
     /// source byte): room for the files of a large app, a bound for any larger run.
     static let defaultBudget = 24 << 20
 
-    private let lock = SpinningCondition()
+    private let lock = NSCondition()
     private let budget: Int
     private var held = 0
     private var trees: [String: Kept] = [:]
@@ -36,11 +36,6 @@ final class ParsedTrees: @unchecked Sendable {
             held += byteCount
             return true
         }
-    }
-
-    /// Gives back room reserved for a tree that is not kept after all.
-    func release(_ byteCount: Int) {
-        lock.withLock { held -= byteCount }
     }
 
     /// Keeps `tree` (its room reserved) for the file at `path`, read as `file` (whose

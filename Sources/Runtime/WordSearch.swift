@@ -142,7 +142,8 @@ public struct WordSearch: Sendable {
 public struct WordSet: Sendable, Equatable {
     private var bits: [UInt64]
 
-    public init(count: Int) { bits = [UInt64](filling: 0, count: (count + 63) / 64) }
+    /// (Made from `repeatElement`, as `Array(filling:count:)` of SwiftCST makes small tables.)
+    public init(count: Int) { bits = Array(repeatElement(0, count: (count + 63) / 64)) }
 
     public func contains(_ index: Int) -> Bool { bits[index >> 6] & (1 << UInt64(index & 63)) != 0 }
 

@@ -3,12 +3,13 @@
 // time. The heap is asked for transparent huge pages where the system gives them on
 // request (`madvise` mode, the usual default), and grown in one step rather than page by
 // page. Advice only: nothing changes what the run computes, and where the system refuses,
-// the run goes on as before.
+// the run goes on as before. Measured (`BODYWORK_DISABLE=heap`): without it a run took 2 to
+// 12% more CPU time (12% on IceCubesApp), and 4 to 9% less peak memory.
 #if canImport(Glibc)
 import Glibc
 import SystemShims
 
-enum HeapTuning {
+public enum HeapTuning {
     /// Room the main heap is grown by at once, and given huge pages over.
     private static let heapRoom = 64 << 20
     /// The span glibc reserves for each thread's heap, aligned to its size, so that the
@@ -19,11 +20,12 @@ enum HeapTuning {
     /// Whether the advice is given: not when the user tunes glibc's allocator themselves
     /// (`GLIBC_TUNABLES`), nor when `BODYWORK_NO_HEAP_TUNING` is set.
     private static let enabled: Bool = getenv("GLIBC_TUNABLES") == nil && getenv("BODYWORK_NO_HEAP_TUNING") == nil
+        && Mechanism.heap.isOn
 
     /// Before a run allocates (once per process): the heap keeps what is freed, takes
     /// large blocks itself (not one mapping each), grows by `heapRoom` and is advised to use
     /// huge pages over that room.
-    static func prepareProcess() { _ = processPrepared }
+    public static func prepareProcess() { _ = processPrepared }
 
     private static let processPrepared: Void = {
         guard enabled else { return }
@@ -64,7 +66,7 @@ enum HeapTuning {
     /// 2 MB page by page: about 500 page faults per thread heap, which a run with two
     /// jobs paid twice. What is left of those 2 MB is taken once, never used and never
     /// touched (it costs no memory), so that the thread's allocations start on huge pages.
-    static func prepareThread() {
+    public static func prepareThread() {
         guard enabled, let probe = malloc(16) else { return }
         let address = Int(bitPattern: probe)
         let base = address & ~(threadHeapSpan - 1)
@@ -83,8 +85,8 @@ enum HeapTuning {
     }
 }
 #else
-enum HeapTuning {
-    static func prepareProcess() {}
-    static func prepareThread() {}
+public enum HeapTuning {
+    public static func prepareProcess() {}
+    public static func prepareThread() {}
 }
 #endif
