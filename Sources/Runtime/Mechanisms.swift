@@ -23,7 +23,10 @@ public enum Mechanism: String, CaseIterable, Sendable {
     /// its first): 2 to 4.6% more CPU time.
     /// `Rule.neededWords` (`prefilter`): files without a rule's words skip the rule. Off:
     /// 13 to 18% more CPU time.
-    case helpers, heap, reclaim, anchors, prefilter
+    /// `TreePrefetch` (`readahead`): with two jobs, the files found are parsed while git,
+    /// the plan and the project model run. Off: 9 to 16% more wall time on IceCubesApp
+    /// (a quiet machine; on a loaded one the helper has no idle processor to run on).
+    case helpers, heap, reclaim, anchors, prefilter, readahead
 
     /// Whether the mechanism is on: unless `BODYWORK_DISABLE` (a comma-separated list of
     /// names, read once) names it.

@@ -16,6 +16,7 @@ struct IndexPass {
     let maxFileSize: Int
     let cache: IndexCache?
     let trees: ParsedTrees?
+    let prefetch: TreePrefetch?
     let timings: Timings?
     let leavingToExit: Bool
     /// The absolute path of the planned file the rules read from their tree (standard input).
@@ -54,12 +55,13 @@ struct IndexPass {
     private var foldedPaths: [String] = []
 
     init(model: ProjectModel, jobs: Int, maxFileSize: Int, unindexed: String?, cache: IndexCache?,
-         trees: ParsedTrees?, timings: Timings?, leavingToExit: Bool) {
+         trees: ParsedTrees?, prefetch: TreePrefetch?, timings: Timings?, leavingToExit: Bool) {
         self.model = model
         self.jobs = jobs
         self.maxFileSize = maxFileSize
         self.cache = cache
         self.trees = trees
+        self.prefetch = prefetch
         self.timings = timings
         self.leavingToExit = leavingToExit
         skipped = unindexed.map(FilePath.absolute)
@@ -206,10 +208,13 @@ struct IndexPass {
             foldedPaths = paths
         }
         let source = FactSource(displayNames: displayNames, maxFileSize: maxFileSize, cache: cache, trees: trees,
-                                stamped: stamped)
-        // Every result is kept to the end of the pass anyway, so none need wait: a thread
-        // goes on to parse the next files while another folds, instead of waiting for the
-        // fold to catch up.
+                                prefetch: prefetch, stamped: stamped)
+        // The files parsed ahead so far are taken; the pass's threads read the rest.
+        // (Told only now: the read-ahead goes on while the fold is set up.)
+        prefetch?.stopClaiming()
+        // Every result is kept to the end of the pass anyway, so none need wait: a
+        // thread that finds its files read ahead goes on to parse the next ones while
+        // another folds, instead of waiting for the fold to catch up.
         runOrdered(count: paths.count, jobs: jobs, window: paths.count, work: { index -> ReadFile in
             source.read(paths[index], store: index < stores.count ? stores[index] : nil)
         }, emit: { index, file in
@@ -316,33 +321,46 @@ struct IndexPass {
     }
 }
 
-/// Where one file's facts come from, the one place that decides: cached (by the key of its
-/// bytes), or parsed here.
+/// Where one file's facts come from, the one place that decides: read ahead (with its tree),
+/// cached (by the key of its bytes), or parsed here.
 private struct FactSource: Sendable {
     /// Absolute path of a planned file → the path as the run names it.
     let displayNames: [String: String]
     let maxFileSize: Int
     let cache: IndexCache?
     let trees: ParsedTrees?
+    let prefetch: TreePrefetch?
     /// Every file read needs the key of its bytes (a snapshot is made).
     let stamped: Bool
 
     /// The file at `path` (absolute) as read, with its facts; `store` is the cache's for it.
     func read(_ path: String, store: String?) -> ReadFile {
         let name = displayNames[path] ?? path
-        guard let (bytes, stamp, status) = SourceFile.read(path, maxSize: maxFileSize) else { return ReadFile() }
+        let ahead = displayNames[path] != nil ? prefetch?.take(name) : nil
+        guard let (bytes, stamp, status) = ahead.map({ ($0.bytes, $0.stamp, $0.status) })
+                ?? SourceFile.read(path, maxSize: maxFileSize)
+        else { return ReadFile() }
         guard let bytes else { return ReadFile(stamp: stamp) }
         let key = store != nil || stamped ? IndexCache.key(of: bytes) : nil
+        // Parsed ahead (its room reserved): kept for the rules, and its facts come from
+        // the cache when it has them (reading them costs less than building them
+        // again), else from that tree.
+        var tree = trees != nil ? ahead?.tree : nil
         // Only text files' facts are ever stored, so a hit needs no UTF-8 check.
         if let cache, let store, let key, let cached = cache.encodedFacts(store: store, key: key) {
+            if let trees, let tree {
+                trees.keep(tree, path: name, file: FileSnapshot(path: name, bytes: tree.bytes, status: status))
+            }
             return ReadFile(facts: .encoded(cached, path: name), stamp: stamp, key: key)
         }
-        guard FileProcessor.isUTF8Text(bytes) else { return ReadFile(stamp: stamp, key: key) }
-        // A planned file's tree is kept for the rules (within the trees' budget).
-        let tree = trees != nil && displayNames[path] != nil && trees!.reserve(bytes.count) ? SyntaxTree.parse(bytes) : nil
+        if tree == nil {
+            guard FileProcessor.isUTF8Text(bytes) else { return ReadFile(stamp: stamp, key: key) }
+            if let trees, displayNames[path] != nil, trees.reserve(bytes.count) { tree = SyntaxTree.parse(bytes) }
+        }
         let facts: ProjectIndex
         if let trees, let tree {
-            facts = ProjectIndexBuilder.build([(name, tree)])
+            // Built by the prefetch as it parsed the tree, when it builds them.
+            facts = ahead?.facts ?? ProjectIndexBuilder.build([(name, tree)])
             // The tree's bytes as read, so that the rules need not read the file again.
             trees.keep(tree, path: name, file: FileSnapshot(path: name, bytes: tree.bytes, status: status))
         } else {

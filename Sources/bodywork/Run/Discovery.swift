@@ -43,6 +43,9 @@ struct Discovery {
     /// Where the listings read by the walk are kept for the project model, which reads
     /// the same directories; nil to keep nothing.
     var fileSystem: FileSystemSnapshot?
+    /// Told the files as they are found, a directory's at a time (before git is asked
+    /// which files it ignores), then told the walk is over, with an empty list.
+    var onFound: (([String]) -> Void)?
     /// Run on this thread, with the files found, while git says which of them it
     /// ignores: work the run does next anyway, so that the wait for git is not idle.
     var whileAskingGit: (([String]) -> Void)?
@@ -96,10 +99,12 @@ struct Discovery {
                 if walkedFiles.count == before { selection.notes.append("\(path): no Swift files found") }
             case .regularFile:
                 explicitFiles.append(path)
+                if let onFound, !isExcluded(path) { onFound([path]) }
             case .other:
                 selection.problems.append(SkippedFile(path: path, reason: "not a regular file"))
             }
         }
+        onFound?([])
         if respectsGitignore {
             let found = explicitFiles + walkedFiles
             let ignored = Discovery.gitignored(walkedFiles, canonicalDirectories: canonicalDirectories,
@@ -272,6 +277,10 @@ struct Discovery {
             names.append((name, entry.type, entry.inode))
         }
         names.sort { Discovery.pathOrder($0.name, $1.name) }
+        // Told a directory's files at once (those before a subdirectory first): each
+        // telling takes the reader's lock.
+        var found: [String] = []
+        defer { if !found.isEmpty { onFound?(found) } }
         for (name, type, inode) in names {
             let path = FilePath.join(directory, name)
             // The type the directory records settles most entries without a `stat`: a
@@ -285,6 +294,10 @@ struct Discovery {
                     || (recorded == nil && FileKind.isSymlink(path)) || isExcluded(path) {
                     continue
                 }
+                if !found.isEmpty {
+                    onFound?(found)
+                    found.removeAll(keepingCapacity: true)
+                }
                 self.walk(path, canonical: ProjectPaths.join(canonical, name), &walk)
             case .regularFile:
                 guard name.hasSuffix(".swift") else { continue }
@@ -295,6 +308,7 @@ struct Discovery {
                 walk.files.append(path)
                 // Recorded as a regular file, the entry is no link: its inode is the file's.
                 if recorded != nil, inode != 0 { walk.recordedInodes[path] = inode }
+                if onFound != nil, !isExcluded(path) { found.append(path) }
             case .danglingSymlink:
                 if name.hasSuffix(".swift") { walk.problems.append(SkippedFile(path: path, reason: "dangling symlink")) }
             case .inaccessible(let code):

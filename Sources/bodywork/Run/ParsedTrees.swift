@@ -38,6 +38,11 @@ final class ParsedTrees: @unchecked Sendable {
         }
     }
 
+    /// Gives back room reserved for a tree that is not kept after all.
+    func release(_ byteCount: Int) {
+        lock.withLock { held -= byteCount }
+    }
+
     /// Keeps `tree` (its room reserved) for the file at `path`, read as `file` (whose
     /// bytes are the tree's).
     func keep(_ tree: SyntaxTree, path: String, file: FileSnapshot? = nil) {

@@ -44,12 +44,22 @@ struct Runner {
             if options.readsStandardInput {
                 return try runStandardInput(planner: planner, rules: rules, start: start)
             }
+            // With more than one job, the files found are parsed ahead while git, the plan
+            // and the project model run.
             let trees = ParsedTrees()
+            let prefetch = options.jobs > 1 && Mechanism.readahead.isOn
+                ? TreePrefetch(maxFileSize: options.maxFileSize, trees: trees, buildsFacts: factsBuiltAhead()) : nil
             var phaseStart = Timings.mark()
-            let selection = try selectFiles(model: planner.model)
+            let selection = try selectFiles(model: planner.model, prefetch: prefetch)
             timings?.lap("find files", since: &phaseStart)
-            let plan = try planner.plan(selection.files)
-            timings?.lap("plan (settings, project model)", since: &phaseStart)
+            let plan: RunPlan
+            do {
+                plan = try planner.plan(selection.files)
+                timings?.lap("plan (settings, project model)", since: &phaseStart)
+            } catch {
+                prefetch?.stop(keepingFor: [])
+                throw error
+            }
             if let command = options.verifyCommand { try VerifiedApply.checkUnchangedTree(command) }
             try checkOutputs(inputs: selection.files, planner: planner)
             let recorder = options.writeBaselinePath.map { BaselineRecorder(path: $0, recordsFixed: options.mode != .apply) }
@@ -72,7 +82,8 @@ struct Runner {
             timings?.record(phase: "index (read, parse, facts, fold)", seconds: 0)
             phaseStart = Timings.mark()
             let indexes = moduleIndexes(for: plan.files.map(\.path), settings: plan.settings, model: planner.model,
-                                        trees: trees, timings: timings)
+                                        trees: trees, prefetch: prefetch, timings: timings)
+            prefetch?.stop(keepingFor: Set(plan.files.map(\.path)))
             timings?.lap("index (read, parse, facts, fold)", since: &phaseStart)
             let processor = FileProcessor(maxFileSize: options.maxFileSize, indexes: indexes, trees: trees)
             if let command = options.verifyCommand {
@@ -109,11 +120,24 @@ struct Runner {
         }
     }
 
+    /// Whether the files read ahead have their index facts built as they are parsed: when
+    /// the run keeps no index cache, or the cache holds no store this build wrote for the
+    /// directories given (a first run). Otherwise the facts of unchanged files are read
+    /// from the cache, and building them ahead would be work thrown away.
+    private func factsBuiltAhead() -> Bool {
+        if options.noCache { return true }
+        let cache = IndexCache(environment: environment)
+        return !options.paths.contains { path in
+            FileKind.of(path) == .directory && cache.holdsStore(forProject: FilePath.absolute(path))
+        }
+    }
+
     // MARK: - File selection
 
     /// The files the run covers; the directory listings are kept in the model's file system.
-    private func selectFiles(model: ProjectModel?) throws(UsageError) -> FileSelection {
+    private func selectFiles(model: ProjectModel?, prefetch: TreePrefetch? = nil) throws(UsageError) -> FileSelection {
         var discovery = Discovery(excludes: options.excludes.map(Glob.init), fileSystem: model?.fileSystem)
+        if let prefetch { discovery.onFound = { $0.isEmpty ? prefetch.finishAdding() : prefetch.add($0) } }
         // The plan asks the model for each file's modules, reading the projects that hold
         // it: asked now, while git runs, for every file found (an answer does not depend
         // on which other files were asked about), and what each set of modules sees, which
@@ -172,7 +196,7 @@ struct Runner {
     /// Each file's view of the project index: its modules and their dependencies, indexed
     /// in full whatever files the run selected; empty when no active rule reads it.
     private func moduleIndexes(for files: [String], settings: [FileSettings], model: ProjectModel?,
-                               unindexed: String? = nil, trees: ParsedTrees? = nil,
+                               unindexed: String? = nil, trees: ParsedTrees? = nil, prefetch: TreePrefetch? = nil,
                                timings: Timings? = nil) -> ModuleIndexes {
         if options.verbose, let model {
             for line in ModuleIndexes.describe(files: files, model: model) { console.message(line) }
@@ -181,7 +205,7 @@ struct Runner {
         guard needed, let model else { return .empty }
         return ModuleIndexes.build(files: files, model: model, jobs: options.jobs, maxFileSize: options.maxFileSize,
                                    unindexed: unindexed, cache: options.noCache ? nil : IndexCache(environment: environment),
-                                   trees: trees, timings: timings, leavingToExit: true)
+                                   trees: trees, prefetch: prefetch, timings: timings, leavingToExit: true)
     }
 
     private func runBatch(_ plan: RunPlan, processor: FileProcessor, totals: RunTotals, rules: [any Rule],
