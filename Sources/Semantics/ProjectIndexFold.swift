@@ -2,7 +2,82 @@
 // files). Folding each index file by file merged the facts of a module's files once per
 // module that sees them; here the files every index sees alike are folded once, and each
 // index is a merge of those few folds, its names a view of one table for the whole run.
+import Dispatch
 import SwiftCST
+
+/// The run's table of names, made on another thread while a fold merges the views.
+private final class NamesInProgress: @unchecked Sendable {
+    var table: SharedNames?
+}
+
+/// The views of a fold being built by one or two threads: each view is claimed by one,
+/// and built once its base is.
+private final class ViewFold: @unchecked Sendable {
+    private let views: [[Int]]
+    private let groupsOfView: [[Int]]
+    private let baseOf: [Int?]
+    private let groups: [ProjectIndex]
+    private let groupFiles: [[Int]]
+    private let files: [ProjectIndex.FileFacts?]
+    private let lock = DispatchSemaphore(value: 1)
+    private var claimed: [Bool]
+    private var results: [ProjectIndex?]
+    /// Left when the view is built.
+    private let done: [DispatchGroup]
+
+    init(views: [[Int]], groupsOfView: [[Int]], baseOf: [Int?], groups: [ProjectIndex], groupFiles: [[Int]],
+         files: [ProjectIndex.FileFacts?]) {
+        self.views = views
+        self.groupsOfView = groupsOfView
+        self.baseOf = baseOf
+        self.groups = groups
+        self.groupFiles = groupFiles
+        self.files = files
+        claimed = [Bool](repeating: false, count: views.count)
+        results = [ProjectIndex?](repeating: nil, count: views.count)
+        done = views.map { _ in
+            let group = DispatchGroup()
+            group.enter()
+            return group
+        }
+    }
+
+    private func locked<T>(_ body: () -> T) -> T {
+        lock.wait()
+        defer { lock.signal() }
+        return body()
+    }
+
+    /// Whether `number` is not claimed yet; claims it.
+    func claim(_ number: Int) -> Bool {
+        locked {
+            guard !claimed[number] else { return false }
+            claimed[number] = true
+            return true
+        }
+    }
+
+    /// Whether the base of `number` is built (or it has none).
+    func isReady(_ number: Int) -> Bool {
+        guard let base = baseOf[number] else { return true }
+        return locked { results[base] != nil }
+    }
+
+    /// Builds the view `number` (claimed by the caller), waiting for its base.
+    func build(_ number: Int) {
+        let base = baseOf[number].map { base in
+            done[base].wait()
+            return (index: locked { results[base]! }, groups: groupsOfView[base])
+        }
+        let index = ProjectIndex.foldView(views[number], groups: groupsOfView[number], base: base, groupFacts: groups,
+                                          groupFiles: groupFiles, files: files)
+        locked { results[number] = index }
+        done[number].leave()
+    }
+
+    /// The views built, once all are.
+    var built: [ProjectIndex?] { locked { results } }
+}
 
 extension ProjectIndex {
     /// One file's facts as the run has them: indexed now, or as the cache keeps them
@@ -89,8 +164,10 @@ extension ProjectIndex {
             }
         }
 
-        /// Each view's index, once every position has been added.
-        public func finish() -> [ProjectIndex] {
+        /// Each view's index, once every position has been added. With `aside` (which runs
+        /// a closure on another thread), the table of names is made there while the views'
+        /// facts are merged, and that thread then merges views too.
+        public func finish(aside: ((@escaping @Sendable () -> Void) -> Void)? = nil) -> [ProjectIndex] {
             guard ordered else {
                 return views.map { view in
                     var index = ProjectIndex()
@@ -110,18 +187,36 @@ extension ProjectIndex {
             }
             let order = views.indices.sorted { (groupsOfView[$0].count, $0) < (groupsOfView[$1].count, $1) }
             // Each view's base, chosen among the views before it in that order (a view's file
-            // count is its groups'), and built before it.
+            // count is its groups'): known before any is built, so that two threads can build
+            // them, each view once its base is, and find what one thread would.
             var fileCounts = [Int](repeating: -1, count: views.count)
-            var built = [ProjectIndex?](repeating: nil, count: views.count)
+            var baseOf = [Int?](repeating: nil, count: views.count)
             for number in order {
                 let members = groupsOfView[number]
-                let base = members.isEmpty ? nil : ProjectIndex.baseView(of: members, fileCounts: fileCounts, groupsOfView: groupsOfView)
+                baseOf[number] = members.isEmpty ? nil : ProjectIndex.baseView(of: members, fileCounts: fileCounts, groupsOfView: groupsOfView)
                 fileCounts[number] = members.reduce(0) { $0 + groups[$1].fileCount }
-                built[number] = ProjectIndex.foldView(views[number], groups: members,
-                                                      base: base.map { (index: built[$0]!, groups: groupsOfView[$0]) },
-                                                      groupFacts: groups, groupFiles: groupFiles, files: files)
             }
-            let table = SharedNames(collector)
+            let work = ViewFold(views: views, groupsOfView: groupsOfView, baseOf: baseOf, groups: groups,
+                                groupFiles: groupFiles, files: files)
+            let names = NamesInProgress()
+            let collector = collector
+            let made = DispatchGroup()
+            if let aside {
+                made.enter()
+                aside {
+                    names.table = SharedNames(collector)
+                    // The largest views whose bases are built, from the end, while the
+                    // calling thread builds from the start.
+                    for number in order.reversed() where work.isReady(number) && work.claim(number) { work.build(number) }
+                    made.leave()
+                }
+            } else {
+                names.table = SharedNames(collector)
+            }
+            for number in order where work.claim(number) { work.build(number) }
+            made.wait()
+            let built = work.built
+            let table = names.table!
             return views.indices.map { number in
                 guard var index = built[number], !groupsOfView[number].isEmpty else { return ProjectIndex() }
                 var units = UnitSet()

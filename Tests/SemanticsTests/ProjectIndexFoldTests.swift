@@ -93,6 +93,29 @@ final class ProjectIndexFoldTests: XCTestCase {
         XCTAssertEqual(folded[0].typealiases["Items"], "[Item]")
     }
 
+    func testViewsMergedOnTwoThreadsAreThoseOfOne() {
+        // Views that build on one another (each module on those it depends on), merged by
+        // the calling thread from the smallest and by another from the largest whose base is
+        // built: every view as the calling thread alone makes it.
+        let files = filesWithLaterTexts()
+        let views = [[0], [0, 1], [0, 1, 2], [0, 1, 2, 3], [0, 1, 2, 3, 4], [0, 1, 2, 3, 4, 5, 6], [5, 6], [2, 5], [4], [1, 3, 6], []]
+        for _ in 0..<20 {
+            var alone = ProjectIndex.Folding(fileCount: files.count, views: views)
+            var shared = ProjectIndex.Folding(fileCount: files.count, views: views)
+            for file in files {
+                alone.add(file.map(ProjectIndex.FileFacts.built))
+                shared.add(file.map(ProjectIndex.FileFacts.built))
+            }
+            let one = alone.finish()
+            let two = shared.finish(aside: { work in Thread { work() }.start() })
+            XCTAssertEqual(two.count, views.count)
+            for (number, view) in views.enumerated() {
+                assertSame(two[number], one[number], "view \(number): \(view)")
+                assertSame(two[number], absorbed(files, view), "view \(number): \(view), file by file")
+            }
+        }
+    }
+
     func testSnapshotBytesRebuildTheFold() {
         let nested = index(of: "struct Outer { struct Inner: Hashable { let value: Int } }", path: "Nested.swift")
         let files: [ProjectIndex?] = (0..<sources.count).map(fileIndex) + [nested]

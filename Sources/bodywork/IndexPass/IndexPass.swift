@@ -276,7 +276,7 @@ struct IndexPass {
         cache?.save()
         let indexes: [ProjectIndex]
         if let folding, rest.count == visibleByView.count, all == foldedPaths {
-            indexes = folding.finish()
+            indexes = folding.finish(aside: jobs > 1 && Mechanism.foldahead.isOn ? { HelperThreads.shared.run($0) } : nil)
         } else {
             // Files in path order, in every view: the fold shares what views see alike.
             indexes = ProjectIndex.fold(facts: all.map { read[$0]?.facts },
