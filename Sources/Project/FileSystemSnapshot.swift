@@ -10,6 +10,7 @@ import Darwin
 #elseif canImport(Glibc)
 import Glibc
 #endif
+import Runtime
 
 /// Directory listings and file types, read once per run and kept. Thread-safe.
 ///
@@ -51,7 +52,7 @@ public final class FileSystemSnapshot: @unchecked Sendable {
         var searchable: Bool
     }
 
-    private let lock = NSCondition()
+    private let lock = SpinningCondition()
     private var listings: [String: Listing] = [:]
     /// What source walks take from each directory: several walks cross the same ones (a
     /// folder module's, a target's, a synchronized folder's).

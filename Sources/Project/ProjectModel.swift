@@ -6,6 +6,7 @@
 // asked about, and each is read once.
 import Foundation
 import SwiftCST
+import Runtime
 
 /// One unit the compiler builds: a SwiftPM target, an Xcode target, or a folder with no
 /// manifest we read.
@@ -67,7 +68,7 @@ private struct FileRanks {
 
 /// Answers which modules a file belongs to and what they see.
 public final class ProjectModel: @unchecked Sendable {
-    private let lock = NSCondition()
+    private let lock = SpinningCondition()
     /// Directories the run was given: each is a project root for files below it.
     private let roots: Set<String>
     private var projectsByPath: [String: Project] = [:]

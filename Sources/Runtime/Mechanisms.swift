@@ -29,7 +29,14 @@ public enum Mechanism: String, CaseIterable, Sendable {
     /// `ProjectIndex.Folding.finish(aside:)` (`foldahead`): with two jobs, the run's table
     /// of names is built on a helper while the views are merged. Off: about 4% more wall
     /// time on IceCubesApp.
-    case helpers, heap, reclaim, anchors, prefilter, readahead, foldahead
+    /// `SpinningCondition` (`spin`): the run's locks spin briefly before they sleep, and
+    /// `waitLookingFirst` with the helpers' own queue (`lookout`): a thread about to wait
+    /// looks for work first. Off, each: 2 to 4% more wall time on IceCubesApp with two
+    /// jobs (a quiet machine).
+    /// `ProcessorPlacement` (`placement`, also `BODYWORK_NO_PLACEMENT`): each thread kept on
+    /// a processor of its own where the machine has room. Off: within the noise on a
+    /// quiet machine (1.01x wall on IceCubesApp); weighed again before it goes.
+    case helpers, heap, reclaim, anchors, prefilter, readahead, foldahead, spin, lookout, placement
 
     /// Whether the mechanism is on: unless `BODYWORK_DISABLE` (a comma-separated list of
     /// names, read once) names it.

@@ -2,6 +2,8 @@
 #define _GNU_SOURCE
 #endif
 #include "SystemShims.h"
+#include <stdlib.h>
+#include <string.h>
 
 int bodywork_system_shims_present(void) { return 1; }
 
@@ -52,3 +54,14 @@ void bodywork_set_aside(size_t size) {
 }
 #endif
 
+int bodywork_mechanism_off(const char *name) {
+    const char *list = getenv("BODYWORK_DISABLE");
+    size_t length = strlen(name);
+    while (list && *list) {
+        const char *end = strchr(list, ',');
+        size_t item = end ? (size_t)(end - list) : strlen(list);
+        if (item == length && strncmp(list, name, length) == 0) return 1;
+        list = end ? end + 1 : NULL;
+    }
+    return 0;
+}

@@ -411,10 +411,11 @@ enum Help {
                           and grows the heap in large steps (memory faulted in 4 KB
                           pages cost about a tenth of its time); set, or with
                           GLIBC_TUNABLES set, the allocator is left as it is.
-        BODYWORK_DISABLE  A measuring aid: speed mechanisms to turn off, by name, comma-
-                          separated (helpers, heap, reclaim, anchors, prefilter), so that
-                          a benchmark can weigh each (scripts/bench, BENCH_MECHANISMS=1).
-                          What a run finds, fixes and prints stays the same.
+        BODYWORK_NO_PLACEMENT
+                          On Linux, with several jobs and processors to spare, each
+                          thread of a run keeps a processor of its own while it works
+                          (child processes may run on any); set, the system places
+                          them as it will.
 
     OUTPUT FILES
         -o, --patch, --write-baseline, --patch-dir and audit --output are checked

@@ -6,6 +6,7 @@ import Darwin
 #elseif canImport(Glibc)
 import Glibc
 #endif
+import Runtime
 
 /// One finished child process: its exit status and the bytes of its two outputs.
 struct ChildProcess {
@@ -94,8 +95,11 @@ struct ChildProcess {
         #else
         let environment = environ
         #endif
-        let status = argv.withUnsafeBufferPointer { argv in
-            posix_spawn(&pid, executable, &actions, nil, argv.baseAddress!, environment)
+        // A child inherits its starter's processors: never only the one a run placed it on.
+        let status = ProcessorPlacement.onEveryProcessor {
+            argv.withUnsafeBufferPointer { argv in
+                posix_spawn(&pid, executable, &actions, nil, argv.baseAddress!, environment)
+            }
         }
         return status == 0 ? pid : nil
     }

@@ -6,6 +6,7 @@ import Darwin
 #elseif canImport(Glibc)
 import Glibc
 #endif
+import Runtime
 
 /// One run of the verify command through `/bin/sh -c`, its output digested as it comes.
 enum VerifyCommand {
@@ -143,8 +144,11 @@ enum VerifyCommand {
         let environment = environ
         #endif
         var pid: pid_t = 0
-        let status = argv.withUnsafeBufferPointer { argv in
-            posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv.baseAddress!, environment)
+        // A build started from a thread kept on one processor would be kept there too.
+        let status = ProcessorPlacement.onEveryProcessor {
+            argv.withUnsafeBufferPointer { argv in
+                posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv.baseAddress!, environment)
+            }
         }
         return status == 0 ? pid : nil
     }

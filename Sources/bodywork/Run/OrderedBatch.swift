@@ -8,7 +8,9 @@ import Runtime
 /// Runs `work` for every index on `jobs` threads and calls `emit` for each result in index
 /// order, one at a time. At most `window` results wait for a slow predecessor, so memory
 /// stays bounded however many files there are (by default 64, or 16 per job).
-func runOrdered<Output: Sendable>(count: Int, jobs: Int, window: Int? = nil,
+/// `afterBusyHelpers`: the helpers at work now finish soon (see `HelperThreads.run`), and
+/// the extra threads are theirs when they do.
+func runOrdered<Output: Sendable>(count: Int, jobs: Int, window: Int? = nil, afterBusyHelpers: Bool = false,
                                   work: @escaping @Sendable (Int) -> Output,
                                   emit: @escaping @Sendable (Int, Output) -> Void) {
     guard count > 0 else { return }
@@ -22,15 +24,15 @@ func runOrdered<Output: Sendable>(count: Int, jobs: Int, window: Int? = nil,
     let threads = min(max(1, jobs), count)
     let finished = DispatchGroup()
     for _ in 1..<max(threads, 1) {
-        HelperThreads.shared.run(worker, group: finished)
+        HelperThreads.shared.run(worker, group: finished, afterBusy: afterBusyHelpers)
     }
     worker()
-    finished.wait()
+    finished.waitLookingFirst()
 }
 
 /// The shared counters of a `runOrdered` batch.
 private final class BatchState<Output>: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = SpinningCondition()
     private let count: Int
     private let window: Int
     private var nextClaim = 0

@@ -4,6 +4,7 @@ import SwiftCST
 import Patch
 import Foundation
 import Project
+import Runtime
 
 /// Trees of planned files, by the path the run names them with; thread-safe. Holds trees
 /// for at most `budget` source bytes at a time: a tree the budget has no room for is
@@ -14,7 +15,7 @@ final class ParsedTrees: @unchecked Sendable {
     /// source byte): room for the files of a large app, a bound for any larger run.
     static let defaultBudget = 24 << 20
 
-    private let lock = NSCondition()
+    private let lock = SpinningCondition()
     private let budget: Int
     private var held = 0
     private var trees: [String: Kept] = [:]

@@ -46,6 +46,10 @@ struct Runner {
             }
             // With more than one job, the files found are parsed ahead while git, the plan
             // and the project model run.
+            // Each thread on a processor of its own while the run works, where the machine
+            // has room.
+            if options.jobs > 1 { ProcessorPlacement.begin(threads: options.jobs) }
+            defer { ProcessorPlacement.end() }
             let trees = ParsedTrees()
             let prefetch = options.jobs > 1 && Mechanism.readahead.isOn
                 ? TreePrefetch(maxFileSize: options.maxFileSize, trees: trees, buildsFacts: factsBuiltAhead()) : nil
