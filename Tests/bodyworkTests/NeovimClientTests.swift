@@ -8,7 +8,7 @@ final class NeovimClientTests: XCTestCase {
     func testNeovimShowsTheFindingAndAppliesItsFix() throws {
         guard let nvim = ["/usr/bin/nvim", "/usr/local/bin/nvim", "/opt/homebrew/bin/nvim"]
             .first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            throw XCTSkip("no nvim (Debian's `neovim`, as .ci/run installs) to run an editor session")
+            throw XCTSkip("no nvim (Debian's `neovim`, as .ci/run installs) to run the editor")
         }
         let box = try Sandbox()
         try box.write("Sources/App/Debug.swift", """
@@ -22,11 +22,11 @@ final class NeovimClientTests: XCTestCase {
             }
 
             """)
-        try box.write("session.lua", Self.session)
+        try box.write("client.lua", Self.client)
         let arguments = "lua _G.arg_bodywork = '\(Sandbox.shippingBinary.path)'; _G.arg_file = 'Sources/App/Debug.swift'; "
             + "_G.arg_out = '\(box.path("report.txt"))'"
         let result = try Sandbox.execute(URL(fileURLWithPath: nvim), [
-            "--headless", "-u", "NONE", "-i", "NONE", "--cmd", arguments, "-c", "luafile session.lua",
+            "--headless", "-u", "NONE", "-i", "NONE", "--cmd", arguments, "-c", "luafile client.lua",
         ], in: box.root, stdin: nil, environment: [
             "XDG_CACHE_HOME": box.path(".cache"), "XDG_STATE_HOME": box.path(".state"), "XDG_DATA_HOME": box.path(".data"),
             "XDG_CONFIG_HOME": box.path(".config"),
@@ -49,9 +49,9 @@ final class NeovimClientTests: XCTestCase {
             """)
     }
 
-    /// The session, in neovim's Lua (0.7 and later: `vim.lsp.start_client`).
-    private static let session = #"""
--- A headless editor session: neovim's own LSP client starts `bodywork lsp`, opens a
+    /// The client's script, in neovim's Lua (0.7 and later: `vim.lsp.start_client`).
+    private static let client = #"""
+-- Headless neovim: its own LSP client starts `bodywork lsp`, opens a
 -- file, waits for the diagnostics, applies the first quick fix and saves the file.
 local bodywork, file, out = _G.arg_bodywork, _G.arg_file, _G.arg_out
 local report = {}
@@ -59,7 +59,7 @@ local function finish(status)
   local handle = io.open(out, 'w'); handle:write(table.concat(report, '\n') .. '\n'); handle:close()
   vim.cmd(status == 0 and 'qall!' or 'cquit!')
 end
-local function session()
+local function exercise()
 vim.cmd('edit ' .. vim.fn.fnameescape(file))
 local buffer = vim.api.nvim_get_current_buf()
 local client_id = vim.lsp.start_client({ name = 'bodywork', cmd = { bodywork, 'lsp' }, root_dir = vim.fn.getcwd() })
@@ -98,7 +98,7 @@ client.stop()
 finish(cleared and 0 or 1)
 end
 -- Any error ends the editor with a failure instead of leaving it waiting.
-local ok, problem = pcall(session)
+local ok, problem = pcall(exercise)
 if not ok then table.insert(report, 'error: ' .. tostring(problem)); finish(1) end
 """#
 }
