@@ -35,23 +35,9 @@ struct AuditCommand {
     static func parse(_ arguments: [String], defaultJobs: Int) throws(UsageError) -> Command {
         var command = AuditCommand()
         command.jobs = max(1, defaultJobs)
-        var index = 0
-        func value(_ name: String, _ inline: String?) throws(UsageError) -> String {
-            if let inline { return inline }
-            guard index < arguments.count else { throw UsageError("audit: \(name) needs a value") }
-            index += 1
-            return arguments[index - 1]
-        }
-        func count(_ name: String, _ text: String) throws(UsageError) -> Int {
-            guard let number = Int(text), number >= 1, number <= ArgumentParser.largestCount else {
-                throw UsageError("audit: \(name) needs a whole number from 1, not '\(text)'")
-            }
-            return number
-        }
+        var reader = VerbArguments(arguments, verb: "audit")
         var optionsEnded = false
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
+        while let argument = reader.next() {
             if optionsEnded || !argument.hasPrefix("-") {
                 command.paths.append(argument)
                 continue
@@ -61,21 +47,21 @@ struct AuditCommand {
             case "-h", "--help": return .verbHelp("audit")
             case "--": optionsEnded = true
             case "--format":
-                let text = try value(name, inline)
+                let text = try reader.value(name, inline)
                 guard let format = AuditFormat(rawValue: text) else {
                     throw UsageError("audit: --format must be one of \(AuditFormat.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text)'")
                 }
                 command.format = format
-            case "-o", "--output": command.outputPath = try value(name, inline)
-            case "--config": command.configPath = try value(name, inline)
-            case "--exclude": command.excludes.append(try value(name, inline))
-            case "--top": command.top = try count(name, try value(name, inline))
-            case "--link": command.link = try value(name, inline)
-            case "--compare": command.comparePath = try value(name, inline)
-            case "-j", "--jobs": command.jobs = try count(name, try value(name, inline))
+            case "-o", "--output": command.outputPath = try reader.value(name, inline)
+            case "--config": command.configPath = try reader.value(name, inline)
+            case "--exclude": command.excludes.append(try reader.value(name, inline))
+            case "--top": command.top = try reader.count(name, try reader.value(name, inline))
+            case "--link": command.link = try reader.value(name, inline)
+            case "--compare": command.comparePath = try reader.value(name, inline)
+            case "-j", "--jobs": command.jobs = try reader.count(name, try reader.value(name, inline))
             case "--no-cache": command.noCache = true
-            case "--evidence": command.evidencePaths.append(try value(name, inline))
-            case "--before-evidence": command.beforeEvidencePaths.append(try value(name, inline))
+            case "--evidence": command.evidencePaths.append(try reader.value(name, inline))
+            case "--before-evidence": command.beforeEvidencePaths.append(try reader.value(name, inline))
             default: throw UsageError("audit: unknown option '\(argument)' (see `bodywork audit --help`)")
             }
         }

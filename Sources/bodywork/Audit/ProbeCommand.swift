@@ -22,23 +22,9 @@ struct ProbeCommand {
     static func parse(_ arguments: [String], defaultJobs: Int) throws(UsageError) -> Command {
         var command = ProbeCommand()
         command.jobs = max(1, defaultJobs)
-        var index = 0
-        func value(_ name: String, _ inline: String?) throws(UsageError) -> String {
-            if let inline { return inline }
-            guard index < arguments.count else { throw UsageError("probe: \(name) needs a value") }
-            index += 1
-            return arguments[index - 1]
-        }
-        func count(_ name: String, _ text: String) throws(UsageError) -> Int {
-            guard let number = Int(text), number >= 1, number <= ArgumentParser.largestCount else {
-                throw UsageError("probe: \(name) needs a whole number from 1, not '\(text)'")
-            }
-            return number
-        }
+        var reader = VerbArguments(arguments, verb: "probe")
         var optionsEnded = false
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
+        while let argument = reader.next() {
             if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
                 command.paths.append(argument)
                 continue
@@ -47,14 +33,14 @@ struct ProbeCommand {
             switch name {
             case "-h", "--help": return .verbHelp("probe")
             case "--": optionsEnded = true
-            case "--top": command.top = try count(name, try value(name, inline))
+            case "--top": command.top = try reader.count(name, try reader.value(name, inline))
             case "--apply", "--fix": command.apply = true
-            case "--config": command.configPath = try value(name, inline)
-            case "--exclude": command.excludes.append(try value(name, inline))
-            case "-j", "--jobs": command.jobs = try count(name, try value(name, inline))
+            case "--config": command.configPath = try reader.value(name, inline)
+            case "--exclude": command.excludes.append(try reader.value(name, inline))
+            case "-j", "--jobs": command.jobs = try reader.count(name, try reader.value(name, inline))
             case "--no-cache": command.noCache = true
             case "--color", "--colour":
-                let text = try value(name, inline)
+                let text = try reader.value(name, inline)
                 guard let mode = ColorMode(rawValue: text) else { throw UsageError("probe: --color must be auto, always or never, not '\(text)'") }
                 command.color = mode
             default: throw UsageError("probe: unknown option '\(argument)' (see `bodywork probe --help`)")

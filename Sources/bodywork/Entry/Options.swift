@@ -469,3 +469,37 @@ extension String {
         return String(text)
     }
 }
+
+/// The arguments after a verb (`audit`, `probe`), read one at a time: each error names the verb.
+struct VerbArguments {
+    let verb: String
+    private let arguments: [String]
+    private var position = 0
+
+    init(_ arguments: [String], verb: String) {
+        self.arguments = arguments
+        self.verb = verb
+    }
+
+    /// The next argument, or nil after the last.
+    mutating func next() -> String? {
+        guard position < arguments.count else { return nil }
+        position += 1
+        return arguments[position - 1]
+    }
+
+    /// An option's value: written inline (`--top=5`) or the next argument.
+    mutating func value(_ name: String, _ inline: String?) throws(UsageError) -> String {
+        if let inline { return inline }
+        guard let value = next() else { throw UsageError("\(verb): \(name) needs a value") }
+        return value
+    }
+
+    /// An option's value as a count of at least 1.
+    func count(_ name: String, _ text: String) throws(UsageError) -> Int {
+        guard let number = Int(text), number >= 1, number <= ArgumentParser.largestCount else {
+            throw UsageError("\(verb): \(name) needs a whole number from 1, not '\(text)'")
+        }
+        return number
+    }
+}
