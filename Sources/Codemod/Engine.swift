@@ -191,7 +191,7 @@ private struct EngineRun {
             var current = collectFindings(in: tree, suppressions: suppressions, round: rounds,
                                           previous: previous, previousEdits: previousEdits)
             let accepted = selectFixes(&current, fileLength: text.count)
-            guard !accepted.isEmpty else {
+            guard !accepted.fixes.isEmpty else {
                 record(current)
                 converged = true
                 break
@@ -212,12 +212,14 @@ private struct EngineRun {
         if engine.options.reportUnusedDisables, let firstSuppressions {
             reportUnusedDirectives(firstSuppressions)
         }
-        let ordered = outcomes.enumerated().sorted { a, b in
-            let x = a.element.finding, y = b.element.finding
+        // Sorted by index, so that each outcome is copied once, into its place.
+        let order = outcomes.indices.sorted { a, b in
+            let x = outcomes[a].finding, y = outcomes[b].finding
             if x.range.lowerBound != y.range.lowerBound { return x.range.lowerBound < y.range.lowerBound }
             if x.ruleID != y.ruleID { return x.ruleID < y.ruleID }
-            return a.offset < b.offset
-        }.map(\.element)
+            return a < b
+        }
+        let ordered = order.map { outcomes[$0] }
         return FileOutcome(original: original, output: text, findings: ordered, notes: notes,
                            parseErrorCount: originalErrorCount, rounds: rounds)
     }
@@ -381,9 +383,17 @@ private struct EngineRun {
 
     // MARK: Choosing and applying fixes
 
-    /// The candidate fixes that can go in together, as (finding index, ordered edits), in
-    /// the order they were considered. Updates the statuses of the fixes it drops.
-    func selectFixes(_ findings: inout [RoundFinding], fileLength: Int) -> [(index: Int, edits: [Edit])] {
+    /// The fixes that can go in together.
+    struct Selection {
+        /// (finding index, ordered edits), in the order they were considered.
+        var fixes: [(index: Int, edits: [Edit])] = []
+        /// Their edits, sorted by position.
+        var sortedEdits: [Edit] = []
+    }
+
+    /// The candidate fixes that can go in together. Updates the statuses of the fixes it
+    /// drops.
+    func selectFixes(_ findings: inout [RoundFinding], fileLength: Int) -> Selection {
         var candidates: [(index: Int, edits: [Edit])] = []
         for (index, item) in findings.enumerated() where item.status == .fixed {
             switch FixEdits.ordered(item.finding.fix!, fileLength: fileLength) {
@@ -407,17 +417,18 @@ private struct EngineRun {
                 accepted.append(candidate)
             }
         }
-        return accepted
+        return Selection(fixes: accepted, sortedEdits: selector.edits.map(\.edit))
     }
 
     /// Applies the accepted fixes. When the result has more parse errors than the input,
     /// adds the rules back one at a time in rule order and drops each rule whose edits
     /// raise the count, keeping the others. Returns the new text, its tree and the edits
     /// actually applied (sorted).
-    mutating func applyCheckingParse(_ accepted: [(index: Int, edits: [Edit])], to text: [UInt8], tree inputTree: SyntaxTree,
+    mutating func applyCheckingParse(_ selection: Selection, to text: [UInt8], tree inputTree: SyntaxTree,
                                      findings: inout [RoundFinding]) -> ([UInt8], SyntaxTree, [Edit]) {
         let errorBaseline = inputTree.diagnostics.count
-        let all = sortedEdits(accepted)
+        let accepted = selection.fixes
+        let all = selection.sortedEdits
         let output = EditApplication.apply(all, to: text)
         let tree = SyntaxTree.parse(output)
         if tree.diagnostics.count <= errorBaseline { return (output, tree, all) }
@@ -463,7 +474,7 @@ private struct EngineRun {
         let outcomeCountBefore = outcomes.count
         var findings = collectFindings(in: tree, suppressions: SuppressionMap(tree: tree), round: rounds + 1,
                                        previous: previous, previousEdits: previousEdits)
-        let accepted = selectFixes(&findings, fileLength: text.count)
+        let accepted = selectFixes(&findings, fileLength: text.count).fixes
         let reason = "did not converge after \(rounds) rounds"
         var firing: [Int] = []
         for candidate in accepted where !firing.contains(findings[candidate.index].ruleIndex) {

@@ -12,27 +12,40 @@ public enum Lexer {
     /// Splits `bytes` into tokens whose text and trivia partition the input; the last
     /// token is always `.endOfFile`, holding any final trivia as its leading trivia.
     public static func tokenize(_ bytes: UnsafeBufferPointer<UInt8>) -> (tokens: [RawToken], diagnostics: [Diagnostic]) {
-        let (buffer, diagnostics) = tokenizeIntoBuffer(bytes)
-        defer { buffer.release() }
-        return (buffer.array(), diagnostics)
-    }
-
-    /// Splits `bytes` into tokens held in a buffer the caller releases (the parser works
-    /// on it in place).
-    static func tokenizeIntoBuffer(_ bytes: UnsafeBufferPointer<UInt8>) -> (tokens: TokenBuffer, diagnostics: [Diagnostic]) {
+        // The scanner writes into the storage of an array. Room for one token per three
+        // bytes is more than code needs (Swift runs four to five bytes a token); a file
+        // that needs more has its tokens moved out, and copied back into an array of their
+        // size. A large file's array is returned as it is: its unused room was never
+        // written, so it costs address space, not memory, where copying the tokens would
+        // write them all again into new memory. A small file's tokens are copied into an
+        // array of their size, in cache, so that a tree kept for later holds no slack.
         let keywords = KeywordTable.shared
-        return byteClassTable.withUnsafeBufferPointer { classes in
-            keywords.buckets.withUnsafeBufferPointer { buckets in
-                keywords.words.withUnsafeBufferPointer { words in
-                    keywords.keywords.withUnsafeBufferPointer { values in
-                        var scanner = TokenScanner(bytes: bytes, classes: classes,
-                                                   keywordTables: (buckets, words, values))
-                        scanner.run()
-                        return (scanner.tokens, scanner.diagnostics)
+        var diagnostics: [Diagnostic] = []
+        var moved: [RawToken]?
+        let lent = [RawToken](unsafeUninitializedCapacity: bytes.count / 3 + 16) { storage, initialized in
+            byteClassTable.withUnsafeBufferPointer { classes in
+                keywords.buckets.withUnsafeBufferPointer { buckets in
+                    keywords.words.withUnsafeBufferPointer { words in
+                        keywords.keywords.withUnsafeBufferPointer { values in
+                            var scanner = TokenScanner(bytes: bytes, classes: classes, tokens: TokenBuffer(lent: storage),
+                                                       keywordTables: (buckets, words, values))
+                            scanner.run()
+                            diagnostics = scanner.diagnostics
+                            if scanner.tokens.ownsStorage {
+                                moved = scanner.tokens.array()
+                                scanner.tokens.release()
+                                initialized = 0
+                            } else {
+                                initialized = scanner.tokens.count
+                            }
+                        }
                     }
                 }
             }
         }
+        if let moved { return (moved, diagnostics) }
+        if lent.count >= Parser.largeFileTokens { return (lent, diagnostics) }
+        return (lent.withUnsafeBufferPointer { Array($0) }, diagnostics)
     }
 
     /// Splits `bytes` into tokens; see the buffer overload.
@@ -122,13 +135,13 @@ private struct TokenScanner {
     var diagnostics: [Diagnostic] = []
     var modes: [LexerMode] = [LexerMode(kind: .code)]
 
-    init(bytes: UnsafeBufferPointer<UInt8>, classes: UnsafeBufferPointer<UInt16>,
+    init(bytes: UnsafeBufferPointer<UInt8>, classes: UnsafeBufferPointer<UInt16>, tokens: TokenBuffer,
          keywordTables: (UnsafeBufferPointer<UInt32>, UnsafeBufferPointer<UInt64>, UnsafeBufferPointer<UInt8>)) {
         self.bytes = bytes
         self.classes = classes
         (keywordBuckets, keywordWords, keywordValues) = keywordTables
         self.count = bytes.count
-        tokens = TokenBuffer(capacity: bytes.count / 3 + 16)
+        self.tokens = tokens
     }
 
     /// The byte at `index`, or 0 past the end.

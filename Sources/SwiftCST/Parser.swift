@@ -16,6 +16,9 @@ struct Parser {
     /// Nesting of grammar rules; past `maxDepth` the parser skips instead of recursing.
     var depth = 0
     static let maxDepth = 192
+    /// From this many tokens (a file of about 300 KB) the token and node lists are large
+    /// enough to be mapped page by page as they are written.
+    static let largeFileTokens = 1 << 16
 
     /// False in statement conditions (`if`/`guard`/`while`/`for`/`switch` heads, `case`
     /// and `catch` patterns): there a `{` opens a trailing closure only where SwiftParser
@@ -43,10 +46,15 @@ struct Parser {
             parser.skipsBodies = skippingBodies
             // A full parse makes about 0.8 nodes per token in Swift apps (0.75 to 0.82): room
             // for 7/8 spares nearly every file the copy of growing its list (and half its
-            // slack); bodies left unparsed make far fewer. The parser writes into the
-            // array's storage; a file that needs more room has its nodes moved out, and
-            // copied back into an array of their size.
-            let room = skippingBodies ? parser.tokens.count / 2 + 4 : parser.tokens.count / 8 * 7 + 16
+            // slack); bodies left unparsed make far fewer. A large file's room is mapped
+            // page by page as the parser writes it, so room it leaves unused costs address
+            // space, not memory: it gets enough for denser code too (generated tables,
+            // views of many small modifiers), because outgrowing it moves its whole list
+            // twice. The parser writes into the array's storage; a file that needs more
+            // room has its nodes moved out, and copied back into an array of their size.
+            let tokenCount = parser.tokens.count
+            let room = skippingBodies ? tokenCount / 2 + 4
+                : tokenCount >= Parser.largeFileTokens ? tokenCount + tokenCount / 4 : tokenCount / 8 * 7 + 16
             var moved: [RawNode]?
             let lent = [RawNode](unsafeUninitializedCapacity: room) { storage, initialized in
                 parser.nodes.release()  // the empty buffer it was made with

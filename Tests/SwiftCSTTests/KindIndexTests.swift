@@ -64,6 +64,21 @@ final class KindIndexTests: XCTestCase {
         XCTAssertGreaterThan(indexedQuestions, 1, "some questions went to the index")
     }
 
+    /// A large file of dense code (more nodes than tokens) outgrows the room its nodes
+    /// start with; its tree is the same as each of its parts parsed alone.
+    func testDenseLargeFileOutgrowsItsNodeRoom() {
+        let part = "f(a)(b)(c)(d)\n"
+        let one = SyntaxTree.parse(Array(part.utf8))
+        let copies = 10_000
+        let tree = SyntaxTree.parse(Array(String(repeating: part, count: copies).utf8))
+        XCTAssertGreaterThan(one.nodes.count, one.tokens.count + one.tokens.count / 4)
+        XCTAssertGreaterThanOrEqual(tree.tokens.count, Parser.largeFileTokens)
+        XCTAssertTrue(tree.diagnostics.isEmpty)
+        XCTAssertEqual(tree.root.childNodes.count, copies)
+        XCTAssertEqual(tree.nodes.count, (one.nodes.count - 1) * copies + 1)
+        XCTAssertEqual(tree.bytes, Array(String(repeating: part, count: copies).utf8))
+    }
+
     func testSmallTreesAndUnparsedBodiesAreNotIndexed() {
         XCTAssertNil(SyntaxTree.parse(Array("struct A { var x = 1 }\n".utf8)).kinds)
         let large = largeTree()

@@ -2,7 +2,7 @@
 // invariant on every input, a seeded mutation loop, and an opt-in throughput benchmark.
 
 import Foundation
-import SwiftCST
+@testable import SwiftCST
 import XCTest
 #if canImport(Darwin)
 import Darwin
@@ -393,6 +393,25 @@ final class LexerTests: XCTestCase {
             XCTAssertTrue(lexed.diagnostics.isEmpty, "\(lexed.diagnostics) in \(source)")
             XCTAssertFalse(lexed.kinds.contains(.unknown))
         }
+    }
+
+    /// The scanner writes into the array it returns: a file of one-byte tokens outgrows the
+    /// room it starts with, small and large; a large file of ordinary code keeps its room.
+    func testTokensOutgrowingTheirRoomOrKeepingItAreTheSame() {
+        for count in [10, 200, 300_000] {
+            let bytes = [UInt8](repeating: UInt8(ascii: "("), count: count)
+            let lexed = lex(bytes)
+            XCTAssertEqual(lexed.tokens.count, count + 1)
+            XCTAssertEqual(lexed.tokens.capacity >= lexed.tokens.count, true)
+            XCTAssertEqual(Set(lexed.kinds.dropLast()), [.leftParen])
+        }
+        let line = "let value = items.map { $0.name }.joined(separator: \", \")\n"
+        let small = lex(line)
+        let large = lex(String(repeating: line, count: 6_000))
+        XCTAssertGreaterThanOrEqual(large.tokens.count, Parser.largeFileTokens)
+        XCTAssertEqual(large.tokens.count, (small.tokens.count - 1) * 6_000 + 1)
+        XCTAssertEqual(Array(large.kinds.prefix(small.tokens.count - 1)), Array(small.kinds.dropLast()))
+        XCTAssertEqual(small.tokens.capacity, small.tokens.count, "a small file's tokens hold no slack")
     }
 
     func testExhaustiveShortInputsKeepTheInvariants() {

@@ -185,7 +185,8 @@ struct FileProcessor: Sendable {
         guard !outcome.findings.isEmpty else { return [] }
         let original = SourceLocationConverter(outcome.original)
         var output: SourceLocationConverter?
-        return reportedOutcomes(outcome).map { item in
+        // The outcomes `reportedOutcomes(_:)` keeps, read in place rather than copied out.
+        return outcome.findings.lazy.filter(isReported).map { item in
             let converter: SourceLocationConverter
             if item.round <= 1 {
                 converter = original
@@ -225,7 +226,13 @@ struct FileProcessor: Sendable {
 
     /// The outcomes `reported(_:)` turns into findings, in the same order.
     static func reportedOutcomes(_ outcome: FileOutcome) -> [FindingOutcome] {
-        outcome.findings.filter { $0.round <= 1 || $0.status == .fixed }
+        outcome.findings.filter(isReported)
+    }
+
+    /// Whether an outcome is reported: every finding about the original text, and the
+    /// later rounds' findings that were fixed.
+    static func isReported(_ outcome: FindingOutcome) -> Bool {
+        outcome.round <= 1 || outcome.status == .fixed
     }
 
     /// False for binary data: a NUL byte in the first 8 KB, or bytes that are not UTF-8.
