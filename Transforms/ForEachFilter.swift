@@ -34,6 +34,10 @@ public struct ForEachFilter: Rule {
                 Row(item: item)
             }
 
+        A row kept by comparing its number with a constant, over a range of constants, keeps \
+        a narrower range instead of a filter: `ForEach(0..<46) { if $0 > 0 {` becomes \
+        `ForEach(1..<46) {`.
+
         Withheld (reported only): conditions that do not use the row's element (the same \
         for every row: the `if` belongs around the ForEach), rows with .onDelete, .onMove, .onInsert or \
         .dropDestination, `if let`, `if case`, `#available`, `try` or `await` conditions, \
@@ -132,14 +136,7 @@ public struct ForEachFilter: Rule {
         }
         // A condition that reads no row parameter is the same for every row: no filter.
         let rowNames = Set(closure.parameters.compactMap(\.name).filter { $0 != "_" })
-        let readsRow = conditions.contains { condition in
-            (condition.firstTokenIndex..<condition.endTokenIndex).contains { position in
-                let token = condition.tree.token(at: position)
-                if token.kind == .dollarIdentifier { return token.text.dropFirst().first?.isNumber == true }
-                return token.kind == .identifier && rowNames.contains(token.text)
-            }
-        }
-        if !readsRow {
+        if !conditions.contains(where: { ForEachFilter.readsRow($0, rowNames: rowNames) }) {
             return withheld("the condition does not use the row's element, so it is the same for every row; put the `if` around the \(name) by hand")
         }
         guard let body = ifExpr.body, let open = body.leftBrace, let close = body.rightBrace else { return nil }
@@ -165,7 +162,11 @@ public struct ForEachFilter: Rule {
         let addsID = call.argument("id") == nil && (isRangeExpression(dataExpr) || types.isRange(dataExpr))
         let wrapWidth = context.wrapWidth(of: call.node.tree)
         let needsParentheses = Precedence.needsParenthesesAsBase(dataExpr)
-        if let existing = joinableFilter(dataExpr, rowParameters: closure.parameterClause?.text) {
+        let narrowed = narrowedRange(dataExpr, conditions: conditions, rowNames: rowNames, anonymous: closure.parameterClause == nil)
+        if let narrowed {
+            // `0..<46` where the row is kept when `$0 > 0`: `1..<46`.
+            edits.append(narrowed)
+        } else if let existing = joinableFilter(dataExpr, rowParameters: closure.parameterClause?.text) {
             // `items.filter { a }` with the same parameters: `items.filter { a && b }`.
             let range = existing.trimmedRange
             let text = existing.kind == .sequenceExpr && Precedence.needsParenthesesInConjunction(existing) ? "(\(existing.text))" : existing.text
@@ -207,7 +208,7 @@ public struct ForEachFilter: Rule {
             guard let brace = closure.leftBrace else { return nil }
             edits.append(.insert(" _ in", at: brace.textRange.upperBound))
         }
-        let fix = Fix(edits: edits, safety: .safe, summary: "filter the data of \(name)")
+        let fix = Fix(edits: edits, safety: .safe, summary: (narrowed == nil ? "filter the data of " : "narrow the range of ") + name)
         if let loss = CommentKeeping.lossReason(fix, in: call.node.tree) { return withheld(loss + "; move it by hand") }
         return Finding(range: range, message: message, fix: fix)
     }
