@@ -7,11 +7,11 @@ extension AnyViewErasure {
     /// Why some use of `member` may need its result to be `AnyView`, or nil when every use
     /// is proven not to: no other indexed file names it, and each use in this file is a
     /// view-builder statement, the one result of a `some View` member, or `AnyView(…)`'s
-    /// argument.
-    func callerReason(of member: ErasingMember, in tree: SyntaxTree, index: ProjectIndex, path: String,
+    /// argument. The files of the modules this one depends on cannot name the member.
+    func callerReason(of member: ErasingMember, in tree: SyntaxTree, index: ProjectIndex, context: RuleContext,
                       names: MemberNameTokens, lines: LineNumbers) -> String? {
         if !member.isFilePrivate {
-            let others = index.filesMentioning(member.name, besides: path)
+            let others = context.inModule(index.filesMentioning(member.name, besides: context.path))
             if let first = others.sorted().first {
                 let more = others.count > 1 ? " and \(others.count - 1) more" : ""
                 return "another file of the module names `\(member.name)` (\(first)\(more)), and its uses there may need `AnyView`"

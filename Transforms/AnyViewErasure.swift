@@ -105,7 +105,7 @@ public struct AnyViewErasure: Rule {
             var reason = plan.failure ?? member.declarationReason
             if reason == nil, member.declaresAnyView {
                 if memberNames == nil { memberNames = MemberNameTokens(tree) }
-                reason = callerReason(of: member, in: tree, index: index, path: context.path, names: memberNames!, lines: lines)
+                reason = callerReason(of: member, in: tree, index: index, context: context, names: memberNames!, lines: lines)
             }
             findings.append(.offering({ Fix(edits: plan.edits + member.signatureEdits(needsBuilder: plan.needsBuilder, wrapWidth: context.wrapWidth(of: tree)),
                                             summary: "return `some View` without `AnyView`") },

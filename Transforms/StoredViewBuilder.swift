@@ -100,7 +100,7 @@ public struct StoredViewBuilder: Rule {
                 }
             }
             if reason == nil, !candidate.isFilePrivate {
-                reason = otherFilesReason(candidate, type: type, index: index, path: context.path)
+                reason = otherFilesReason(candidate, type: type, index: index, context: context)
             }
             findings.append(.offering({ Fix(edits: candidate.declarationEdits + edits, summary: "store the built view") },
                                       range: range, message: message, unless: reason, in: tree))
@@ -292,14 +292,17 @@ public struct StoredViewBuilder: Rule {
     }
 
     /// Why other files of the module may read the closure: one reads `x.name`, or one
-    /// names both the view's type and `name` (an extension of it, a caller).
-    private func otherFilesReason(_ candidate: ClosureProperty, type: TypeDecl, index: ProjectIndex, path: String) -> String? {
-        let dotted = index.mentions["." + candidate.name, default: []].subtracting([path])
+    /// names both the view's type and `name` (an extension of it, a caller). The files of
+    /// the modules it depends on cannot name the view.
+    private func otherFilesReason(_ candidate: ClosureProperty, type: TypeDecl, index: ProjectIndex, context: RuleContext) -> String? {
+        let path = context.path
+        let dotted = context.inModule(index.mentions["." + candidate.name, default: []]).subtracting([path])
         if let file = dotted.sorted().first {
             return "another file of the module reads a member named `\(candidate.name)` (\(file))"
         }
         let typeName = FileTypes.lastComponent(type.name ?? "")
-        let both = index.mentions[typeName, default: []].intersection(index.mentions[candidate.name, default: []]).subtracting([path])
+        let both = context.inModule(index.mentions[typeName, default: []].intersection(index.mentions[candidate.name, default: []]))
+            .subtracting([path])
         if let file = both.sorted().first {
             return "another file of the module names both `\(typeName)` and `\(candidate.name)` (\(file))"
         }

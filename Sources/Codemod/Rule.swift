@@ -197,6 +197,17 @@ public struct RuleContext: Sendable {
     /// together is made only when all of them are handed to it: a run given some files
     /// (`--changed-since`, one file, an editor's document) must not change half of them.
     public var plannedFiles: Set<String>?
+    /// The files of `index` that belong to the file's own module (or modules), as the index
+    /// names them; nil when not known. The others are its dependencies' files, which
+    /// cannot name what this module declares.
+    public var moduleFiles: Set<String>?
+
+    /// The files of `paths` that may use what this file declares: those of its own module
+    /// (every one of them when the module is not known).
+    public func inModule(_ paths: Set<String>) -> Set<String> {
+        guard let moduleFiles else { return paths }
+        return paths.filter(moduleFiles.contains)
+    }
 
     public init(path: String, deploymentTargets: DeploymentTargets = DeploymentTargets(),
                 swiftLanguageMode: Int? = nil, options: [String: ConfigValue] = [:],

@@ -146,6 +146,13 @@ public final class ProjectModel: @unchecked Sendable {
         lock.withLock { projectsByPath.values.sorted { $0.path < $1.path } }
     }
 
+    /// The files of the modules `ids` themselves, their dependencies left out: the files
+    /// that may use what one of the modules declares (with the modules that depend on
+    /// them). Sorted.
+    public func ownFiles(of ids: [String]) -> [String] {
+        lock.withLock { ProjectModel.union(ids.compactMap { modulesByID[$0]?.files }) }
+    }
+
     /// The module and every module it depends on, transitively; sorted.
     public func visibleModules(of id: String) -> [String] {
         lock.withLock { closure(of: id) }

@@ -74,6 +74,63 @@ final class ModuleVisibilityTests: XCTestCase {
                        "--changed-since: the changed file, proven against its whole module")
     }
 
+    /// A module's dependencies cannot name what it declares: their mentions of a member's
+    /// name withhold no fix of it, where a file of the module's own still does.
+    func testDependenciesMentionsDoNotWithholdAModulesFixes() throws {
+        let sandbox = try Sandbox()
+        _ = try sandbox.write("Shelf/Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+
+            let package = Package(
+                name: "Shelf",
+                platforms: [.iOS(.v17)],
+                targets: [
+                    .target(name: "Core"),
+                    .target(name: "Feature", dependencies: ["Core"]),
+                ]
+            )
+
+            """)
+        _ = try sandbox.write("Shelf/Sources/Core/Notice.swift", """
+            struct Notice {
+                let content: String
+            }
+
+            func describe(_ notice: Notice) -> String { notice.content }
+
+            """)
+        let card = """
+            import SwiftUI
+
+            struct Card<Content: View>: View {
+                let content: () -> Content
+
+                init(@ViewBuilder content: @escaping () -> Content) {
+                    self.content = content
+                }
+
+                var body: some View {
+                    VStack { content() }
+                }
+            }
+
+            """
+        _ = try sandbox.write("Shelf/Sources/Feature/Card.swift", card)
+        let preview = try sandbox.run(["--rules", "stored-view-builder", "Shelf"])
+        XCTAssertTrue(preview.output.contains("+    @ViewBuilder let content: Content"),
+                      "Core depends on nothing in Feature, so its `notice.content` is not a use of Card's:\n\(preview.output)\n\(preview.stderr)")
+
+        _ = try sandbox.write("Shelf/Sources/Feature/Reader.swift", """
+            func describe(_ notice: Notice) -> String { notice.content }
+
+            """)
+        let withheld = try sandbox.run(["--lint", "--format", "json", "--rules", "stored-view-builder", "Shelf"])
+        XCTAssertTrue(withheld.output.contains("another file of the module reads a member named `content` (Shelf/Sources/Feature/Reader.swift)"),
+                      withheld.output)
+        XCTAssertFalse(withheld.output.contains("(Shelf/Sources/Core/Notice.swift)"), withheld.output)
+    }
+
     func testXcodeProjectsSynchronizedAndClassic() throws {
         let sandbox = try sandbox("XcodeSynced", "XcodeClassic")
         XCTAssertEqual(try changedFiles(sandbox, ["XcodeSynced", "XcodeClassic"]), [

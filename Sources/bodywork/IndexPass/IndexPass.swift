@@ -80,10 +80,17 @@ struct IndexPass {
         foldRest(into: &folded)
         if leavingToExit { ExitReclaim.keep(folding as Any, read) }
         timings?.lap("  index: fold", since: &phaseStart)
-        return ModuleIndexes(indexes: folded.map { $0 ?? ProjectIndex() }, viewByFile: viewByFile)
+        return ModuleIndexes(indexes: folded.map { $0 ?? ProjectIndex() }, viewByFile: viewByFile,
+                             moduleFilesByView: moduleFilesByView())
     }
 
     // MARK: - Views and snapshots
+
+    /// For each view, the files of its own modules (not of their dependencies), named as
+    /// the index names them.
+    private func moduleFilesByView() -> [Set<String>] {
+        ownersByView.map { owners in Set(model.ownFiles(of: owners).map { displayNames[$0] ?? $0 }) }
+    }
 
     /// Gives each planned file the view of its set of owning modules, one view per set.
     private mutating func takeViews(of files: [String]) {

@@ -15,6 +15,8 @@ struct ModuleIndexes: Sendable {
     private var viewByFile: [String: Int] = [:]
     /// The planned files (the keys of `viewByFile`), made once for every file's rules.
     private(set) var plannedFiles: Set<String> = []
+    /// For each view, the files of its own modules, as the index names them.
+    private var moduleFilesByView: [Set<String>] = []
 
     /// No facts for any file (no active rule reads the index).
     static let empty = ModuleIndexes()
@@ -22,9 +24,10 @@ struct ModuleIndexes: Sendable {
     private init() {}
 
     /// `indexes`, and for each planned file the position of its own among them.
-    init(indexes: [ProjectIndex], viewByFile: [String: Int]) {
+    init(indexes: [ProjectIndex], viewByFile: [String: Int], moduleFilesByView: [Set<String>] = []) {
         self.indexes = indexes
         self.viewByFile = viewByFile
+        self.moduleFilesByView = moduleFilesByView
         plannedFiles = Set(viewByFile.keys)
     }
 
@@ -35,6 +38,13 @@ struct ModuleIndexes: Sendable {
         result.viewByFile[path] = 0
         result.plannedFiles = [path]
         return result
+    }
+
+    /// The files of the modules the planned file `path` belongs to, their dependencies'
+    /// left out; nil when not known.
+    func moduleFiles(forFile path: String) -> Set<String>? {
+        guard let view = viewByFile[path], view < moduleFilesByView.count else { return nil }
+        return moduleFilesByView[view]
     }
 
     /// The index the rules see for the planned file `path` (as the run names it).

@@ -146,6 +146,7 @@ struct FileProcessor: Sendable {
                                   swiftLanguageMode: settings.swiftLanguageMode, options: settings.ruleOptions,
                                   index: indexes.index(forFile: path))
         context.plannedFiles = indexes.plannedFiles
+        context.moduleFiles = indexes.moduleFiles(forFile: path)
         var outcome = settings.engine.run(bytes: bytes, context: context, tree: tree)
         if let baseline = settings.baseline { outcome = baseline.withholdingFixes(of: outcome, path: path) }
         report.changed = outcome.changed
