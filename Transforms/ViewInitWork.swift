@@ -32,7 +32,14 @@ public struct ViewInitWork: Rule {
         lookups (`shared(for:)`, `cached…`, a call on a `…cache`), literals, arithmetic, \
         conversions of plain values (`Double(x)`, `String(x)`), `min`/`max`/`abs`, calling \
         a closure parameter (`self.content = content()`), `self.init`/`super.init`, \
-        assertions, and closures the init only stores.
+        assertions, closures the init only stores, work of a fixed size whatever the data \
+        (`[a, b].compactMap { $0 }`, `map` on an optional parameter or a dictionary \
+        parameter's subscript), and appearance settings (`UITableView.appearance()…`), \
+        which must come before the views they style are made.
+
+        A model the init makes for an `@ObservedObject` (`self.model = Model()`) is reported \
+        as what it is: a new object on every update of the parent, its state lost; \
+        `@StateObject` keeps the first.
 
         Before:
 
@@ -87,7 +94,11 @@ public struct ViewInitWork: Rule {
             })
             for initializer in initializers {
                 guard let body = initializer.body else { continue }
-                let parameters = Set(initializer.parameters.compactMap(\.name))
+                // Each parameter's declared type, as written.
+                var parameters: [String: String] = [:]
+                for parameter in initializer.parameters {
+                    if let name = parameter.name { parameters[name] = parameter.type?.text ?? "" }
+                }
                 let work = body.node.descendants(.functionCallExpr).filter {
                     isWork($0, in: body.node, parameters: parameters, onceStorage: onceStorage, index: index)
                 }
@@ -96,6 +107,13 @@ public struct ViewInitWork: Rule {
                 guard let first = outermost.first, let shown = singleLineText(first) else { continue }
                 let more = outermost.count > 1 ? " (and \(outermost.count - 1) more)" : ""
                 let name = view.name.isEmpty ? "the view" : "`\(view.name)`"
+                if let observed = observedObjectAssigned(first, in: view) {
+                    // A new object each time the parent updates: state is lost, not only time.
+                    findings.append(Finding(range: first.trimmedRange, message: MessageText.fitting(
+                        "`\(MessageText.quoted(shown))` makes a new object for `@ObservedObject \(observed)` on every update of the parent of \(name), losing its state; use `@StateObject`",
+                        "`\(MessageText.quoted(shown, max: 24))` makes a new `@ObservedObject \(observed)` on every parent update; use `@StateObject`")))
+                    continue
+                }
                 findings.append(Finding(range: first.trimmedRange, message: MessageText.fitting(
                     "`\(MessageText.quoted(shown))`\(more) runs in the init of \(name), again on every update of its parent; move it to `.task` or the model",
                     "`\(MessageText.quoted(shown, max: 24))`\(more) runs in the init of \(name) on every parent update; move it to `.task` or the model",
@@ -103,6 +121,68 @@ public struct ViewInitWork: Rule {
             }
         }
         return findings
+    }
+
+    /// Whether a call of `name` on `receiver` does a fixed, small amount of work, whatever
+    /// the data: on an array literal of a few elements (`[a, b].compactMap { $0 }`), or
+    /// `map`/`flatMap` on an optional (a dictionary parameter's subscript, an optional
+    /// parameter), which transform one value at most.
+    private static func isConstantSize(_ receiver: Node, parameters: [String: String], name: String) -> Bool {
+        var root = receiver
+        while true {
+            if let call = FunctionCallExpr(root), let callee = call.callee, let base = MemberAccessExpr(callee)?.base {
+                root = base
+            } else if let base = MemberAccessExpr(root)?.base {
+                root = base
+            } else {
+                break
+            }
+        }
+        if root.kind == .arrayExpr { return root.children(.argument).count <= 8 }
+        guard name == "map" || name == "flatMap" else { return false }
+        if receiver.kind == .subscriptCallExpr, let base = receiver.firstChildNode, base.kind == .identifierExpr,
+           let type = parameters[base.text] {
+            return isDictionaryType(type)
+        }
+        if receiver.kind == .identifierExpr, let type = parameters[receiver.text] {
+            return type.hasSuffix("?")
+        }
+        return false
+    }
+
+    /// `[Key: Value]` (a `:` outside any inner brackets).
+    private static func isDictionaryType(_ type: String) -> Bool {
+        guard type.hasPrefix("["), type.hasSuffix("]") else { return false }
+        var depth = 0
+        for character in type {
+            switch character {
+            case "[", "(", "<": depth += 1
+            case "]", ")", ">": depth -= 1
+            case ":" where depth == 1: return true
+            default: break
+            }
+        }
+        return false
+    }
+
+    /// The name of the `@ObservedObject` property of `view` that `value` is assigned to
+    /// (`self.model = Model()`, `model = Model()`, `_model = ObservedObject(wrappedValue: Model())`).
+    private func observedObjectAssigned(_ value: Node, in view: ViewType) -> String? {
+        // A type's initializer (`Model(…)`), not a call that may return an existing object.
+        guard let callee = FunctionCallExpr(value)?.callee, callee.kind == .identifierExpr,
+              callee.text.first?.isUppercase == true else { return nil }
+        var assigned = value
+        if let parent = value.parent, parent.kind == .argument, let list = parent.parent, let call = list.parent.flatMap(FunctionCallExpr.init),
+           call.calleeName == "ObservedObject" || call.calleeName == "init" {
+            assigned = call.node
+        }
+        guard var name = assignedName(of: assigned) else { return nil }
+        if name.hasPrefix("_") { name.removeFirst() }
+        let observed = view.storedProperties.contains { property in
+            property.bindings.first?.name == name
+                && property.modifiers.lastAttribute.map { FileTypes.lastComponent($0.name) == "ObservedObject" } == true
+        }
+        return observed ? name : nil
     }
 
     /// `_x` when `value` is assigned to `_x` or `self._x`.
@@ -115,7 +195,7 @@ public struct ViewInitWork: Rule {
     }
 
     /// Whether the call `node` is work the init does each time it runs.
-    private func isWork(_ node: Node, in body: Node, parameters: Set<String>, onceStorage: Set<String>,
+    private func isWork(_ node: Node, in body: Node, parameters: [String: String], onceStorage: Set<String>,
                         index: ProjectIndex) -> Bool {
         guard let call = FunctionCallExpr(node), var callee = call.callee else { return false }
         // Closures are only stored; the argument of `StateObject(wrappedValue:)` is evaluated once,
@@ -143,13 +223,17 @@ public struct ViewInitWork: Rule {
             return false
         }
         if callee.kind == .identifierExpr, let name = callee.firstToken?.text {
-            if parameters.contains(name) || ViewInitWork.cheapFunctions.contains(name) { return false }
+            if parameters[name] != nil || ViewInitWork.cheapFunctions.contains(name) { return false }
             guard name.first?.isUppercase == true else { return true }
             if ViewInitWork.costlyTypes.contains(name) { return true }
             return index.classTypes.contains(index.qualifiedName(of: name))
         }
         guard let access = MemberAccessExpr(callee), let name = access.name else { return false }
         guard let base = access.base else { return false }  // `.constant(x)`, `.init(…)`, `.someCase(…)`
+        // `UITableView.appearance().backgroundColor = …`: sets how later instances look, a
+        // cheap setting that must come before they are made, not work `.task` could do.
+        if name == "appearance" { return false }
+        if ViewInitWork.isConstantSize(base, parameters: parameters, name: name) { return false }
         let baseText = base.text
         if baseText == "self" || baseText == "super" { return name != "init" }
         if name == "init" { return false }

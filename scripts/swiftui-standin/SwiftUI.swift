@@ -1300,6 +1300,30 @@ extension Image {
     public nonisolated init(uiImage: UIImage) { self.init("") }
 }
 
+// MARK: - UIKit appearance
+
+/// UIKit's color, as views' backgrounds take it.
+open class UIColor: @unchecked Sendable {
+    public static var clear: UIColor { UIColor() }
+    public init() {}
+}
+
+/// UIKit's view: main-actor isolated, as in UIKit.
+@MainActor open class UIView {
+    open var backgroundColor: UIColor?
+    public init() {}
+}
+
+/// Types whose look can be set for every later instance (`UIAppearance`).
+@MainActor public protocol UIAppearance: AnyObject {
+    static func appearance() -> Self
+}
+
+/// UIKit's table view, which `List` was built on before iOS 16.
+@MainActor open class UITableView: UIView, UIAppearance {
+    public static func appearance() -> Self { fatalError() }
+}
+
 // MARK: - Geometry, preferences, focus and grids
 
 /// A view's size and frame, given to `GeometryReader`'s content and `onGeometryChange`.
