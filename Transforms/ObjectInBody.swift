@@ -31,7 +31,9 @@ public struct ObjectInBody: Rule {
         that keeps it in `@StateObject` or `@State`: that view keeps the first one, and the \
         others are built and dropped. `@ObservedObject var model = Model()` is reported too: \
         the view does not own what it observes, so each parent update that makes the view \
-        makes a new object. Not reported: `@StateObject var model = Model()` (built once) and \
+        makes a new object. An object made only to read one value or call one method \
+        (`Theme().accent`) holds no state to lose: the report says so, and to keep one \
+        instance (a `static let`, the environment). Not reported: `@StateObject var model = Model()` (built once) and \
         `@State var model = Model()` (the documented form for `@Observable`), closures that \
         run later or whose declaration the project does not hold (`Button`, `.task`, a custom \
         view's `() -> Void`), and members `body` does not reach.
@@ -98,11 +100,27 @@ public struct ObjectInBody: Rule {
                                             severity: .note))
                     continue
                 }
+                if let member = readMember(of: node) {
+                    // `Theme(…).primaryColor`: made only to read one value, then dropped.
+                    findings.append(Finding(range: node.trimmedRange, message: MessageText.fitting(
+                        "`\(type)(…)` builds a new \(kind) on every evaluation of body only to \(member); keep one, in a `static let` or the environment",
+                        "`\(type)(…)` builds a \(kind) on every evaluation of body only to \(member); keep one")))
+                    continue
+                }
                 findings.append(Finding(range: node.trimmedRange,
                                         message: "`\(type)(…)` builds a new \(kind) on every evaluation of body, losing its state; create it once with `@StateObject` or `@State`"))
             }
         }
         return findings
+    }
+
+    /// The member read straight off the object `node` builds (`Theme(…).color`), when the
+    /// object goes nowhere else.
+    private func readMember(of node: Node) -> String? {
+        guard let parent = node.parent, let access = MemberAccessExpr(parent), access.base == node,
+              let name = access.name else { return nil }
+        if let call = parent.parent.flatMap(FunctionCallExpr.init), call.callee == parent { return "call `\(name)(…)`" }
+        return "read `\(name)`"
     }
 
     /// The view and wrapper that receive the object `node` builds, when a view of the module
