@@ -210,6 +210,21 @@ enum ValuePair {
     }
 }
 
+extension ArgumentDifference {
+    /// Whether the two values are made by initializers of two differently named types
+    /// (`BigShadow()`, `SmallShadow()`): no one value holds both.
+    var buildsTwoTypes: Bool {
+        func typeName(_ value: Node) -> String? {
+            guard var callee = FunctionCallExpr(value)?.callee else { return nil }
+            if callee.kind == .genericSpecializationExpr, let base = callee.firstChildNode { callee = base }
+            guard callee.kind == .identifierExpr, let name = callee.firstToken?.text, name.first?.isUppercase == true else { return nil }
+            return name
+        }
+        guard let a = typeName(then), let b = typeName(otherwise) else { return false }
+        return a != b
+    }
+}
+
 /// `c ? a : b` as its three operands, written on one line or broken before `?` (and `:`)
 /// when the line would run wider than the file's.
 struct Ternary {

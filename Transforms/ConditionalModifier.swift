@@ -68,7 +68,9 @@ public struct ConditionalModifier: Rule {
         `c ? .red : .secondary` would compile, but as `Color.secondary`, another style), and \
         an unknown one withholds the fix. With more than one differing argument the condition is \
         repeated, so it must not call anything, and at most three arguments may differ. The fix \
-        is also withheld when it would delete a comment. A withheld finding whose branches \
+        is also withheld when it would delete a comment. Branches whose differing values are \
+        made by two differently named types (`.modifier(BigShadow())`, \
+        `.modifier(SmallShadow())`) are two types of view whatever is written: not reported. A withheld finding whose branches \
         differ only in the view's own arguments (`Text("On")`, `Text("Off")`) is a note.
 
         A merged line wider than the file's lines (its longest, at least 120 columns) breaks \
@@ -84,6 +86,9 @@ public struct ConditionalModifier: Rule {
         var findings: [Finding] = []
         for node in tree.root.descendants(.ifExpr) {
             guard let site = BranchPair(node), ConditionalModifier.isViewContent(node) else { continue }
+            // `.modifier(BigShadow())` and `.modifier(SmallShadow())`: two types of view
+            // whatever is written, so `if`/`else` is how to write them.
+            if site.differences.contains(where: \.buildsTwoTypes) { continue }
             let viewName = site.viewName
             let message = MessageText.fitting(
                 "`if`/`else` builds `\(viewName)` twice with two identities, differing only in \(site.differenceSummary); use one view with a ternary",
