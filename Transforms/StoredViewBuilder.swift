@@ -43,7 +43,7 @@ public struct StoredViewBuilder: Rule {
             }
 
         An explicit initializer's `self.content = content` becomes `self.content = content()` \
-        (its parameter stays a `@ViewBuilder` closure). The content is then built once, when \
+        (its parameter stays a `@ViewBuilder` closure, no longer `@escaping`). The content is then built once, when \
         the container is made (in the parent's `body`), instead of at each call in the \
         container's `body`; calling it twice in `body` gives the same view twice, as \
         before, since a view is a value. What the closure reads is read when the parent \
@@ -147,6 +147,10 @@ public struct StoredViewBuilder: Rule {
                     handled.formUnion(uses)
                     handled.insert(nameToken.textRange.lowerBound)
                     edits.append(.insert("()", at: value.trimmedRange.upperBound))
+                    // Called in the initializer, no longer stored: `@escaping` is not needed.
+                    if parameterType.kind == .attributedType, let inner = parameterType.childNodes.last(where: { $0.kind != .attribute }) {
+                        edits.append(Edit(range: parameterType.trimmedRange.lowerBound..<inner.trimmedRange.lowerBound, replacement: []))
+                    }
                 }
             }
         }

@@ -3,7 +3,7 @@ import SwiftUI
 struct ToolbarPill<Content: View>: View {
     @ViewBuilder private let content: Content
 
-    init(@ViewBuilder content: @escaping () -> Content) {
+    init(@ViewBuilder content: () -> Content) {
         self.content = content()
     }
 

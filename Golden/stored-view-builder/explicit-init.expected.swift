@@ -3,7 +3,7 @@ import SwiftUI
 struct SettingsForm<Content>: View where Content: View {
     @ViewBuilder let content: Content
 
-    init(@ViewBuilder content: @escaping () -> Content) {
+    init(@ViewBuilder content: () -> Content) {
         self.content = content()
     }
 

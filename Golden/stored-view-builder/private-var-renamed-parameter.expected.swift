@@ -4,7 +4,7 @@ struct Panel<Body2: SwiftUI.View>: View {
     @ViewBuilder private var content: Body2
     let title: String
 
-    init(title: String, @ViewBuilder builder: @escaping () -> Body2) {
+    init(title: String, @ViewBuilder builder: () -> Body2) {
         self.title = title
         self.content = builder()
     }
