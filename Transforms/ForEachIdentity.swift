@@ -201,8 +201,11 @@ struct IdentityPass {
         guard let closure = site.row, parameters.count == 1, parameters[0].type == nil,
               let indexToken = parameters[0].nameToken, indexToken.kind == .identifier, let clause = closure.parameterClause
         else {
+            let reason = site.row?.parameterClause == nil && site.row.map { site.usesAnonymousParameters($0.node) } == true
+                ? "the row reads the index as `$0`; name it (`{ index in`) for the rule to rewrite the row"
+                : "the row closure does not name the index"
             return withheld(site, base, suggestion: "\(site.container)(\(sourceText)) { element in … }",
-                            proof: proofFailure(source, needs: .randomAccess), reason: "the row closure does not name the index")
+                            proof: proofFailure(source, needs: .randomAccess), reason: reason)
         }
         let indexName = indexToken.text
         if !Names.binders(of: indexName, in: closure.statements).isEmpty {
