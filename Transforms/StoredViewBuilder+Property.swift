@@ -54,7 +54,28 @@ struct ClosureProperty {
     /// Whether the closure is the rule's: marked `@ViewBuilder`, or returning `AnyView` or a
     /// generic parameter constrained to `View` (an action's `() -> Void` is not).
     func mayBuildView(in type: TypeDecl) -> Bool {
-        hasViewBuilder || resultIsView(in: type)
+        (hasViewBuilder || resultIsView(in: type)) && !isDeferredOnPurpose(in: type)
+    }
+
+    /// Whether an initializer of `type` stores an `@autoclosure` parameter in it: the
+    /// `LazyView(Detail())` pattern, whose closure exists to build the view later, in
+    /// `body`, not when the container is made.
+    private func isDeferredOnPurpose(in type: TypeDecl) -> Bool {
+        type.node.descendants(.initializerDecl).contains { initializer in
+            guard let function = FunctionLikeDecl(initializer), let body = function.body else { return false }
+            let deferred = Set(function.parameters.compactMap { parameter -> String? in
+                guard let type = parameter.type, type.kind == .attributedType,
+                      type.children(.attribute).contains(where: { Attribute($0)?.name == "autoclosure" }) else { return nil }
+                return parameter.name
+            })
+            guard !deferred.isEmpty else { return false }
+            return body.node.descendants(.sequenceExpr).contains { node in
+                guard let sequence = SequenceExpr(node), sequence.isAssignment, let target = sequence.assignmentTarget,
+                      let value = sequence.assignedValue, value.kind == .identifierExpr else { return false }
+                let stored = MemberAccessExpr(target)?.name ?? (target.kind == .identifierExpr ? target.text : nil)
+                return stored == name && deferred.contains(value.text)
+            }
+        }
     }
 
     private func resultIsView(in type: TypeDecl) -> Bool {

@@ -67,6 +67,9 @@ public struct StoredViewBuilder: Rule {
         and a property that is not `private` whose name another file of the \
         module reads as `x.name`, or names together with the view's type (an extension, a \
         caller reading it), as the project index records.
+
+        Not reported: a closure an initializer takes as an `@autoclosure` (`LazyView(Detail())`), \
+        which exists to build the view later, in `body`.
         """
 
     public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
