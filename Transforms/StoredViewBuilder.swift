@@ -49,6 +49,10 @@ public struct StoredViewBuilder: Rule {
         before, since a view is a value. What the closure reads is read when the parent \
         builds the container, which is when its inputs change anyway.
 
+        A declaration that `@ViewBuilder ` would make wider than the file's lines (its \
+        longest, at least 120 columns) takes the attribute on a line of its own above it; an \
+        initializer on one line that `content()` makes too wide takes its parameters one a line.
+
         Found on a View's stored `let`/`var` of type `() -> T` marked `@ViewBuilder`, or \
         where `T` is a generic parameter constrained to `View`, or `AnyView`. Never \
         touched: builders that take parameters (`(Item) -> Content`, which only the \
@@ -84,6 +88,7 @@ public struct StoredViewBuilder: Rule {
         // when the first candidate needs it: a pass per candidate cost the file's length
         // times the number of its views.
         lazy var spellings = NameSpellings(of: candidates.map(\.candidate.name), in: tree)
+        lazy var layout = SourceLayout(tree.bytes)
         for (type, candidate) in candidates {
             let range = candidate.nameToken.textRange
             let message = MessageText.fitting(
@@ -94,7 +99,8 @@ public struct StoredViewBuilder: Rule {
                 ?? moduleProtocolReason(type, index: index)
             var edits: [Edit] = []
             if reason == nil {
-                switch uses(of: candidate, in: type, types: types, tree: tree, spellings: spellings) {
+                switch uses(of: candidate, in: type, types: types, tree: tree, spellings: spellings,
+                            layout: layout, wrapWidth: context.wrapWidth(of: tree)) {
                 case .failure(let why): reason = why
                 case .edits(let found): edits = found
                 }
@@ -102,7 +108,8 @@ public struct StoredViewBuilder: Rule {
             if reason == nil, !candidate.isFilePrivate {
                 reason = otherFilesReason(candidate, type: type, index: index, path: context.path)
             }
-            findings.append(.offering({ Fix(edits: candidate.declarationEdits + edits, summary: "store the built view") },
+            findings.append(.offering({ Fix(edits: candidate.declarationEdits(layout: layout, wrapWidth: context.wrapWidth(of: tree)) + edits,
+                                            summary: "store the built view") },
                                       range: range, message: message, unless: reason, in: tree))
         }
         return findings
@@ -115,9 +122,10 @@ public struct StoredViewBuilder: Rule {
 
     /// Every mention of the property's name in the file, as edits: `content()` → `content`
     /// in the view's members, `self.content = content` → `self.content = content()` in its
-    /// initializers; a failure at the first other use.
+    /// initializers (an initializer's parameters one a line when that makes its line too
+    /// wide, as the file's long signatures are written); a failure at the first other use.
     private func uses(of candidate: ClosureProperty, in type: TypeDecl, types: FileTypes, tree: SyntaxTree,
-                      spellings: NameSpellings) -> Uses {
+                      spellings: NameSpellings, layout: SourceLayout, wrapWidth: Int) -> Uses {
         let name = candidate.name
         let ownDeclarations = types.bySimpleName[FileTypes.lastComponent(type.name ?? ""), default: []].map(\.node)
         var edits: [Edit] = []
@@ -130,6 +138,7 @@ public struct StoredViewBuilder: Rule {
                 guard let function = FunctionLikeDecl(initializer), let body = function.body else { continue }
                 // Parameters' labels and names are not the property.
                 if let signature = function.signature { handled.formUnion(mentionsOf(name, in: signature)) }
+                var calls: [Edit] = []
                 for assignment in body.node.descendants(.sequenceExpr) {
                     guard let sequence = SequenceExpr(assignment), sequence.isAssignment,
                           let target = sequence.assignmentTarget, let access = MemberAccessExpr(target),
@@ -146,8 +155,9 @@ public struct StoredViewBuilder: Rule {
                     }
                     handled.formUnion(uses)
                     handled.insert(nameToken.textRange.lowerBound)
-                    edits.append(.insert("()", at: value.trimmedRange.upperBound))
+                    calls.append(.insert("()", at: value.trimmedRange.upperBound))
                 }
+                edits += layout.wrappingParameters(of: initializer, edits: calls, width: wrapWidth)
             }
         }
         for index in spellings.positions(of: name) {
