@@ -74,8 +74,10 @@ public struct ConditionalModifier: Rule {
         differ only in the view's own arguments (`Text("On")`, `Text("Off")`) is a note.
 
         A merged line wider than the file's lines (its longest, at least 120 columns) breaks \
-        its ternary before `?`, and before `:` too when that is not enough, one level deeper \
-        than the line.
+        as the file would: a call holding several merged values takes its arguments one a \
+        line; else the ternary the line runs wide at (the later of two on one line, when the \
+        line fits up to its condition) breaks before `?`, and before `:` too when that is not \
+        enough, one level deeper than the line.
         """
 
     public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
@@ -120,7 +122,7 @@ public struct ConditionalModifier: Rule {
                 for difference in site.differences {
                     switch ValuePair.merge(difference, condition: site.condition) {
                     case .merged(let text, let needs, let ternary):
-                        values.append(MergedValue(range: difference.then.trimmedRange, text: text, ternary: ternary))
+                        values.append(MergedValue(node: difference.then, text: text, ternary: ternary))
                         platforms.merge(needs) { max($0, $1) }
                     case .withheld(let why):
                         reason = why

@@ -58,7 +58,10 @@ public struct ForEachFilter: Rule {
 
         A filter too wide for the file's lines (its longest, at least 120 columns) is laid out \
         as the file would: `ForEach(` with the data and `id:` on lines of their own, else the \
-        condition on its own line after `{ item in`, kept on the lines the file gave it.
+        condition on its own line after `{ item in`, kept on the lines the file gave it. A \
+        condition joined to a filter the data already has (`items.filter { item in a && b }`, \
+        from an existing filter or nested `if`s) is laid out the same way when its line would \
+        run too wide, its `&&` operands one a line when the condition's own line is not enough.
 
         Calls such as `sorted`, `map` or `Dictionary(grouping:)` in the data argument are \
         `work-in-body`'s to report.
@@ -168,10 +171,8 @@ public struct ForEachFilter: Rule {
             edits.append(narrowed)
         } else if let existing = joinableFilter(dataExpr, rowParameters: closure.parameterClause?.text) {
             // `items.filter { a }` with the same parameters: `items.filter { a && b }`.
-            let range = existing.trimmedRange
-            let text = existing.kind == .sequenceExpr && Precedence.needsParenthesesInConjunction(existing) ? "(\(existing.text))" : existing.text
-            let added = conditions.map { c in Precedence.needsParenthesesInConjunction(c) ? "(\(c.text))" : c.text }.joined(separator: " && ")
-            edits.append(Edit(range: range, replacement: text + " && " + added))
+            edits.append(joinedFilterEdit(existing: existing, conditions: conditions, call: call, dataExpr: dataExpr,
+                                          layout: layout, wrapWidth: wrapWidth))
         } else if layout.lineWidth(at: dataRange.upperBound, adding: filterCall.count + (addsID ? 11 : 0)) <= wrapWidth {
             if needsParentheses {
                 edits.append(.insert("(", at: dataRange.lowerBound))
@@ -211,32 +212,6 @@ public struct ForEachFilter: Rule {
         let fix = Fix(edits: edits, safety: .safe, summary: (narrowed == nil ? "filter the data of " : "narrow the range of ") + name)
         if let loss = CommentKeeping.lossReason(fix, in: call.node.tree) { return withheld(loss + "; move it by hand") }
         return Finding(range: range, message: message, fix: fix)
-    }
-
-    /// `.filter { item in` with the condition on a line of its own, one level deeper than
-    /// the call's line, and `}` back at it. Conditions too wide for that line keep the
-    /// lines the file gave them (moved to the new depth) or, for several, one line each.
-    private func brokenFilter(parameters: String, conditions: [Node], joined: String, indent: String,
-                              layout: SourceLayout, wrapWidth: Int) -> String {
-        let nl = layout.lineEnding
-        let inner = indent + layout.indentUnit
-        let head = parameters.isEmpty ? ".filter {" : ".filter { " + parameters.trimmingSuffixSpaces()
-        var body = joined
-        if SourceLayout.widestLine(of: inner + joined) > wrapWidth {
-            if conditions.count == 1, let condition = conditions.first,
-               layout.bytes[condition.trimmedRange].contains(where: { $0 == 10 || $0 == 13 }) {
-                // As the file broke it: its lines after the first keep their depth under
-                // the `if`'s line, now under the condition's own.
-                let ifIndent = layout.indentation(ofLineAt: condition.trimmedRange.lowerBound)
-                body = SourceLayout.reindent(layout.text(condition.trimmedRange), from: ifIndent, to: inner)
-            } else if conditions.count > 1 {
-                body = conditions.map { c in
-                    let text = singleLineText(c) ?? c.text
-                    return Precedence.needsParenthesesInConjunction(c) ? "(\(text))" : text
-                }.joined(separator: nl + inner + layout.indentUnit + "&& ")
-            }
-        }
-        return head + nl + inner + body + nl + indent + "}"
     }
 
     /// Why a condition cannot move into a filter, or nil when it can.

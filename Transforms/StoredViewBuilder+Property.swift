@@ -117,10 +117,17 @@ struct ClosureProperty {
         return false
     }
 
-    /// `() -> Content` → `Content`; `@ViewBuilder ` before the declaration when missing.
-    var declarationEdits: [Edit] {
+    /// `() -> Content` → `Content`; `@ViewBuilder ` before the declaration when missing, or
+    /// on a line of its own above it, as attributes are written, when the declaration's
+    /// line would otherwise run wider than `wrapWidth`.
+    func declarationEdits(layout: SourceLayout, wrapWidth: Int) -> [Edit] {
         var edits = [Edit(range: typeNode.trimmedRange, replacement: resultText)]
-        if !hasViewBuilder { edits.append(.insert("@ViewBuilder ", at: declaration.trimmedRange.lowerBound)) }
+        guard !hasViewBuilder else { return edits }
+        let start = declaration.trimmedRange.lowerBound
+        edits.append(.insert("@ViewBuilder ", at: start))
+        if layout.isFirstOnLine(start), layout.widestLine(after: edits, around: start) > wrapWidth {
+            edits[edits.count - 1] = .insert("@ViewBuilder" + layout.lineEnding + layout.indentation(ofLineAt: start), at: start)
+        }
         return edits
     }
 }

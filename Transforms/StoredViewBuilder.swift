@@ -49,6 +49,10 @@ public struct StoredViewBuilder: Rule {
         before, since a view is a value. What the closure reads is read when the parent \
         builds the container, which is when its inputs change anyway.
 
+        A declaration that `@ViewBuilder ` would make wider than the file's lines (its \
+        longest, at least 120 columns) takes the attribute on a line of its own above it. An \
+        initializer's line never grows: `content()` adds two columns where `@escaping ` leaves.
+
         Found on a View's stored `let`/`var` of type `() -> T` marked `@ViewBuilder`, or \
         where `T` is a generic parameter constrained to `View`, or `AnyView`. Never \
         touched: builders that take parameters (`(Item) -> Content`, which only the \
@@ -87,6 +91,7 @@ public struct StoredViewBuilder: Rule {
         // when the first candidate needs it: a pass per candidate cost the file's length
         // times the number of its views.
         lazy var spellings = NameSpellings(of: candidates.map(\.candidate.name), in: tree)
+        lazy var layout = SourceLayout(tree.bytes)
         for (type, candidate) in candidates {
             let range = candidate.nameToken.textRange
             let message = MessageText.fitting(
@@ -105,7 +110,8 @@ public struct StoredViewBuilder: Rule {
             if reason == nil, !candidate.isFilePrivate {
                 reason = otherFilesReason(candidate, type: type, index: index, context: context)
             }
-            findings.append(.offering({ Fix(edits: candidate.declarationEdits + edits, summary: "store the built view") },
+            findings.append(.offering({ Fix(edits: candidate.declarationEdits(layout: layout, wrapWidth: context.wrapWidth(of: tree)) + edits,
+                                            summary: "store the built view") },
                                       range: range, message: message, unless: reason, in: tree))
         }
         return findings
@@ -118,7 +124,7 @@ public struct StoredViewBuilder: Rule {
 
     /// Every mention of the property's name in the file, as edits: `content()` → `content`
     /// in the view's members, `self.content = content` → `self.content = content()` in its
-    /// initializers; a failure at the first other use.
+    /// initializers, its parameter no longer `@escaping`; a failure at the first other use.
     private func uses(of candidate: ClosureProperty, in type: TypeDecl, types: FileTypes, tree: SyntaxTree,
                       spellings: NameSpellings) -> Uses {
         let name = candidate.name

@@ -100,7 +100,7 @@ final class ForEachIdentityTests: XCTestCase {
         let result = findings(view)
         XCTAssertEqual(result.count, 1)
         XCTAssertNil(result.first?.fix)
-        XCTAssertEqual(result.first?.withheldReason, "the row closure does not name the index")
+        XCTAssertEqual(result.first?.withheldReason, "the row reads the index as `$0`; name it (`{ index in`) for the rule to rewrite the row")
     }
 
     func testAlreadyStableIdentityIsLeftAlone() {

@@ -1,0 +1,24 @@
+import SwiftUI
+
+struct Transfer {
+    let reference: String
+    let isOutgoing: Bool
+    let amountInCents: Int
+    let counterpartyName: String
+}
+
+struct OutgoingTransfers: View {
+    let transfers: [Transfer]
+    let minimumAmountInCents: Int
+
+    var body: some View {
+        List {
+            ForEach(
+                transfers.filter { transfer in transfer.isOutgoing && transfer.amountInCents >= minimumAmountInCents },
+                id: \.reference
+            ) { transfer in
+                Text(transfer.counterpartyName)
+            }
+        }
+    }
+}
