@@ -124,21 +124,12 @@ public struct ViewInitWork: Rule {
     }
 
     /// Whether a call of `name` on `receiver` does a fixed, small amount of work, whatever
-    /// the data: on an array literal of a few elements (`[a, b].compactMap { $0 }`), or
+    /// the data: on an array literal of a few elements (`[a, b].compactMap { $0 }`) or an
+    /// enum's `allCases`, or
     /// `map`/`flatMap` on an optional (a dictionary parameter's subscript, an optional
     /// parameter), which transform one value at most.
     private static func isConstantSize(_ receiver: Node, parameters: [String: String], name: String) -> Bool {
-        var root = receiver
-        while true {
-            if let call = FunctionCallExpr(root), let callee = call.callee, let base = MemberAccessExpr(callee)?.base {
-                root = base
-            } else if let base = MemberAccessExpr(root)?.base {
-                root = base
-            } else {
-                break
-            }
-        }
-        if root.kind == .arrayExpr { return root.children(.argument).count <= 8 }
+        if startsAtFixedSizeCollection(receiver) { return true }
         guard name == "map" || name == "flatMap" else { return false }
         if receiver.kind == .subscriptCallExpr, let base = receiver.firstChildNode, base.kind == .identifierExpr,
            let type = parameters[base.text] {

@@ -24,7 +24,8 @@ public struct WorkInBody: Rule {
 
         - collection work (note): `sorted`, `sort`, `filter`, `Dictionary(grouping:)`; in the \
         data of `ForEach` or `List` also `map`, `compactMap`, `flatMap` and `shuffled`; not on \
-        an enum's `allCases`, a small set the source states. Keep the \
+        an enum's `allCases` or an array literal of a few values (`[.a, .b].filter { … }`), \
+        small sets the source states, nor on what is made of them. Keep the \
         derived collection in the model, updated when its inputs change. `.filter { … }` \
         applied last to a ForEach's data, the form `foreach-filter` writes, costs what an `if` \
         in each row costs and is not reported.
@@ -204,8 +205,8 @@ public struct WorkInBody: Rule {
         guard let access = MemberAccessExpr(callee), let base = access.base else { return nil }
         if WorkInBody.collectionTransforms.contains(name) || WorkInBody.dataTransforms.contains(name) {
             guard !isLazy(base) else { return nil }
-            // An enum's `allCases` is a small set the source states.
-            if MemberAccessExpr(base)?.name == "allCases" { return nil }
+            // An enum's `allCases`, an array literal: a small set the source states.
+            if startsAtFixedSizeCollection(base) { return nil }
             let inData = forEachData.first { $0.contains(node) }
             if !WorkInBody.collectionTransforms.contains(name) && inData == nil { return nil }
             if name == "filter", let data = inData, isTrailingFilter(node, of: data) { return nil }

@@ -162,3 +162,22 @@ func ifConfigClauseStatements(_ clause: Node) -> [Node] {
 func holdsMultilineString(_ node: Node) -> Bool {
     node.containsDescendant(.stringLiteralExpr) { $0.firstToken?.text.contains("\"\"\"") == true }
 }
+
+/// Whether `receiver`, followed down its chain of calls and members (`a.filter { … }.sorted()`
+/// reads `a`), starts at a collection of a size the source states: an array literal of a
+/// few elements (`[.internal, .external].filter { … }`) or an enum's `allCases`. Work on it
+/// is the same, small, whatever the data.
+func startsAtFixedSizeCollection(_ receiver: Node) -> Bool {
+    var root = receiver
+    while true {
+        if MemberAccessExpr(root)?.name == "allCases" { return true }
+        if let call = FunctionCallExpr(root), let callee = call.callee, let base = MemberAccessExpr(callee)?.base {
+            root = base
+        } else if let base = MemberAccessExpr(root)?.base {
+            root = base
+        } else {
+            break
+        }
+    }
+    return root.kind == .arrayExpr && root.children(.argument).count <= 8
+}
