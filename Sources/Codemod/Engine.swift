@@ -239,7 +239,9 @@ private struct EngineRun {
     mutating func collectFindings(in tree: SyntaxTree, suppressions: SuppressionMap, round: Int,
                                   previous: [RoundFinding], previousEdits: [Edit]) -> [RoundFinding] {
         let keys = suppressionKeys(suppressions)
-        var reported: [(finding: Finding, ruleIndex: Int)] = []
+        // The round's findings, and the rule of each.
+        var reported: [Finding] = []
+        var reportedRules: [Int] = []
         // One memo per round: what the rules derive from this tree is derived once.
         var roundContext = context
         roundContext.memo = TreeMemo()
@@ -269,71 +271,98 @@ private struct EngineRun {
                 found = rule.findings(in: tree, context: roundContext)
             }
             time.findings = found.count
-            for var finding in found {
-                finding.ruleID = rule.id
-                finding.message = Finding.clamped(finding.message)
-                let uses = suppressions.uses(suppressing: finding.ruleID, at: finding.range.lowerBound)
+            // Named and clamped in place, and kept without copying each finding again: a
+            // file with thousands of findings pays for every copy of every one.
+            var named = found
+            var kept: [Int] = []
+            kept.reserveCapacity(named.count)
+            for position in named.indices {
+                named[position].ruleID = rule.id
+                named[position].message = Finding.clamped(named[position].message)
+                let uses = suppressions.uses(suppressing: rule.id, at: named[position].range.lowerBound)
                 for use in uses {
                     var key = keys[use.directive]
                     key.ruleID = use.ruleID
                     usedSuppressions.insert(key)
                 }
-                if uses.isEmpty { reported.append((finding, ruleIndex)) }
+                if uses.isEmpty { kept.append(position) }
             }
+            if kept.count == named.count {
+                if reported.isEmpty { reported = named } else { reported.append(contentsOf: named) }
+            } else {
+                for position in kept { reported.append(named[position]) }
+            }
+            reportedRules.append(contentsOf: repeatElement(ruleIndex, count: kept.count))
         }
         timings?.record(rules: times)
 
+        // Which earlier finding each one continues; none in the first round.
+        var continued = [Int?](filling: nil, count: reported.count)
+        if !previous.isEmpty {
+            continueFindings(reported, from: previous, previousEdits: previousEdits, into: &continued)
+        }
+
+        var result: [RoundFinding] = []
+        result.reserveCapacity(reported.count)
+        for index in reported.indices {
+            let outcomeIndex: Int
+            if let match = continued[index] {
+                outcomeIndex = previous[match].outcomeIndex
+            } else {
+                outcomeIndex = outcomes.count
+                outcomes.append(FindingOutcome(finding: reported[index], status: .noFix, round: round))
+            }
+            let ruleIndex = reportedRules[index]
+            var status = status(of: reported[index], ruleIndex: ruleIndex)
+            if status == .fixed, let fix = reported[index].fix, let reason = CommentKeeping.lossReason(fix, in: tree) {
+                status = .dropped(reason)
+            }
+            result.append(RoundFinding(finding: reported[index], ruleIndex: ruleIndex, outcomeIndex: outcomeIndex,
+                                       status: status))
+        }
+        return result
+    }
+
+    /// Sets `continued[i]` to the index in `previous` of the finding `reported[i]`
+    /// continues, by place, then by place for unfixed ones, then by message (see
+    /// `collectFindings`).
+    func continueFindings(_ reported: [Finding], from previous: [RoundFinding], previousEdits: [Edit],
+                          into continued: inout [Int?]) {
         var byPlace: [FindingKey: [Int]] = [:]
         var byMessage: [FindingKey: [Int]] = [:]
         // An unfixed finding whose place another fix left alone, now reported there with
         // another message (a fix elsewhere let the rule do more: "use the shared `f`").
         var unfixedByPlace: [FindingKey: [Int]] = [:]
         let offsets = EditOffsets(previousEdits)
-        for (index, item) in previous.enumerated() {
-            let start = offsets.map(item.finding.range.lowerBound)
-            if let start { byPlace[FindingKey(item.finding, start: start), default: []].append(index) }
-            if item.status != .fixed {
-                byMessage[FindingKey(item.finding, start: 0), default: []].append(index)
-                if let start { unfixedByPlace[FindingKey(item.finding, start: start, anyMessage: true), default: []].append(index) }
+        for index in previous.indices {
+            let finding = previous[index].finding
+            let start = offsets.map(finding.range.lowerBound)
+            if let start { byPlace[FindingKey(finding, start: start), default: []].append(index) }
+            if previous[index].status != .fixed {
+                byMessage[FindingKey(finding, start: 0), default: []].append(index)
+                if let start { unfixedByPlace[FindingKey(finding, start: start, anyMessage: true), default: []].append(index) }
             }
         }
-        var continued = [Int?](filling: nil, count: reported.count)
         var taken = Set<Int>()
-        for (index, item) in reported.enumerated() {
-            let key = FindingKey(item.finding, start: item.finding.range.lowerBound)
+        for index in reported.indices {
+            let key = FindingKey(reported[index], start: reported[index].range.lowerBound)
             if let match = byPlace[key]?.first(where: { !taken.contains($0) }) {
                 taken.insert(match)
                 continued[index] = match
             }
         }
-        for (index, item) in reported.enumerated() where continued[index] == nil {
-            let key = FindingKey(item.finding, start: item.finding.range.lowerBound, anyMessage: true)
+        for index in reported.indices where continued[index] == nil {
+            let key = FindingKey(reported[index], start: reported[index].range.lowerBound, anyMessage: true)
             if let match = unfixedByPlace[key]?.first(where: { !taken.contains($0) }) {
                 taken.insert(match)
                 continued[index] = match
             }
         }
-        for (index, item) in reported.enumerated() where continued[index] == nil {
-            if let match = byMessage[FindingKey(item.finding, start: 0)]?.first(where: { !taken.contains($0) }) {
+        for index in reported.indices where continued[index] == nil {
+            if let match = byMessage[FindingKey(reported[index], start: 0)]?.first(where: { !taken.contains($0) }) {
                 taken.insert(match)
                 continued[index] = match
             }
-        }
-
-        return reported.enumerated().map { index, item in
-            let outcomeIndex: Int
-            if let match = continued[index] {
-                outcomeIndex = previous[match].outcomeIndex
-            } else {
-                outcomeIndex = outcomes.count
-                outcomes.append(FindingOutcome(finding: item.finding, status: .noFix, round: round))
-            }
-            var status = status(of: item.finding, ruleIndex: item.ruleIndex)
-            if status == .fixed, let fix = item.finding.fix, let reason = CommentKeeping.lossReason(fix, in: tree) {
-                status = .dropped(reason)
-            }
-            return RoundFinding(finding: item.finding, ruleIndex: item.ruleIndex, outcomeIndex: outcomeIndex,
-                                status: status)
         }
     }
 

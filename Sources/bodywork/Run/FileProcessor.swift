@@ -83,6 +83,29 @@ struct FileReport: Sendable {
     }
 }
 
+/// What a report keeps of each finding beyond its place, message and fix state: made for
+/// every finding, they are left out where no output reads them.
+struct ReportDetails: OptionSet, Sendable {
+    let rawValue: Int
+    /// The fix's edits with their places (JSON, SARIF, the audit).
+    static let edits = ReportDetails(rawValue: 1)
+    /// The finding's source lines, normalized (fingerprints in SARIF and GitLab, the audit).
+    static let sources = ReportDetails(rawValue: 2)
+    static let all: ReportDetails = [.edits, .sources]
+
+    /// What the findings of a run that prints `format` need.
+    init(format: OutputFormat) {
+        switch format {
+        case .json: self = .edits
+        case .sarif: self = .all
+        case .gitlab: self = .sources
+        case .text, .xcode, .github, .checkstyle, .junit, .markdown: self = []
+        }
+    }
+
+    init(rawValue: Int) { self.rawValue = rawValue }
+}
+
 /// The bytes of one processed file, for callers that need them (interactive mode,
 /// standard input). The batch turns it into a `FileReport` and lets it go.
 struct FileWork {
@@ -98,6 +121,8 @@ struct FileProcessor: Sendable {
     let indexes: ModuleIndexes
     /// Trees the index pass parsed for the planned files, each read once instead of parsing again.
     var trees: ParsedTrees? = nil
+    /// What the report keeps of each finding beyond its place, message and fix state.
+    var details: ReportDetails = .all
 
     /// Reads `path` and runs `settings.engine` over it. Never throws: problems become the
     /// report's `skipReason`.
@@ -152,7 +177,7 @@ struct FileProcessor: Sendable {
         report.changed = outcome.changed
         report.notes = outcome.notes
         report.parseErrorCount = outcome.parseErrorCount
-        report.findings = FileProcessor.reported(outcome)
+        report.findings = FileProcessor.reported(outcome, details: details)
         if let baseline = settings.baseline {
             baseline.filter(&report, outcome: outcome, reportsUnused: settings.engine.options.reportUnusedDisables)
         } else if settings.recordsBaseline {
@@ -182,7 +207,7 @@ struct FileProcessor: Sendable {
     /// later round's finding is about code a fix wrote: it is reported only when its own
     /// fix was applied too (placed in the output); otherwise the next run reports it, at
     /// a place that exists in the file.
-    static func reported(_ outcome: FileOutcome) -> [ReportedFinding] {
+    static func reported(_ outcome: FileOutcome, details: ReportDetails = .all) -> [ReportedFinding] {
         guard !outcome.findings.isEmpty else { return [] }
         let original = SourceLocationConverter(outcome.original)
         var output: SourceLocationConverter?
@@ -211,8 +236,10 @@ struct FileProcessor: Sendable {
                                            endLine: end.line, endColumn: end.column, fix: state, reason: reason,
                                            wasDropped: dropped)
             if item.round <= 1 {
-                reported.normalizedSource = BaselineSource.normalized(item.finding.range, in: outcome.original)
-                if let fix = item.finding.fix, state == .applied || state == .suggested {
+                if details.contains(.sources) {
+                    reported.normalizedSource = BaselineSource.normalized(item.finding.range, in: outcome.original)
+                }
+                if details.contains(.edits), let fix = item.finding.fix, state == .applied || state == .suggested {
                     reported.edits = fix.edits.sorted { $0.range.lowerBound < $1.range.lowerBound }.map { edit in
                         ReportedEdit(startOffset: edit.range.lowerBound, endOffset: edit.range.upperBound,
                                      start: original.location(of: edit.range.lowerBound),

@@ -89,7 +89,8 @@ struct Runner {
                                         trees: trees, prefetch: prefetch, timings: timings)
             prefetch?.stop(keepingFor: Set(plan.files.map(\.path)))
             timings?.lap("index (read, parse, facts, fold)", since: &phaseStart)
-            let processor = FileProcessor(maxFileSize: options.maxFileSize, indexes: indexes, trees: trees)
+            var processor = FileProcessor(maxFileSize: options.maxFileSize, indexes: indexes, trees: trees)
+            processor.details = ReportDetails(format: options.format)
             if let command = options.verifyCommand {
                 VerifiedApply(options: options, console: console, processor: processor, command: command, report: report)
                     .run(plan, totals: &totals, patch: patch, rules: rules, recorder: recorder)
