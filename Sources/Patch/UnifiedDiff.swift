@@ -114,6 +114,21 @@ public enum UnifiedDiff {
         return output
     }
 
+    /// `hunks` rendered after `header`, each with its label, into one buffer sized for
+    /// them first: a large diff is written once, not copied each time its buffer grows.
+    public static func render(_ hunks: [Hunk], labels: [String?], header: [UInt8], color: Bool) -> [UInt8] {
+        var size = header.count
+        for (hunk, label) in zip(hunks, labels) {
+            size += 48 + (label?.utf8.count ?? 0)
+            for line in hunk.lines { size += line.count + 1 + (color ? 16 : 0) }
+        }
+        var output: [UInt8] = []
+        output.reserveCapacity(size)
+        output += header
+        for (hunk, label) in zip(hunks, labels) { append(hunk, color: color, label: label, to: &output) }
+        return output
+    }
+
     /// The `@@ -a,b +c,d @@` line of `hunk`, without color or LF; a count of 1 is omitted
     /// as `diff -u` does.
     public static func rangeLine(_ hunk: Hunk) -> [UInt8] {

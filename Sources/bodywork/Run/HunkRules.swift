@@ -88,9 +88,7 @@ struct HunkRules {
         if hunks.isEmpty { return ([], colored ? [] : nil) }
         let labels = HunkRules(outcome).labels(hunks)
         func rendered(color: Bool) -> [UInt8] {
-            var output = UnifiedDiff.header(path: path, color: color)
-            for (hunk, label) in zip(hunks, labels) { output += UnifiedDiff.renderHunk(hunk, color: color, label: label) }
-            return output
+            UnifiedDiff.render(hunks, labels: labels, header: UnifiedDiff.header(path: path, color: color), color: color)
         }
         return (rendered(color: false), colored ? rendered(color: true) : nil)
     }
