@@ -76,6 +76,9 @@ public struct ViewInitWork: Rule {
                                                    "PropertyListDecoder", "PropertyListEncoder", "NSRegularExpression", "Regex",
                                                    "UIImage", "NSImage", "CIImage", "CIContext", "AttributedString", "NSAttributedString",
                                                    "Data", "NSData"]
+    /// Costly types whose empty value (`Data()`) costs nothing.
+    private static let emptyIsCheap: Set<String> = ["Data", "NSData", "AttributedString", "NSAttributedString", "UIImage",
+                                                    "NSImage"]
     private static let cheapFunctions: Set<String> = ["min", "max", "abs", "round", "floor", "ceil", "sqrt", "assert", "precondition",
                                                       "assertionFailure", "preconditionFailure", "fatalError", "type", "withAnimation"]
 
@@ -128,7 +131,8 @@ public struct ViewInitWork: Rule {
     /// enum's `allCases`, or
     /// `map`/`flatMap` on an optional (a dictionary parameter's subscript, an optional
     /// parameter), which transform one value at most.
-    private static func isConstantSize(_ receiver: Node, parameters: [String: String], name: String) -> Bool {
+    private static func isConstantSize(_ receiver: Node, parameters: [String: String], name: String,
+                                       index: ProjectIndex) -> Bool {
         if startsAtFixedSizeCollection(receiver) { return true }
         guard name == "map" || name == "flatMap" else { return false }
         if receiver.kind == .subscriptCallExpr, let base = receiver.firstChildNode, base.kind == .identifierExpr,
@@ -138,7 +142,11 @@ public struct ViewInitWork: Rule {
         if receiver.kind == .identifierExpr, let type = parameters[receiver.text] {
             return type.hasSuffix("?")
         }
-        return false
+        // `page.zipURL.flatMap { … }`, the property declared optional. Not inside an optional
+        // chain, where the call applies to the member itself, whatever it is.
+        guard !TypeResolver.isInOptionalChain(receiver), receiver.kind != .optionalChainingExpr,
+              let type = TypeResolver(index: index).type(of: receiver)?.text else { return false }
+        return type.hasSuffix("?") || type.hasPrefix("Optional<")
     }
 
     /// `[Key: Value]` (a `:` outside any inner brackets).
@@ -216,6 +224,8 @@ public struct ViewInitWork: Rule {
         if callee.kind == .identifierExpr, let name = callee.firstToken?.text {
             if parameters[name] != nil || ViewInitWork.cheapFunctions.contains(name) { return false }
             guard name.first?.isUppercase == true else { return true }
+            // `Data()`, `AttributedString()`: an empty value, not a read or a decoding.
+            if ViewInitWork.emptyIsCheap.contains(name), call.arguments.isEmpty, call.trailingClosure == nil { return false }
             if ViewInitWork.costlyTypes.contains(name) { return true }
             return index.classTypes.contains(index.qualifiedName(of: name))
         }
@@ -224,7 +234,7 @@ public struct ViewInitWork: Rule {
         // `UITableView.appearance().backgroundColor = …`: sets how later instances look, a
         // cheap setting that must come before they are made, not work `.task` could do.
         if name == "appearance" { return false }
-        if ViewInitWork.isConstantSize(base, parameters: parameters, name: name) { return false }
+        if ViewInitWork.isConstantSize(base, parameters: parameters, name: name, index: index) { return false }
         let baseText = base.text
         if baseText == "self" || baseText == "super" { return name != "init" }
         if name == "init" { return false }

@@ -28,3 +28,22 @@ struct PlanPicker: View {
         }
     }
 }
+
+struct Page {
+    let zipURL: String?
+}
+
+// `map` on a property declared optional transforms one value; an empty `Data()` reads nothing.
+struct PageText: View {
+    let url: URL?
+    let buffer: Data
+
+    init(page: Page) {
+        url = page.zipURL.flatMap { URL(string: $0) }
+        buffer = Data()
+    }
+
+    var body: some View {
+        Text(url?.absoluteString ?? "")
+    }
+}

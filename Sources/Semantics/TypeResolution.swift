@@ -296,7 +296,7 @@ public struct TypeResolver: Sendable {
 
     /// Whether `expression` is a link of an optional chain: `a?.b` holds a `?.` in its
     /// leftmost postfix chain.
-    static func isInOptionalChain(_ expression: Node) -> Bool {
+    public static func isInOptionalChain(_ expression: Node) -> Bool {
         var node: Node? = expression
         while let current = node {
             switch current.kind {
