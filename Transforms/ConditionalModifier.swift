@@ -245,7 +245,8 @@ public struct ConditionalModifier: Rule {
                   let name = call.calleeName, name.first?.isUppercase == true else { return nil }
             return name
         }
-        let declaredHere = types.declared[rootName] != nil || types.index.declaredSimpleNames.contains(rootName)
+        let declaredHere = types.declared[rootName] != nil
+            || types.index.declaresType(named: rootName, visibleFrom: TypeResolver.enclosingTypeName(of: base))
         if !declaredHere, built.allSatisfy(statelessPrimitives.contains), base.descendants(.ifExpr).isEmpty {
             return .stateless
         }

@@ -336,6 +336,22 @@ public struct ProjectIndex: Sendable {
         return files
     }
 
+    /// Whether a type the project declares is what `name` means when written in `scope` (a
+    /// qualified type name, nil at file scope): one declared at top level, or nested in
+    /// `scope` or a type around it. `L10n.Text` nested in an enum leaves `Text` elsewhere to
+    /// SwiftUI.
+    public func declaresType(named name: String, visibleFrom scope: String?) -> Bool {
+        if typealiases[name] != nil { return true }
+        guard declaredSimpleNames.contains(name) else { return false }
+        if declaredTypes.contains(name) { return true }
+        var enclosing = scope
+        while let current = enclosing {
+            if declaredTypes.contains(current + "." + name) { return true }
+            enclosing = current.lastIndex(of: ".").map { String(current[..<$0]) }
+        }
+        return false
+    }
+
     /// Whether the files of the run declare, extend or alias a type of this qualified name.
     public func isSeen(_ qualifiedName: String) -> Bool {
         declaredTypes.contains(qualifiedName) || conformances[qualifiedName] != nil

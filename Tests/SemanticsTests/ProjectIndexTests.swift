@@ -12,6 +12,22 @@ final class ProjectIndexTests: XCTestCase {
         return builder.finish()
     }
 
+    /// A nested type hides another module's type of the same name only inside the types
+    /// around it; one at top level (or an alias) hides it everywhere.
+    func testDeclaredTypesAreVisibleFromTheirScopes() {
+        let nested = index("enum L10n { enum Settings { enum Text {} } }\nstruct Screen { struct Row {} }")
+        XCTAssertFalse(nested.declaresType(named: "Text", visibleFrom: nil))
+        XCTAssertFalse(nested.declaresType(named: "Text", visibleFrom: "Screen"))
+        XCTAssertTrue(nested.declaresType(named: "Text", visibleFrom: "L10n.Settings"))
+        XCTAssertTrue(nested.declaresType(named: "Text", visibleFrom: "L10n.Settings.Text"))
+        XCTAssertFalse(nested.declaresType(named: "Text", visibleFrom: "L10n"))
+        XCTAssertFalse(nested.declaresType(named: "Button", visibleFrom: "L10n.Settings"))
+        let topLevel = index("struct Text {}", "typealias Label = Text")
+        XCTAssertTrue(topLevel.declaresType(named: "Text", visibleFrom: nil))
+        XCTAssertTrue(topLevel.declaresType(named: "Text", visibleFrom: "Anything.Else"))
+        XCTAssertTrue(topLevel.declaresType(named: "Label", visibleFrom: nil))
+    }
+
     func testTypeTextsAreTheirTokensWithASpaceOnlyBetweenWords() {
         // The text joined from the tokens equals the spaced-out tokens normalized, ASCII
         // or not, whatever whitespace and comments sit between them.
