@@ -72,14 +72,14 @@ public struct OnAppearTask: Rule {
         lazy var types = context.fileTypes(tree, index: index)
         lazy var layout = SourceLayout(tree.bytes)
         lazy var risk = TaskCancellationRisk(tree: tree, index: index, path: context.path)
-        lazy var taskShadowed = index.declaredSimpleNames.contains("Task")
-            || !tree.root.descendants(.typealiasDecl).filter { TypealiasDecl($0)?.name == "Task" }.isEmpty
+        lazy var taskAliased = !tree.root.descendants(.typealiasDecl).filter { TypealiasDecl($0)?.name == "Task" }.isEmpty
         var findings: [Finding] = []
         for node in context.functionCalls(in: tree) {
             guard let site = TaskOnAppear(node) else { continue }
             let message = "`.onAppear { Task { … } }` starts work that keeps running after the view disappears; use `.task { … }`"
             var reason: String? = nil
-            if taskShadowed {
+            // A `Task` nested in some other type (`Job.Task`) leaves this one Swift's.
+            if taskAliased || index.declaresType(named: "Task", visibleFrom: TypeResolver.enclosingTypeName(of: node)) {
                 reason = "the module declares its own type named `Task`"
             } else if let other = site.task.arguments.first(where: { $0.label != "priority" }) {
                 reason = "`Task` takes \(other.label.map { "`\($0):`" } ?? "an unlabeled argument"), which `.task` has no place for"
