@@ -14,7 +14,20 @@ enum ValueKind: Equatable {
     case typeMember(type: String, member: String)
     /// A name or a chain of names (`accent`, `theme.accent`).
     case reference
+    /// A `String` value that is no literal: `NSLocalizedString("KEY", comment: "")`,
+    /// `String(localized: "Key")`. A ternary of two is a `String` too, as each is alone.
+    case stringValue
     case other
+
+    /// `NSLocalizedString(…)` or `String(localized: …)`, both of type `String`.
+    static func isLocalizedStringCall(_ node: Node) -> Bool {
+        guard let call = FunctionCallExpr(node), let callee = call.callee, callee.kind == .identifierExpr else { return false }
+        switch callee.text {
+        case "NSLocalizedString": return true
+        case "String": return call.arguments.first?.label == "localized"
+        default: return false
+        }
+    }
 
     init(_ node: Node) {
         switch node.kind {
@@ -30,6 +43,8 @@ enum ValueKind: Equatable {
             } else {
                 self = .other
             }
+        case .functionCallExpr where ValueKind.isLocalizedStringCall(node):
+            self = .stringValue
         case .memberAccessExpr, .functionCallExpr:
             let access = node.kind == .memberAccessExpr ? MemberAccessExpr(node)
                 : FunctionCallExpr(node)?.callee.flatMap(MemberAccessExpr.init)
@@ -191,6 +206,8 @@ enum ValuePair {
         switch (x, y) {
         case (.integer, .integer), (.float, .float):
             return plain
+        case (.stringValue, .stringValue):
+            return plain
         case (.string, .string):
             if facts.plainString { return plain }
             return .withheld("\(slot) takes two strings, and a ternary of strings may pick another overload than each string alone (a `LocalizedStringKey` would become a `String`, unlocalized)")
@@ -211,8 +228,9 @@ enum ValuePair {
 }
 
 extension ArgumentDifference {
-    /// Whether the two values are made by initializers of two differently named types
-    /// (`BigShadow()`, `SmallShadow()`): no one value holds both.
+    /// Whether the two values are of two types: made by initializers of two differently
+    /// named types (`BigShadow()`, `SmallShadow()`), or two styles of a style modifier
+    /// (`.plain`, `.bordered`). No one value holds both.
     var buildsTwoTypes: Bool {
         func typeName(_ value: Node) -> String? {
             guard var callee = FunctionCallExpr(value)?.callee else { return nil }
@@ -220,9 +238,24 @@ extension ArgumentDifference {
             guard callee.kind == .identifierExpr, let name = callee.firstToken?.text, name.first?.isUppercase == true else { return nil }
             return name
         }
-        guard let a = typeName(then), let b = typeName(otherwise) else { return false }
-        return a != b
+        if let a = typeName(then), let b = typeName(otherwise) { return a != b }
+        // `.buttonStyle(.primary)` and `.buttonStyle(.secondary)`: each style is a type of
+        // its own (`PlainButtonStyle`, `BorderedButtonStyle`), as style modifiers take them.
+        if ArgumentDifference.styleProtocolModifiers.contains(modifier), !isInitializer,
+           case .implicitMember(let p) = ValueKind(then), case .implicitMember(let q) = ValueKind(otherwise) {
+            return p != q
+        }
+        return false
     }
+
+    /// Modifiers that take a style protocol's conforming type (`some ButtonStyle`).
+    static let styleProtocolModifiers: Set<String> = [
+        "buttonStyle", "toggleStyle", "listStyle", "pickerStyle", "textFieldStyle", "labelStyle", "progressViewStyle",
+        "datePickerStyle", "menuStyle", "tabViewStyle", "navigationViewStyle", "gaugeStyle", "indexViewStyle",
+        "groupBoxStyle", "controlGroupStyle", "formStyle", "navigationSplitViewStyle", "disclosureGroupStyle",
+        "labeledContentStyle", "menuButtonStyle", "windowStyle", "windowToolbarStyle", "presentedWindowStyle",
+        "textEditorStyle",
+    ]
 }
 
 /// `c ? a : b` as its three operands, written on one line or broken before `?` (and `:`)

@@ -70,7 +70,8 @@ public struct ConditionalModifier: Rule {
         repeated, so it must not call anything, and at most three arguments may differ. The fix \
         is also withheld when it would delete a comment. Branches whose differing values are \
         made by two differently named types (`.modifier(BigShadow())`, \
-        `.modifier(SmallShadow())`) are two types of view whatever is written: not reported. A withheld finding whose branches \
+        `.modifier(SmallShadow())`), or two styles of a style modifier (`.buttonStyle(.plain)`, \
+        `.buttonStyle(.bordered)`), are two types of view whatever is written: not reported. A withheld finding whose branches \
         differ only in the view's own arguments (`Text("On")`, `Text("Off")`) is a note.
 
         A merged line wider than the file's lines (its longest, at least 120 columns) breaks \
@@ -211,6 +212,10 @@ public struct ConditionalModifier: Rule {
     }
 
     /// SwiftUI views that hold no state of their own: toggling between two of them resets nothing.
+    /// Calls that make plain values, not views: `Text(NSLocalizedString(…))` builds one view.
+    static let plainValues: Set<String> = ["NSLocalizedString", "String", "Int", "Double", "CGFloat", "Float", "Bool",
+                                           "URL", "Date", "Character"]
+
     static let statelessPrimitives: Set<String> = [
         "Text", "Image", "Color", "Label", "Rectangle", "Circle", "Ellipse", "Capsule", "RoundedRectangle",
         "UnevenRoundedRectangle", "ContainerRelativeShape", "Divider", "Spacer", "EmptyView", "ProgressView",
@@ -242,7 +247,8 @@ public struct ConditionalModifier: Rule {
         }
         let built = ([base] + base.descendants(.functionCallExpr)).compactMap { node -> String? in
             guard node.kind == .functionCallExpr, let call = FunctionCallExpr(node), call.callee?.kind == .identifierExpr,
-                  let name = call.calleeName, name.first?.isUppercase == true else { return nil }
+                  let name = call.calleeName, name.first?.isUppercase == true,
+                  !ConditionalModifier.plainValues.contains(name) else { return nil }
             return name
         }
         let declaredHere = types.declared[rootName] != nil

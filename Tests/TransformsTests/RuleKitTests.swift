@@ -187,6 +187,36 @@ final class RuleKitTests: XCTestCase {
         XCTAssertEqual(enclosingCalls(of: try firstCall("Text", in: t)).map(\.name), ["VStack"])
     }
 
+    /// UIKit's and AppKit's types take closures that build menus and cells, and a closure
+    /// holding a `guard` or a `return` is no view builder, whatever it is passed to.
+    func testPlatformTypesAndControlFlowAreNotViewContent() {
+        let source = """
+        func setUp() {
+            let menu = UIContextMenuConfiguration(identifier: nil) { _ in UIMenu(children: actions) }
+            let header = NSHostingView(rootView: EmptyView())
+            let cell = Registration(kind: "x") { view in
+                guard let view else { return }
+                view.reset()
+            }
+            let row = Row { width in
+                return Text("w")
+            }
+            let stack = VStack { Text("v") }
+            let uni = UIntBox { Text("u") }
+        }
+        """
+        let t = tree(source)
+        let kinds = t.root.descendants(.closureExpr).compactMap(ClosureExpr.init).map { closure in
+            (closure.statements.first?.text ?? "", BuilderContext.of(closure).kind)
+        }
+        func kind(of statement: String) -> BuilderContext.Kind? { kinds.first { $0.0.hasPrefix(statement) }?.1 }
+        XCTAssertEqual(kind(of: "UIMenu"), .ordinary)
+        XCTAssertEqual(kind(of: "guard let view"), .ordinary)
+        XCTAssertEqual(kind(of: "return Text"), .ordinary)
+        XCTAssertEqual(kind(of: "Text(\"v\")"), .view)
+        XCTAssertEqual(kind(of: "Text(\"u\")"), .view, "`UInt…` is no UIKit prefix")
+    }
+
     // MARK: - Sites and chains
 
     func testForEachSiteParts() throws {

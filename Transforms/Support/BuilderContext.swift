@@ -143,10 +143,25 @@ struct BuilderContext: Equatable {
             return BuilderContext(kind: .action, origin: "the action of `Button`")
         }
         let isModifier = call.callee?.kind == .memberAccessExpr
-        if isModifier ? role == .contentModifier : startsUppercase(name) {
+        if isModifier ? role == .contentModifier : startsUppercase(name) && !isPlatformType(name) && !holdsControlFlow(closure) {
             return BuilderContext(kind: .view, origin: "the content of `", name, "`")
         }
         return BuilderContext(kind: .ordinary, origin: "a closure passed to `", name, "`")
+    }
+
+    /// Whether `name` is a UIKit or AppKit type (`UIContextMenuConfiguration`,
+    /// `NSHostingView`): their closures build menus, cells and actions, not SwiftUI content.
+    private static func isPlatformType(_ name: String) -> Bool {
+        let bytes = Array(name.utf8.prefix(3))
+        guard bytes.count == 3, (bytes[0] == UInt8(ascii: "U") && bytes[1] == UInt8(ascii: "I"))
+                || (bytes[0] == UInt8(ascii: "N") && bytes[1] == UInt8(ascii: "S")) else { return false }
+        return bytes[2] >= UInt8(ascii: "A") && bytes[2] <= UInt8(ascii: "Z")
+    }
+
+    /// Whether the closure's own statements hold a `guard` or a `return`: a view builder
+    /// holds neither, so the closure is ordinary code whatever it is passed to.
+    private static func holdsControlFlow(_ closure: ClosureExpr) -> Bool {
+        closure.statements.contains { $0.kind == .guardStmt || $0.kind == .returnStmt }
     }
 
     /// What a call's name says of its closures, from `nonViewCalls`, `actionCalls` and

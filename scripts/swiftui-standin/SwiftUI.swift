@@ -760,6 +760,7 @@ extension View {
     public nonisolated func animation<V: Equatable>(_ animation: Animation?, value: V) -> some View { modified() }
     public nonisolated func transition(_ transition: AnyTransition) -> some View { modified() }
     public nonisolated func drawingGroup() -> some View { modified() }
+    public nonisolated func buttonStyle<S: PrimitiveButtonStyle>(_ style: S) -> some View { modified() }
 
     private nonisolated func modified() -> ModifiedContent<Self, _StandInModifier> {
         ModifiedContent(content: self, modifier: _StandInModifier())
@@ -1298,6 +1299,38 @@ open class UIImage: @unchecked Sendable {
 
 extension Image {
     public nonisolated init(uiImage: UIImage) { self.init("") }
+}
+
+// MARK: - Button styles
+
+/// How a button behaves when pressed; each style is a type of its own, so two of them
+/// are never one value (`c ? .plain : .bordered` does not type-check).
+@MainActor @preconcurrency public protocol PrimitiveButtonStyle {}
+
+public struct PlainButtonStyle: PrimitiveButtonStyle {
+    public init() {}
+}
+
+public struct BorderedButtonStyle: PrimitiveButtonStyle {
+    public init() {}
+}
+
+extension PrimitiveButtonStyle where Self == PlainButtonStyle {
+    public static var plain: PlainButtonStyle { PlainButtonStyle() }
+}
+
+extension PrimitiveButtonStyle where Self == BorderedButtonStyle {
+    public static var bordered: BorderedButtonStyle { BorderedButtonStyle() }
+}
+
+// MARK: - Localized strings
+
+extension String {
+    /// Foundation's `String(localized:table:bundle:locale:comment:)` (iOS 15), whose key is a
+    /// `String.LocalizationValue` written as a literal; a plain string stands in for it.
+    public init(localized key: String, table: String? = nil, comment: StaticString? = nil) {
+        self = key
+    }
 }
 
 // MARK: - UIKit appearance
