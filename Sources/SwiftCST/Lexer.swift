@@ -31,13 +31,7 @@ public enum Lexer {
                                                        keywordTables: (buckets, words, values))
                             scanner.run()
                             diagnostics = scanner.diagnostics
-                            if scanner.tokens.ownsStorage {
-                                moved = scanner.tokens.array()
-                                scanner.tokens.release()
-                                initialized = 0
-                            } else {
-                                initialized = scanner.tokens.count
-                            }
+                            initialized = scanner.tokens.finishLent(movingInto: &moved)
                         }
                     }
                 }

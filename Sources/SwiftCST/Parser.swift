@@ -60,13 +60,7 @@ struct Parser {
                 parser.nodes.release()  // the empty buffer it was made with
                 parser.nodes = GrowableBuffer(lent: storage)
                 parser.parseSourceFile()
-                if parser.nodes.ownsStorage {
-                    moved = parser.nodes.array()
-                    parser.nodes.release()
-                    initialized = 0
-                } else {
-                    initialized = parser.nodes.count
-                }
+                initialized = parser.nodes.finishLent(movingInto: &moved)
             }
             // `parser.nodes` is not read past this point: its storage is the tree's now.
             return SyntaxTree(bytes: source, tokens: parser.tokens.array(), nodes: moved ?? lent,

@@ -65,6 +65,16 @@ struct GrowableBuffer<Element> {
         Array(UnsafeBufferPointer(start: base, count: count))
     }
 
+    /// Ends writing into lent storage (`init(lent:)`): the number of elements written there,
+    /// for the lender to keep; or, when they outgrew it into storage of their own, 0, with
+    /// the elements moved into `moved` and that storage freed.
+    mutating func finishLent(movingInto moved: inout [Element]?) -> Int {
+        guard ownsStorage else { return count }
+        moved = array()
+        release()
+        return 0
+    }
+
     /// Frees the storage it owns; lent storage keeps its elements for the lender.
     func release() {
         guard ownsStorage else { return }
