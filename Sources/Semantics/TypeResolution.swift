@@ -124,7 +124,7 @@ public struct TypeResolver: Sendable {
                 // An `if`'s conditions bind nothing in its `else`.
                 let inElse = scope.kind == .ifExpr && child != scope.child(.conditionList) && child != scope.child(.codeBlock)
                 if !inElse {
-                    if let bound = conditionalBindingType(name, scope: scope, child: child) { return bound }
+                    if let bound = conditionalBindingType(name, scope: scope, child: child, origin: node) { return bound }
                     if binds(name, scope: scope, child: child) { return nil }
                 }
             case .structDecl, .classDecl, .enumDecl, .actorDecl, .extensionDecl:
@@ -177,7 +177,7 @@ public struct TypeResolver: Sendable {
                     }
                 }
             } else if statement.kind == .guardStmt, binds(name, scope: statement, child: child) {
-                found = .some(conditionalBindingType(name, scope: statement, child: child) ?? nil)
+                found = .some(conditionalBindingType(name, scope: statement, child: child, origin: child) ?? nil)
             }
         }
         return found
@@ -243,8 +243,10 @@ public struct TypeResolver: Sendable {
     /// The type `name` has where `child` sees a condition of `scope` (`if`, `guard`,
     /// `while`) binding it: `let name = value` or `let name` unwraps the value's optional
     /// type. `.some(nil)` when the condition binds it in a way whose type is not proven;
-    /// nil when no condition of `scope` binds it for `child`.
-    private func conditionalBindingType(_ name: String, scope: Node, child: Node) -> ResolvedType?? {
+    /// nil when no condition of `scope` binds it for `child`. `origin` is where the name is
+    /// read: a condition holding it, and those after it, bind nothing there
+    /// (`guard let items = items` reads the outer `items`).
+    private func conditionalBindingType(_ name: String, scope: Node, child: Node, origin: Node) -> ResolvedType?? {
         guard let conditions = scope.child(.conditionList) else { return nil }
         // An `if`'s bindings reach its first block (and later conditions), not `else`.
         if scope.kind == .ifExpr || scope.kind == .whileStmt {
@@ -252,7 +254,7 @@ public struct TypeResolver: Sendable {
         }
         var found: ResolvedType??
         for condition in conditions.children(.condition) {
-            if condition == child || condition.contains(child) { break }
+            if condition == child || condition.contains(child) || condition == origin || condition.contains(origin) { break }
             guard let first = condition.firstToken, first.keyword == .let || first.keyword == .var else { continue }
             let nodes = condition.childNodes
             guard let pattern = nodes.first else { continue }

@@ -29,6 +29,34 @@ final class ExpressionTypesTests: XCTestCase {
         }
     }
 
+    /// `guard let items = items` and `if let items = items` read the outer `items` on the
+    /// right: the binding is not in scope in its own condition (it once resolved itself,
+    /// without end).
+    func testABindingThatShadowsItsValueReadsTheOuterName() throws {
+        let tree = SyntaxTree.parse("""
+            struct Screen {
+                var items: [Int]?
+
+                func rows() -> Int {
+                    guard let items = items else { return 0 }
+                    if let first = items.first, let first = Optional(first) { _ = first }
+                    return items.count
+                }
+
+                func other() {
+                    if let items = items { _ = items }
+                }
+            }
+            """)
+        var builder = ProjectIndexBuilder()
+        builder.add(tree, path: "Screen.swift")
+        let resolver = TypeResolver(index: builder.finish())
+        let reads = tree.root.descendants(.identifierExpr).filter { $0.text == "items" }
+        // The guard's value, `items.first` and `items.count` after it, the `if`'s value and
+        // the `if`'s body.
+        XCTAssertEqual(reads.map { resolver.type(of: $0)?.text }, ["[Int]?", "[Int]", "[Int]", "[Int]?", "[Int]"])
+    }
+
     func testEnclosingTypeNamesAreQualifiedAndExtensionsNameTheirType() throws {
         let tree = SyntaxTree.parse("""
             let top = 0
