@@ -1,14 +1,14 @@
 // Must NOT type-check: `.environmentObject(_:)` takes an ObservableObject only.
 import SwiftUI
 
-@Observable final class Session {
+@Observable final class Profile {
     var user = ""
 }
 
 struct Root: View {
-    @State private var session = Session()
+    @State private var profile = Profile()
     var body: some View {
-        Text(session.user)
-            .environmentObject(session)
+        Text(profile.user)
+            .environmentObject(profile)
     }
 }
