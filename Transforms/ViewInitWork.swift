@@ -139,11 +139,9 @@ public struct ViewInitWork: Rule {
            let type = parameters[base.text] {
             return isDictionaryType(type)
         }
-        if receiver.kind == .identifierExpr, let type = parameters[receiver.text] {
-            return type.hasSuffix("?")
-        }
-        // `page.zipURL.flatMap { … }`, the property declared optional. Not inside an optional
-        // chain, where the call applies to the member itself, whatever it is.
+        // `count.map { … }` of a parameter `count: Int?`, `page.zipURL.flatMap { … }` of a
+        // property declared optional. Not inside an optional chain, where the call applies to
+        // the member itself, whatever it is.
         guard !TypeResolver.isInOptionalChain(receiver), receiver.kind != .optionalChainingExpr,
               let type = TypeResolver(index: index).type(of: receiver)?.text else { return false }
         return type.hasSuffix("?") || type.hasPrefix("Optional<")
