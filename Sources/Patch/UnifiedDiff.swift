@@ -10,17 +10,40 @@ public struct Hunk: Sendable, Equatable {
     public var oldCount: Int
     public var newStart: Int
     public var newCount: Int
-    /// Lines with their prefix byte (` `, `-`, `+`) and their line ending kept as in the
-    /// file; a `\ No newline at end of file` marker is its own line.
-    public var lines: [[UInt8]]
+    /// The lines end to end, in one buffer: a large diff has hundreds of thousands of lines,
+    /// and an array for each cost more to make and free than the diff itself.
+    private(set) var text: [UInt8]
+    /// Where each line starts in `text`, then where the last one ends.
+    private(set) var bounds: [Int]
 
     public init(oldStart: Int, oldCount: Int, newStart: Int, newCount: Int, lines: [[UInt8]]) {
+        var text: [UInt8] = []
+        var bounds = [0]
+        bounds.reserveCapacity(lines.count + 1)
+        for line in lines {
+            text += line
+            bounds.append(text.count)
+        }
+        self.init(oldStart: oldStart, oldCount: oldCount, newStart: newStart, newCount: newCount, text: text, bounds: bounds)
+    }
+
+    init(oldStart: Int, oldCount: Int, newStart: Int, newCount: Int, text: [UInt8], bounds: [Int]) {
         self.oldStart = oldStart
         self.oldCount = oldCount
         self.newStart = newStart
         self.newCount = newCount
-        self.lines = lines
+        self.text = text
+        self.bounds = bounds
     }
+
+    /// Lines with their prefix byte (` `, `-`, `+`) and their line ending kept as in the
+    /// file; a `\ No newline at end of file` marker is its own line.
+    public var lines: [[UInt8]] { (0..<lineCount).map { Array(line($0)) } }
+
+    public var lineCount: Int { bounds.count - 1 }
+
+    /// Line `index` (see `lines`), in place.
+    public func line(_ index: Int) -> ArraySlice<UInt8> { text[bounds[index]..<bounds[index + 1]] }
 }
 
 public enum UnifiedDiff {
@@ -120,7 +143,7 @@ public enum UnifiedDiff {
         var size = header.count
         for (hunk, label) in zip(hunks, labels) {
             size += 48 + (label?.utf8.count ?? 0)
-            for line in hunk.lines { size += line.count + 1 + (color ? 16 : 0) }
+            size += hunk.text.count + hunk.lineCount * (1 + (color ? 16 : 0))
         }
         var output: [UInt8] = []
         output.reserveCapacity(size)
@@ -152,8 +175,9 @@ public enum UnifiedDiff {
             nextOldLine = hunkStart
             let hunkEnd = min(oldLines.count, hunkStart + hunk.oldCount)
             if accepted.contains(index) {
-                for line in hunk.lines where line.first == UInt8(ascii: " ") || line.first == UInt8(ascii: "+") {
-                    output += line.dropFirst()
+                for index in 0..<hunk.lineCount {
+                    let line = hunk.line(index)
+                    if line.first == UInt8(ascii: " ") || line.first == UInt8(ascii: "+") { output += line.dropFirst() }
                 }
             } else {
                 for line in oldLines[hunkStart..<hunkEnd] { output += old[line] }
@@ -202,13 +226,17 @@ public enum UnifiedDiff {
         let oldFrom = first.oldLow - leading, oldTo = last.oldHigh + trailing
         let newFrom = first.newLow - leading, newTo = last.newHigh + trailing
 
-        var lines: [[UInt8]] = []
-        func emit(_ prefix: Unicode.Scalar, _ text: [UInt8], _ range: Range<Int>) {
-            var line: [UInt8] = [UInt8(ascii: prefix)]
-            line += text[range]
-            let endsWithNewline = text[range].last == 0x0A
-            lines.append(line)
-            if !endsWithNewline { lines.append(noNewlineMarker) }
+        var text: [UInt8] = []
+        var bounds = [0]
+        text.reserveCapacity(hunkSize(regions, oldLines: oldLines, newLines: newLines, from: oldFrom, to: oldTo))
+        func emit(_ prefix: Unicode.Scalar, _ source: [UInt8], _ range: Range<Int>) {
+            text.append(UInt8(ascii: prefix))
+            text += source[range]
+            bounds.append(text.count)
+            if source[range].last != 0x0A {
+                text += noNewlineMarker
+                bounds.append(text.count)
+            }
         }
         var oldLine = oldFrom
         for region in regions {
@@ -222,7 +250,19 @@ public enum UnifiedDiff {
         let oldCount = oldTo - oldFrom, newCount = newTo - newFrom
         return Hunk(oldStart: oldCount == 0 ? oldFrom : oldFrom + 1, oldCount: oldCount,
                     newStart: newCount == 0 ? newFrom : newFrom + 1, newCount: newCount,
-                    lines: lines)
+                    text: text, bounds: bounds)
+    }
+
+    /// The bytes of a hunk's lines over old lines `from..<to` and the regions' new lines,
+    /// each with its prefix (a missing final line ending's marker not counted).
+    private static func hunkSize(_ regions: ArraySlice<ChangeRegion>, oldLines: [Range<Int>], newLines: [Range<Int>],
+                                 from: Int, to: Int) -> Int {
+        var size = 0
+        if from < to { size += oldLines[to - 1].upperBound - oldLines[from].lowerBound + (to - from) }
+        for region in regions where region.newLow < region.newHigh {
+            size += newLines[region.newHigh - 1].upperBound - newLines[region.newLow].lowerBound + region.newHigh - region.newLow
+        }
+        return size
     }
 
     // MARK: - Rendering
@@ -237,7 +277,8 @@ public enum UnifiedDiff {
             output += label.utf8.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 }
         }
         output.append(0x0A)
-        for line in hunk.lines {
+        for index in 0..<hunk.lineCount {
+            let line = hunk.line(index)
             let lineColor: [UInt8]?
             switch line.first {
             case UInt8(ascii: "-"): lineColor = color ? TerminalColor.red : nil
@@ -250,15 +291,15 @@ public enum UnifiedDiff {
                 continue
             }
             // Reset before the line ending so a CRLF stays together after the escape.
-            var bodyEnd = line.count
+            var bodyEnd = line.endIndex
             if line.last == 0x0A {
                 bodyEnd -= 1
-                if bodyEnd > 0 && line[bodyEnd - 1] == 0x0D { bodyEnd -= 1 }
+                if bodyEnd > line.startIndex && line[bodyEnd - 1] == 0x0D { bodyEnd -= 1 }
             }
             output += lineColor
             output += line[..<bodyEnd]
             output += TerminalColor.reset
-            if bodyEnd == line.count { output.append(0x0A) } else { output += line[bodyEnd...] }
+            if bodyEnd == line.endIndex { output.append(0x0A) } else { output += line[bodyEnd...] }
         }
     }
 }
