@@ -48,14 +48,22 @@ final class Console: @unchecked Sendable {
         }
     }
 
-    /// Queues bytes for standard output.
+    /// Queues bytes for standard output. Bytes as many as the buffer holds (a large file's
+    /// diff) are written as they are, after what is queued, not copied into the buffer.
     func write(_ bytes: [UInt8]) {
         lock.withLock {
             if progress?.isVisible == true && stdoutIsTerminal { clearProgressLocked() }
+            if bytes.count >= Console.bufferSize {
+                flushOutputLocked()
+                writeOutputLocked(bytes)
+                return
+            }
             outputBuffer.append(contentsOf: bytes)
-            if outputBuffer.count >= 1 << 16 { flushOutputLocked() }
+            if outputBuffer.count >= Console.bufferSize { flushOutputLocked() }
         }
     }
+
+    private static let bufferSize = 1 << 16
 
     func write(_ text: String) { write(Array(text.utf8)) }
 
@@ -80,10 +88,14 @@ final class Console: @unchecked Sendable {
 
     private func flushOutputLocked() {
         guard !outputBuffer.isEmpty else { return }
-        if failedOutput == nil, let code = writeAll(1, outputBuffer) {
+        writeOutputLocked(outputBuffer)
+        outputBuffer.removeAll(keepingCapacity: true)
+    }
+
+    private func writeOutputLocked(_ bytes: [UInt8]) {
+        if failedOutput == nil, let code = writeAll(1, bytes) {
             failedOutput = "cannot write standard output: \(String(cString: strerror(code)))"
         }
-        outputBuffer.removeAll(keepingCapacity: true)
     }
 
     /// Writes every byte, retrying short writes; the `errno` of a failure, else nil.
