@@ -131,9 +131,14 @@ public struct Engine: Sendable {
 
     /// `tree`, when given, is `bytes` already parsed (by the run's index pass): the
     /// first round reads it instead of parsing again. A tree of other bytes is ignored.
-    public func run(bytes: [UInt8], context: RuleContext, tree: SyntaxTree? = nil) -> FileOutcome {
+    ///
+    /// The tree is taken, not shared: each round lets go of its tree before parsing the next
+    /// text, so that a large file's new tree reuses the memory of the old one instead of
+    /// faulting in fresh pages. A caller that keeps a reference keeps the old tree alive.
+    public func run(bytes: [UInt8], context: RuleContext, tree: consuming SyntaxTree? = nil) -> FileOutcome {
+        if let given = tree, !ByteSearch.same(given.bytes, bytes) { tree = nil }
         var run = EngineRun(engine: self, original: bytes, context: context)
-        return run.execute(parsed: tree.flatMap { ByteSearch.same($0.bytes, bytes) ? $0 : nil })
+        return run.execute(parsed: tree.take())
     }
 }
 
@@ -173,10 +178,10 @@ private struct EngineRun {
         var ruleID: String?
     }
 
-    mutating func execute(parsed: SyntaxTree?) -> FileOutcome {
+    mutating func execute(parsed: consuming SyntaxTree?) -> FileOutcome {
         let maxRounds = max(1, engine.options.maxRounds)
         var text = original
-        var tree = parsed ?? SyntaxTree.parse(text)
+        var tree = parsed.take() ?? SyntaxTree.parse(text)
         let originalErrorCount = tree.diagnostics.count
         var firstSuppressions: SuppressionMap? = nil
         var previous: [RoundFinding] = []
@@ -196,7 +201,7 @@ private struct EngineRun {
                 converged = true
                 break
             }
-            let (newText, newTree, applied) = applyCheckingParse(accepted, to: text, tree: tree, findings: &current)
+            let (newText, newTree, applied) = applyCheckingParse(accepted, to: text, tree: consume tree, findings: &current)
             record(current)
             previous = current
             previousEdits = applied
@@ -239,9 +244,11 @@ private struct EngineRun {
     mutating func collectFindings(in tree: SyntaxTree, suppressions: SuppressionMap, round: Int,
                                   previous: [RoundFinding], previousEdits: [Edit]) -> [RoundFinding] {
         let keys = suppressionKeys(suppressions)
-        // The round's findings, and the rule of each.
-        var reported: [Finding] = []
-        var reportedRules: [Int] = []
+        // Each rule's kept findings, gathered first so that the round's list is made once,
+        // at its size: a file with tens of thousands of findings pays for every copy of
+        // every one, and for the fresh memory of every array that grows.
+        var perRule: [(ruleIndex: Int, findings: [Finding])] = []
+        var total = 0
         // One memo per round: what the rules derive from this tree is derived once.
         var roundContext = context
         roundContext.memo = TreeMemo()
@@ -262,63 +269,68 @@ private struct EngineRun {
             time.searched = 1
             guard engine.mayFind(ruleIndex, present: present) else { continue }
             time.checked = 1
-            let found: [Finding]
+            var named: [Finding]
             if let options = engine.options.ruleOptions[rule.id] {
                 var ruleContext = roundContext
                 ruleContext.options = options
-                found = rule.findings(in: tree, context: ruleContext)
+                named = rule.findings(in: tree, context: ruleContext)
             } else {
-                found = rule.findings(in: tree, context: roundContext)
+                named = rule.findings(in: tree, context: roundContext)
             }
-            time.findings = found.count
-            // Named and clamped in place, and kept without copying each finding again: a
-            // file with thousands of findings pays for every copy of every one.
-            var named = found
-            var kept: [Int] = []
-            kept.reserveCapacity(named.count)
+            time.findings = named.count
+            guard !named.isEmpty else { continue }
+            // Named, clamped and filtered in place.
+            var keptCount = 0
             for position in named.indices {
-                named[position].ruleID = rule.id
-                named[position].message = Finding.clamped(named[position].message)
                 let uses = suppressions.uses(suppressing: rule.id, at: named[position].range.lowerBound)
                 for use in uses {
                     var key = keys[use.directive]
                     key.ruleID = use.ruleID
                     usedSuppressions.insert(key)
                 }
-                if uses.isEmpty { kept.append(position) }
+                guard uses.isEmpty else { continue }
+                if keptCount != position { named.swapAt(keptCount, position) }
+                named[keptCount].ruleID = rule.id
+                named[keptCount].message = Finding.clamped(named[keptCount].message)
+                keptCount += 1
             }
-            if kept.count == named.count {
-                if reported.isEmpty { reported = named } else { reported.append(contentsOf: named) }
-            } else {
-                for position in kept { reported.append(named[position]) }
-            }
-            reportedRules.append(contentsOf: repeatElement(ruleIndex, count: kept.count))
+            if keptCount < named.count { named.removeSubrange(keptCount...) }
+            total += keptCount
+            if keptCount > 0 { perRule.append((ruleIndex, named)) }
         }
         timings?.record(rules: times)
 
-        // Which earlier finding each one continues; none in the first round.
-        var continued = [Int?](filling: nil, count: reported.count)
-        if !previous.isEmpty {
-            continueFindings(reported, from: previous, previousEdits: previousEdits, into: &continued)
-        }
-
         var result: [RoundFinding] = []
-        result.reserveCapacity(reported.count)
-        for index in reported.indices {
-            let outcomeIndex: Int
-            if let match = continued[index] {
-                outcomeIndex = previous[match].outcomeIndex
-            } else {
-                outcomeIndex = outcomes.count
-                outcomes.append(FindingOutcome(finding: reported[index], status: .noFix, round: round))
+        result.reserveCapacity(total)
+        for index in perRule.indices {
+            let ruleIndex = perRule[index].ruleIndex
+            // Moved out, so that each finding is moved into the round's list, not copied.
+            let findings = perRule[index].findings
+            perRule[index].findings = []
+            for finding in findings {
+                result.append(RoundFinding(finding: finding, ruleIndex: ruleIndex, outcomeIndex: -1, status: .noFix))
             }
-            let ruleIndex = reportedRules[index]
-            var status = status(of: reported[index], ruleIndex: ruleIndex)
-            if status == .fixed, let fix = reported[index].fix, let reason = CommentKeeping.lossReason(fix, in: tree) {
+        }
+        perRule = []
+
+        // Which earlier finding each one continues; none in the first round.
+        var continued = [Int?](filling: nil, count: result.count)
+        if !previous.isEmpty {
+            continueFindings(result, from: previous, previousEdits: previousEdits, into: &continued)
+        }
+        outcomes.reserveCapacity(outcomes.count + continued.lazy.filter { $0 == nil }.count)
+        for index in result.indices {
+            if let match = continued[index] {
+                result[index].outcomeIndex = previous[match].outcomeIndex
+            } else {
+                result[index].outcomeIndex = outcomes.count
+                outcomes.append(FindingOutcome(finding: result[index].finding, status: .noFix, round: round))
+            }
+            var status = status(of: result[index].finding, ruleIndex: result[index].ruleIndex)
+            if status == .fixed, let fix = result[index].finding.fix, let reason = CommentKeeping.lossReason(fix, in: tree) {
                 status = .dropped(reason)
             }
-            result.append(RoundFinding(finding: reported[index], ruleIndex: ruleIndex, outcomeIndex: outcomeIndex,
-                                       status: status))
+            result[index].status = status
         }
         return result
     }
@@ -326,7 +338,7 @@ private struct EngineRun {
     /// Sets `continued[i]` to the index in `previous` of the finding `reported[i]`
     /// continues, by place, then by place for unfixed ones, then by message (see
     /// `collectFindings`).
-    func continueFindings(_ reported: [Finding], from previous: [RoundFinding], previousEdits: [Edit],
+    func continueFindings(_ reported: [RoundFinding], from previous: [RoundFinding], previousEdits: [Edit],
                           into continued: inout [Int?]) {
         var byPlace: [FindingKey: [Int]] = [:]
         var byMessage: [FindingKey: [Int]] = [:]
@@ -345,21 +357,21 @@ private struct EngineRun {
         }
         var taken = Set<Int>()
         for index in reported.indices {
-            let key = FindingKey(reported[index], start: reported[index].range.lowerBound)
+            let key = FindingKey(reported[index].finding, start: reported[index].finding.range.lowerBound)
             if let match = byPlace[key]?.first(where: { !taken.contains($0) }) {
                 taken.insert(match)
                 continued[index] = match
             }
         }
         for index in reported.indices where continued[index] == nil {
-            let key = FindingKey(reported[index], start: reported[index].range.lowerBound, anyMessage: true)
+            let key = FindingKey(reported[index].finding, start: reported[index].finding.range.lowerBound, anyMessage: true)
             if let match = unfixedByPlace[key]?.first(where: { !taken.contains($0) }) {
                 taken.insert(match)
                 continued[index] = match
             }
         }
         for index in reported.indices where continued[index] == nil {
-            if let match = byMessage[FindingKey(reported[index], start: 0)]?.first(where: { !taken.contains($0) }) {
+            if let match = byMessage[FindingKey(reported[index].finding, start: 0)]?.first(where: { !taken.contains($0) }) {
                 taken.insert(match)
                 continued[index] = match
             }
@@ -453,9 +465,15 @@ private struct EngineRun {
     /// adds the rules back one at a time in rule order and drops each rule whose edits
     /// raise the count, keeping the others. Returns the new text, its tree and the edits
     /// actually applied (sorted).
-    mutating func applyCheckingParse(_ selection: Selection, to text: [UInt8], tree inputTree: SyntaxTree,
+    ///
+    /// The input tree is let go of before the output is parsed: the new tree then takes the
+    /// memory the old one held, where a large file's tree would otherwise fault in tens of
+    /// megabytes of fresh pages each round. The rare round whose fixes all add parse errors
+    /// parses the input again.
+    mutating func applyCheckingParse(_ selection: Selection, to text: [UInt8], tree inputTree: consuming SyntaxTree,
                                      findings: inout [RoundFinding]) -> ([UInt8], SyntaxTree, [Edit]) {
         let errorBaseline = inputTree.diagnostics.count
+        _ = consume inputTree
         let accepted = selection.fixes
         let all = selection.sortedEdits
         let output = EditApplication.apply(all, to: text)
@@ -468,7 +486,7 @@ private struct EngineRun {
         }
         ruleOrder.sort()
         var kept: [(index: Int, edits: [Edit])] = []
-        var best: ([UInt8], SyntaxTree, [Edit]) = (text, inputTree, [])
+        var best: ([UInt8], SyntaxTree?, [Edit]) = (text, nil, [])
         for ruleIndex in ruleOrder {
             let ofRule = accepted.filter { findings[$0.index].ruleIndex == ruleIndex }
             let trialEdits = sortedEdits(kept + ofRule)
@@ -485,7 +503,7 @@ private struct EngineRun {
                                         message: "its edits added parse errors; its fixes were not applied to this file"))
             }
         }
-        return best
+        return (best.0, best.1 ?? SyntaxTree.parse(text), best.2)
     }
 
     func sortedEdits(_ fixes: [(index: Int, edits: [Edit])]) -> [Edit] {

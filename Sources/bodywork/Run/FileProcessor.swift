@@ -127,11 +127,16 @@ struct FileProcessor: Sendable {
     /// Reads `path` and runs `settings.engine` over it. Never throws: problems become the
     /// report's `skipReason`.
     func run(_ path: String, settings: FileSettings) -> FileWork {
-        let kept = trees?.take(path)
+        // The kept tree is handed on, not shared: the engine lets go of it before it parses
+        // its fixed text, so that the new tree takes the memory the old one leaves.
+        var kept = trees?.take(path)
+        var tree = kept?.tree
+        let file = kept?.file
+        kept = nil
         // Read and parsed by the index pass: its bytes and status are what a read now would
         // give, unless the file changed since, which a write finds and refuses.
-        if let kept, let file = kept.file {
-            var work = run(bytes: file.bytes, path: path, settings: settings, tree: kept.tree)
+        if let file {
+            var work = run(bytes: file.bytes, path: path, settings: settings, tree: tree.take())
             work.snapshot = file
             return work
         }
@@ -148,15 +153,15 @@ struct FileProcessor: Sendable {
         } catch {
             return FileWork(report: FileReport(path: path, skipReason: FileProcessor.reason(error, path: path)))
         }
-        var work = run(bytes: snapshot.bytes, path: path, settings: settings, tree: kept?.tree)
+        var work = run(bytes: snapshot.bytes, path: path, settings: settings, tree: tree.take())
         work.snapshot = snapshot
         return work
     }
 
     /// Runs the engine over `bytes` that claim to be the file at `path`. `tree`: `bytes`
     /// as the index pass parsed them (after checking them), if it kept the tree.
-    func run(bytes: [UInt8], path: String, settings: FileSettings, tree: SyntaxTree? = nil) -> FileWork {
-        let tree = tree.flatMap { ByteSearch.same($0.bytes, bytes) ? $0 : nil }
+    func run(bytes: [UInt8], path: String, settings: FileSettings, tree: consuming SyntaxTree? = nil) -> FileWork {
+        if let given = tree, !ByteSearch.same(given.bytes, bytes) { tree = nil }
         var report = FileReport(path: path)
         report.byteCount = bytes.count
         if bytes.count > maxFileSize {
@@ -172,7 +177,7 @@ struct FileProcessor: Sendable {
                                   index: indexes.index(forFile: path))
         context.plannedFiles = indexes.plannedFiles
         context.moduleFiles = indexes.moduleFiles(forFile: path)
-        var outcome = settings.engine.run(bytes: bytes, context: context, tree: tree)
+        var outcome = settings.engine.run(bytes: bytes, context: context, tree: tree.take())
         if let baseline = settings.baseline { outcome = baseline.withholdingFixes(of: outcome, path: path) }
         report.changed = outcome.changed
         report.notes = outcome.notes
