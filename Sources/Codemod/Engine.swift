@@ -466,18 +466,17 @@ private struct EngineRun {
     /// raise the count, keeping the others. Returns the new text, its tree and the edits
     /// actually applied (sorted).
     ///
-    /// The input tree is let go of before the output is parsed: the new tree then takes the
-    /// memory the old one held, where a large file's tree would otherwise fault in tens of
-    /// megabytes of fresh pages each round. The rare round whose fixes all add parse errors
-    /// parses the input again.
+    /// The input tree is let go of, and the output parsed into its node storage: a large
+    /// file's new tree then takes the memory the old one held, where it would otherwise
+    /// fault in tens of megabytes of fresh pages each round. The rare round whose fixes all
+    /// add parse errors parses the input again.
     mutating func applyCheckingParse(_ selection: Selection, to text: [UInt8], tree inputTree: consuming SyntaxTree,
                                      findings: inout [RoundFinding]) -> ([UInt8], SyntaxTree, [Edit]) {
         let errorBaseline = inputTree.diagnostics.count
-        _ = consume inputTree
         let accepted = selection.fixes
         let all = selection.sortedEdits
         let output = EditApplication.apply(all, to: text)
-        let tree = SyntaxTree.parse(output)
+        let tree = SyntaxTree.parse(output, reusing: consume inputTree)
         if tree.diagnostics.count <= errorBaseline { return (output, tree, all) }
 
         var ruleOrder: [Int] = []

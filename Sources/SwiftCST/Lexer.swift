@@ -11,7 +11,13 @@
 public enum Lexer {
     /// Splits `bytes` into tokens whose text and trivia partition the input; the last
     /// token is always `.endOfFile`, holding any final trivia as its leading trivia.
-    public static func tokenize(_ bytes: UnsafeBufferPointer<UInt8>) -> (tokens: [RawToken], diagnostics: [Diagnostic]) {
+    ///
+    /// `storage`: an array whose storage the tokens may be written into (its elements are
+    /// dropped), when it has room for one token per five bytes and nothing else holds it:
+    /// the tokens of the tree a new parse replaces, whose pages are already in memory.
+    /// Tokens that outgrow it move to storage of their own, as they do from a new array.
+    public static func tokenize(_ bytes: UnsafeBufferPointer<UInt8>, reusing storage: consuming [RawToken]? = nil)
+        -> (tokens: [RawToken], diagnostics: [Diagnostic]) {
         // The scanner writes into the storage of an array. Room for one token per three
         // bytes is more than code needs (Swift runs four to five bytes a token); a file
         // that needs more has its tokens moved out, and copied back into an array of their
@@ -19,27 +25,45 @@ public enum Lexer {
         // written, so it costs address space, not memory, where copying the tokens would
         // write them all again into new memory. A small file's tokens are copied into an
         // array of their size, in cache, so that a tree kept for later holds no slack.
-        let keywords = KeywordTable.shared
         var diagnostics: [Diagnostic] = []
         var moved: [RawToken]?
-        let lent = [RawToken](unsafeUninitializedCapacity: bytes.count / 3 + 16) { storage, initialized in
-            byteClassTable.withUnsafeBufferPointer { classes in
-                keywords.buckets.withUnsafeBufferPointer { buckets in
-                    keywords.words.withUnsafeBufferPointer { words in
-                        keywords.keywords.withUnsafeBufferPointer { values in
-                            var scanner = TokenScanner(bytes: bytes, classes: classes, tokens: TokenBuffer(lent: storage),
-                                                       keywordTables: (buckets, words, values))
-                            scanner.run()
-                            diagnostics = scanner.diagnostics
-                            initialized = scanner.tokens.finishLent(movingInto: &moved)
-                        }
-                    }
-                }
+        let lent: [RawToken]
+        if var reused = storage.take(), reused.capacity >= bytes.count / 5 + 16 {
+            reused.removeAll(keepingCapacity: true)
+            let writer = LentWriter<RawToken> { room, moved in
+                scan(bytes, into: room, diagnostics: &diagnostics, movingInto: &moved)
+            }
+            reused.append(contentsOf: writer)
+            moved = writer.outcome.moved
+            lent = reused
+        } else {
+            lent = [RawToken](unsafeUninitializedCapacity: bytes.count / 3 + 16) { storage, initialized in
+                initialized = scan(bytes, into: storage, diagnostics: &diagnostics, movingInto: &moved)
             }
         }
         if let moved { return (moved, diagnostics) }
         if lent.count >= Parser.largeFileTokens { return (lent, diagnostics) }
         return (lent.withUnsafeBufferPointer { Array($0) }, diagnostics)
+    }
+
+    /// Scans `bytes` into `room`: the number of tokens written there, or 0 with every token
+    /// moved into `moved` when they outgrew it.
+    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, into room: UnsafeMutableBufferPointer<RawToken>,
+                             diagnostics: inout [Diagnostic], movingInto moved: inout [RawToken]?) -> Int {
+        let keywords = KeywordTable.shared
+        return byteClassTable.withUnsafeBufferPointer { classes in
+            keywords.buckets.withUnsafeBufferPointer { buckets in
+                keywords.words.withUnsafeBufferPointer { words in
+                    keywords.keywords.withUnsafeBufferPointer { values in
+                        var scanner = TokenScanner(bytes: bytes, classes: classes, tokens: TokenBuffer(lent: room),
+                                                   keywordTables: (buckets, words, values))
+                        scanner.run()
+                        diagnostics = scanner.diagnostics
+                        return scanner.tokens.finishLent(movingInto: &moved)
+                    }
+                }
+            }
+        }
     }
 
     /// Splits `bytes` into tokens; see the buffer overload.

@@ -40,9 +40,11 @@ struct Parser {
         let token: Int
     }
 
-    static func parse(_ source: [UInt8], skippingBodies: Bool = false) -> SyntaxTree {
-        source.withUnsafeBufferPointer { buffer in
-            var parser = Parser(lexing: buffer)
+    static func parse(_ source: [UInt8], skippingBodies: Bool = false, reusingTokens tokenStorage: consuming [RawToken]? = nil,
+                      nodes nodeStorage: consuming [RawNode]? = nil) -> SyntaxTree {
+        var tokenStorage = tokenStorage.take(), nodeStorage = nodeStorage.take()
+        return source.withUnsafeBufferPointer { buffer in
+            var parser = Parser(lexing: buffer, reusing: tokenStorage.take())
             parser.skipsBodies = skippingBodies
             // A full parse makes about 0.8 nodes per token in Swift apps (0.75 to 0.82): room
             // for 7/8 spares nearly every file the copy of growing its list (and half its
@@ -56,11 +58,28 @@ struct Parser {
             let room = skippingBodies ? tokenCount / 2 + 4
                 : tokenCount >= Parser.largeFileTokens ? tokenCount + tokenCount / 4 : tokenCount / 8 * 7 + 16
             var moved: [RawNode]?
-            let lent = [RawNode](unsafeUninitializedCapacity: room) { storage, initialized in
-                parser.nodes.release()  // the empty buffer it was made with
-                parser.nodes = GrowableBuffer(lent: storage)
-                parser.parseSourceFile()
-                initialized = parser.nodes.finishLent(movingInto: &moved)
+            let lent: [RawNode]
+            if var reused = nodeStorage.take(), reused.capacity >= tokenCount / 8 * 7 + 16 {
+                // The storage of the tree this one replaces, its pages in memory already. It
+                // is taken when it holds the nodes of ordinary code (7/8 of a node per token);
+                // denser code outgrows it into storage of its own.
+                reused.removeAll(keepingCapacity: true)
+                let writer = LentWriter<RawNode> { room, moved in
+                    parser.nodes.release()  // the empty buffer it was made with
+                    parser.nodes = GrowableBuffer(lent: room)
+                    parser.parseSourceFile()
+                    return parser.nodes.finishLent(movingInto: &moved)
+                }
+                reused.append(contentsOf: writer)
+                moved = writer.outcome.moved
+                lent = reused
+            } else {
+                lent = [RawNode](unsafeUninitializedCapacity: room) { storage, initialized in
+                    parser.nodes.release()  // the empty buffer it was made with
+                    parser.nodes = GrowableBuffer(lent: storage)
+                    parser.parseSourceFile()
+                    initialized = parser.nodes.finishLent(movingInto: &moved)
+                }
             }
             // `parser.nodes` is not read past this point: its storage is the tree's now.
             return SyntaxTree(bytes: source, tokens: parser.tokens.array(), nodes: moved ?? lent,
@@ -70,8 +89,8 @@ struct Parser {
 
     /// A parser over the tokens of `bytes`, which it holds alone: marking a token or
     /// splitting one never copies the array.
-    init(lexing bytes: UnsafeBufferPointer<UInt8>) {
-        let lexed = Lexer.tokenize(bytes)
+    init(lexing bytes: UnsafeBufferPointer<UInt8>, reusing storage: consuming [RawToken]? = nil) {
+        let lexed = Lexer.tokenize(bytes, reusing: storage.take())
         tokens = ParserTokens(lexed.tokens)
         self.bytes = bytes
         diagnostics = lexed.diagnostics

@@ -83,6 +83,33 @@ struct GrowableBuffer<Element> {
     }
 }
 
+/// Elements written straight into the spare room of an existing array, whose storage is
+/// kept: `array.append(contentsOf: LentWriter { room, moved in … })`, after emptying the
+/// array with `removeAll(keepingCapacity: true)`. `write` gets the room (all of the array's
+/// capacity) and returns how many elements it wrote there; elements that outgrow the room go
+/// to storage of their own, left in `moved` (then none is written), for the caller to take
+/// from `outcome` instead of the array.
+struct LentWriter<Element>: Sequence {
+    final class Outcome { var moved: [Element]? }
+    let outcome = Outcome()
+    let write: (UnsafeMutableBufferPointer<Element>, inout [Element]?) -> Int
+
+    init(_ write: @escaping (UnsafeMutableBufferPointer<Element>, inout [Element]?) -> Int) {
+        self.write = write
+    }
+
+    func makeIterator() -> IndexingIterator<ArraySlice<Element>> { ArraySlice().makeIterator() }
+    var underestimatedCount: Int { 0 }
+
+    /// Called by `Array.append(contentsOf:)` with the array's spare room: the one way to
+    /// have an existing array's storage written in place.
+    func _copyContents(initializing room: UnsafeMutableBufferPointer<Element>)
+        -> (IndexingIterator<ArraySlice<Element>>, UnsafeMutableBufferPointer<Element>.Index) {
+        let written = write(room, &outcome.moved)
+        return (ArraySlice().makeIterator(), written)
+    }
+}
+
 /// The parser's tokens: the lexer's array, plus a gap where the tokens the parser splits
 /// (`>>` closing two generic argument lists) are written. The parser only moves forward,
 /// so the gap follows it: a split moves the tokens passed since the previous split, not
