@@ -347,6 +347,12 @@ final class RuleKitTests: XCTestCase {
         XCTAssertEqual(Names.singular(of: "entries"), "entry")
         XCTAssertEqual(Names.singular(of: "recentMovies"), "recentMovie")
         XCTAssertNil(Names.singular(of: "series"), "not `sery`")
+        XCTAssertNil(Names.singular(of: "tvSeries"))
+        // `-ie` words by their last word: `activities` does not end in the word `ties`.
+        let singulars = [("activities", "activity"), ("userActivities", "userActivity"), ("cities", "city"),
+                         ("families", "family"), ("properties", "property"), ("supplies", "supply"),
+                         ("ties", "tie"), ("cookies", "cookie"), ("topMovies", "topMovie"), ("bowTies", "bowTie")]
+        for (plural, singular) in singulars { XCTAssertEqual(Names.singular(of: plural), singular, plural) }
         XCTAssertEqual(Names.lowerCamel("JSONDecoder"), "jsonDecoder")
         let shapes: [(String, String)] = [("DateFormatter", "dateFormatter"), ("NSNumberFormatter", "numberFormatter"),
                                           ("NSCache", "cache"), ("NS", "ns"), ("URL", "url"), ("X", "x"), ("ISO8601DateFormatter", "iso8601DateFormatter"),

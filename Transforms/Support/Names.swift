@@ -37,10 +37,12 @@ enum Names {
     static func singular(of name: String) -> String? {
         guard name.count > 2, name.first.map({ $0.isLetter || $0 == "_" }) == true,
               name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
-        let lowered = name.lowercased()
+        // The last word of a camel-case name decides: `topMovies` ends in the word `movies`,
+        // but `activities` and `cities` do not end in the word `ties`.
+        let lastWord = (name.lastIndex(where: { $0.isUppercase }).map { name[$0...] } ?? name[...]).lowercased()
         // Plurals that are their own singular (`series`), and `-ie` words (`movies`).
-        if ["series", "species", "news"].contains(where: lowered.hasSuffix) { return nil }
-        if Names.pluralsOfIE.contains(where: lowered.hasSuffix) { return String(name.dropLast()) }
+        if ["series", "species", "news"].contains(lastWord) { return nil }
+        if Names.pluralsOfIE.contains(lastWord) { return String(name.dropLast()) }
         if name.hasSuffix("ies") { return String(name.dropLast(3)) + "y" }
         for suffix in ["sses", "xes", "ches", "shes"] where name.hasSuffix(suffix) { return String(name.dropLast(2)) }
         if name.hasSuffix("s") && !name.hasSuffix("ss") && !name.hasSuffix("us") { return String(name.dropLast()) }
