@@ -179,11 +179,20 @@ enum SwiftUIClosures {
         /// The role of an unlabeled closure that takes arguments or follows a title, when
         /// that tells it apart (`onEditingChanged` beside a `label` builder).
         var withArguments: ClosureRole?
+        /// The closure parameters in the order declared, where a lone trailing closure
+        /// skips one (`onDismiss` before `content`): with a later one given by label
+        /// (`.sheet(item: $x) { … } content: { … }`), the unlabeled closure is the first
+        /// before it, as Swift matches trailing closures forward.
+        var declared: [String] = []
 
         func role(label: String?, labels: () -> Set<String>) -> ClosureRole {
             if let label { return roles[label] ?? other }
             guard !trailing.isEmpty else { return other }
             let given = labels()
+            if let later = declared.firstIndex(where: given.contains),
+               let first = declared[..<later].first(where: { !given.contains($0) }) {
+                return roles[first] ?? other
+            }
             if let first = trailing.first(where: { !given.contains($0) }) { return roles[first] ?? other }
             return other
         }
@@ -227,8 +236,11 @@ enum SwiftUIClosures {
             table[name] = entry
         }
         table["PasteButton"] = all(.action)
-        table["sheet"] = content(actions: ["onDismiss"], trailing: ["content"])
-        table["fullScreenCover"] = content(actions: ["onDismiss"], trailing: ["content"])
+        for name in ["sheet", "fullScreenCover"] {
+            var entry = content(actions: ["onDismiss"], trailing: ["content"])
+            entry.declared = ["onDismiss", "content"]
+            table[name] = entry
+        }
         table["contextMenu"] = content(actions: ["primaryAction"], trailing: ["menuItems", "menu"])
         table["Binding"] = Entry(roles: ["get": .render, "set": .action], trailing: [], other: .unknown)
         table["accessibilityAction"] = Entry(roles: ["label": .render], trailing: [], other: .action)

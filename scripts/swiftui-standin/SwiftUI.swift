@@ -744,6 +744,13 @@ extension View {
     }
     public nonisolated func sheet<Content: View>(isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil,
                                                  @ViewBuilder content: @escaping () -> Content) -> some View { modified() }
+    public nonisolated func sheet<Item: Identifiable, Content: View>(item: Binding<Item?>, onDismiss: (() -> Void)? = nil,
+                                                                     @ViewBuilder content: @escaping (Item) -> Content)
+        -> some View { modified() }
+    public nonisolated func fullScreenCover<Content: View>(isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil,
+                                                           @ViewBuilder content: @escaping () -> Content) -> some View {
+        modified()
+    }
     public nonisolated func popover<Content: View>(isPresented: Binding<Bool>, @ViewBuilder content: @escaping () -> Content)
         -> some View { modified() }
     public nonisolated func alert(_ titleKey: LocalizedStringKey, isPresented: Binding<Bool>) -> some View { modified() }
