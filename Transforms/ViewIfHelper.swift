@@ -69,10 +69,15 @@ public struct ViewIfHelper: Rule {
                 let nameToken = tree.token(at: keyword.index + 1)
                 let calls = index.nameCounts["." + helper.name] ?? 0
                 let isPublic = function.modifiers.has("public") || function.modifiers.has("open") || function.modifiers.has("package")
-                let callers = calls == 1 ? "1 call here" : "\(calls) calls here"
+                // Calls are counted by name: with several overloads of the name, the count is
+                // theirs together, and says so.
+                let overloads = ModuleCallables.of(index).functions(named: helper.name)
+                    .filter { $0.owner == "View" || $0.owner == "SwiftUI.View" }.count
+                var callers = calls == 1 ? "1 call here" : "\(calls) calls here"
+                if overloads > 1 { callers += " for \(overloads) overloads" }
                 let reach = isPublic ? callers + ", more in other modules" : callers
                 findings.append(Finding(range: nameToken.textRange.lowerBound..<(function.signature?.trimmedRange.upperBound ?? nameToken.textRange.upperBound),
-                                        message: "`\(helper.name)(\(helper.labels))` gives each view it modifies two identities (\(reach)); apply the modifier with a conditional value instead"))
+                                        message: "`\(helper.name)(\(helper.labels))` gives each view two identities (\(reach)); apply the modifier with a conditional value instead"))
             }
         }
         // A helper the module declares is reported once, where it is declared, with its

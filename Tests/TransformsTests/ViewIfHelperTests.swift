@@ -32,13 +32,20 @@ final class ViewIfHelperTests: XCTestCase {
 
     func testTheHelperIsReportedOnceWithItsCallCount() throws {
         XCTAssertEqual(try report("helper-and-calls-reported"), [
-            "5 `if(_:transform:)` gives each view it modifies two identities (2 calls here); apply the modifier with a conditional value instead (2 calls here)",
+            "5 `if(_:transform:)` gives each view two identities (2 calls here); apply the modifier with a conditional value instead (2 calls here)",
         ])
         XCTAssertEqual(try report("ternary-helper-reported"), [
-            "4 `applying(when:_:)` gives each view it modifies two identities (1 call here); apply the modifier with a conditional value instead (1 call here)",
+            "4 `applying(when:_:)` gives each view two identities (1 call here); apply the modifier with a conditional value instead (1 call here)",
         ])
         XCTAssertEqual(try report("public-helper-reported"), [
-            "5 `if(_:transform:)` gives each view it modifies two identities (0 calls here (0 calls here, more in other modules)",
+            "5 `if(_:transform:)` gives each view two identities (0 calls here (0 calls here, more in other modules)",
+        ])
+    }
+
+    func testOverloadsShareTheirCountAndSaySo() throws {
+        XCTAssertEqual(try report("overloads-counted-together-reported"), [
+            "4 `if(_:transform:)` gives each view two identities (2 calls here for 2 overloads); apply the modifier with a conditional value instead (2 calls here for 2 overloads)",
+            "12 `if(_:transformIf:transformElse:)` gives each view two identities (2 calls here for 2 overloads); apply the modifier with a conditional value instead (2 calls here for 2 overloads)",
         ])
     }
 
