@@ -26,7 +26,8 @@ extension IdentityPass {
                 "`\(site.container)` over a non-constant range without `id:` reads it once; add `id: \\.self` or iterate the data")
             return Finding(range: site.headRange, message: message, withheldReason: reason)
         }
-        guard range.isFromZero, let upper = range.upper, let counted = countedCollection(upper, at: site.node) else { return nil }
+        guard range.isFromZero, let upper = range.upper, let counted = countedCollection(upper, at: site.node),
+              !isWrittenOutLiteral(counted.collection) else { return nil }
         let countedText = singleLineText(counted.collection) ?? counted.collection.text
         let reason = counted.through.map { "`\($0)` is a count read before the `\(site.container)`; rewrite the rows by hand" }
             ?? "`\(countedText)` is computed while the view renders; rewrite the rows by hand"

@@ -141,6 +141,7 @@ struct IdentityPass {
         let idPath = site.idKeyPath
         if site.idArgument != nil && idPath == nil { return nil }
         if let enumerated = enumeratedSource(site.dataExpression), idPath == ".offset" || idPath == ".0" {
+            if isWrittenOutLiteral(enumerated.source) { return nil }
             if enumerated.isZip && idPath != ".0" { return nil }
             return enumeratedFinding(site, source: enumerated.source, isZip: enumerated.isZip)
         }
@@ -148,6 +149,7 @@ struct IdentityPass {
             return derivedOffsetFinding(site, derived: derived)
         }
         if let source = indicesSource(site.dataExpression), idPath == nil || idPath == ".self" {
+            if isWrittenOutLiteral(source) { return nil }
             return indicesFinding(site, source: source)
         }
         if let range = NonConstantRange(site.dataExpression), idPath == nil || idPath == ".self" {

@@ -6,8 +6,10 @@ struct Step: Identifiable {
 }
 
 struct StepList: View {
+    var labels: [String]
+
     var steps: [Step] {
-        [Step(label: "One"), Step(label: "Two")]
+        labels.map { Step(label: $0) }
     }
 
     var body: some View {
