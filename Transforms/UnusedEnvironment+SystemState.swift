@@ -16,6 +16,14 @@ extension UnusedEnvironment {
         ].contains(key)
     }
 
+    /// Environment values that are actions to call (`dismiss()`, `openURL(url)`), not state.
+    static func isAction(_ key: String) -> Bool {
+        ["dismiss", "openURL", "openWindow", "dismissWindow", "pushWindow", "openImmersiveSpace", "dismissImmersiveSpace",
+         "openSettings", "openDocument", "newDocument", "refresh", "dismissSearch", "rename", "purchase", "requestReview",
+         "resetFocus", "authorizationController", "webAuthenticationSession",
+         "exportFiles"].contains(key)
+    }
+
     /// Types whose mention reads state SwiftUI does not track: the trait collection, the
     /// appearance, the screen, the application, user defaults, the pasteboard, and the
     /// formatters that use the current locale.

@@ -57,7 +57,8 @@ public struct UnusedEnvironment: Rule {
         `.traitCollection`, `.userInterfaceStyle`, `.preferredContentSizeCategory`, \
         `.preferredFont`, `.formatted`: every change of \
         the value runs `body` again, and the body may count on that to show what it reads by \
-        hand. It is also withheld when a comment belongs to the declaration (removing it \
+        hand. An action (`dismiss`, `openURL`, `openWindow`, `refresh`…) is no such value: it \
+        changes with the presentation, and is removed all the same. It is also withheld when a comment belongs to the declaration (removing it \
         would delete the comment), when the declaration shares its lines with other code or \
         sits in an `#if` branch, when the \
         property is `public`, `package` or `open` (another module may read it), when the \
@@ -181,7 +182,9 @@ public struct UnusedEnvironment: Rule {
             }
             // `\.colorScheme` or `\EnvironmentValues.colorScheme`: the value the key names.
             let keyName = wrapperName == "Environment" ? argument.flatMap(KeyPathExpr.init).flatMap(UnusedEnvironment.environmentKey) : nil
-            if reason == nil, let read = untrackedReads(scope) {
+            // An action (`dismiss`, `openURL`) changes with the presentation, not with what the
+            // type reads untracked: nobody declares one to run `body` again.
+            if reason == nil, keyName.map(UnusedEnvironment.isAction) != true, let read = untrackedReads(scope) {
                 reason = "the type reads \(read), which SwiftUI does not track: the unread `\(name)` may be there to run `body` again when the value changes"
             }
             let mirrored = keyName.flatMap { UnusedEnvironment.mirrorsSystemState($0) ? $0 : nil }

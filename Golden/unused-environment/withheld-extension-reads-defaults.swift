@@ -2,7 +2,7 @@ import Foundation
 import SwiftUI
 
 struct Welcome: View {
-    @Environment(\.dismiss) private var dismiss
+    @Environment(\.isEnabled) private var isEnabled
 
     var body: some View {
         Text(title)

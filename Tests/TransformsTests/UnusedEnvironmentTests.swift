@@ -102,7 +102,7 @@ final class UnusedEnvironmentTests: XCTestCase {
                                  "the declaration is in an `#if` branch", "a string names `calendar`",
                                  "the declaration shares its lines with other code",
                                  "the type reads `Locale.current`, which SwiftUI does not track: the unread `locale` may be there to run `body` again when the value changes",
-                                 "the type reads `UserDefaults`, which SwiftUI does not track: the unread `dismiss` may be there to run `body` again when the value changes"])
+                                 "the type reads `UserDefaults`, which SwiftUI does not track: the unread `isEnabled` may be there to run `body` again when the value changes"])
     }
 
     func testAStringNamesThePropertyOnlyAsAWholeWord() {
