@@ -51,6 +51,9 @@ struct TaskCancellationRisk {
         if let container = enclosingCalls(of: onAppear).first(where: { Self.lazyContainers.contains($0.name) }) {
             return "the view is a row of a lazy `\(container.name)`: it leaves while scrolling, and `.task` would cancel its work"
         }
+        if let shown = branchesUnderModifier(onAppear) {
+            return "the modifier applies to each branch of the `\(shown)`: a change of branch would cancel the task"
+        }
         let effects = Effects(reaching: taskClosure, functions: functions)
         if let recorded = effects.completionInCatch {
             return "the task's `catch` sets `\(recorded)`, so a load cancelled when the view leaves would be recorded as done"
@@ -68,6 +71,23 @@ struct TaskCancellationRisk {
             }
         }
         return nil
+    }
+
+    /// `Group` when the view `onAppear` modifies is a `Group` whose content chooses between
+    /// views (an `if` or a `switch` among its statements): a modifier of a `Group` applies to
+    /// each view it holds, so each branch has its own `.task`, cancelled when it leaves.
+    private func branchesUnderModifier(_ onAppear: Node) -> String? {
+        guard let access = FunctionCallExpr(onAppear)?.callee.flatMap(MemberAccessExpr.init), let base = access.base else {
+            return nil
+        }
+        let view = ModifierChain(base).base
+        guard let group = FunctionCallExpr(view), view.kind == .functionCallExpr, group.calleeNameIs("Group"),
+              group.callee?.kind == .identifierExpr, let content = group.trailingClosure else { return nil }
+        let chooses = content.statements.contains { statement in
+            statement.kind == .ifExpr || statement.kind == .switchExpr
+                || statement.firstChildNode.map { $0.kind == .ifExpr || $0.kind == .switchExpr } == true
+        }
+        return chooses ? "Group" : nil
     }
 
     /// The conditions that decide whether `node`'s view is shown, innermost first, up to

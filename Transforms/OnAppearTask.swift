@@ -61,7 +61,9 @@ public struct OnAppearTask: Rule {
         so that the view can go away mid-load (an infinite-scroll sentinel under \
         `if hasMore && !isLoadingMore`), or calls a method of another file of the module that \
         may; when the view is a row of a lazy container (`List`, `Form`, `Lazy…Stack`, \
-        `Lazy…Grid`), which leaves while scrolling; and when the task's `catch` records \
+        `Lazy…Grid`), which leaves while scrolling; when the modifier is on a `Group` whose \
+        content is an `if` or a `switch` (it applies to each branch, so a change of branch \
+        would cancel the task); and when the task's `catch` records \
         completion (`loaded = true`, `.failed`, `insert(…)`), which a cancellation would then \
         record as well. A plain load that writes only its result stays `suggested`.
         """
