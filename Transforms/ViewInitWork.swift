@@ -29,8 +29,9 @@ public struct ViewInitWork: Rule {
         `_x = State(initialValue: x)`), property wrapper initializers (`State`, `StateObject`, \
         `ObservedObject`, `Binding`, `FocusState`, `AppStorage`, …), the argument of \
         `_model = .init(wrappedValue: Model())` on a `@StateObject` (evaluated once), cache \
-        lookups (`shared(for:)`, `cached…`, a call on a `…cache`), literals, arithmetic, \
-        conversions of plain values (`Double(x)`, `String(x)`), `min`/`max`/`abs`, calling \
+        lookups (`shared(for:)`, `cached…`, a call on a `…cache` or a `…Cache.shared`), \
+        literals, arithmetic, conversions of plain values (`Double(x)`, `String(x)`), \
+        `min`/`max`/`abs`, calling \
         a closure parameter (`self.content = content()`), `self.init`/`super.init`, \
         assertions, closures the init only stores, work of a fixed size whatever the data \
         (`[a, b].compactMap { $0 }`, `map` on an optional parameter or a dictionary \
@@ -79,6 +80,8 @@ public struct ViewInitWork: Rule {
     /// Costly types whose empty value (`Data()`) costs nothing.
     private static let emptyIsCheap: Set<String> = ["Data", "NSData", "AttributedString", "NSAttributedString", "UIImage",
                                                     "NSImage"]
+    /// How a type names its single instance (`Cache.shared`).
+    private static let singletonNames: Set<String> = ["shared", "default", "standard", "instance", "current"]
     private static let cheapFunctions: Set<String> = ["min", "max", "abs", "round", "floor", "ceil", "sqrt", "assert", "precondition",
                                                       "assertionFailure", "preconditionFailure", "fatalError", "type", "withAnimation"]
 
@@ -145,6 +148,13 @@ public struct ViewInitWork: Rule {
         guard !TypeResolver.isInOptionalChain(receiver), receiver.kind != .optionalChainingExpr,
               let type = TypeResolver(index: index).type(of: receiver)?.text else { return false }
         return type.hasSuffix("?") || type.hasPrefix("Optional<")
+    }
+
+    /// `Cache` when `node` is `Cache.shared` (or another name of a type's single instance).
+    private static func singletonType(of node: Node) -> Node? {
+        guard let access = MemberAccessExpr(node), let name = access.name, singletonNames.contains(name),
+              let type = access.base, type.kind == .identifierExpr, type.text.first?.isUppercase == true else { return nil }
+        return type
     }
 
     /// `[Key: Value]` (a `:` outside any inner brackets).
@@ -214,10 +224,13 @@ public struct ViewInitWork: Rule {
         // was made before: the cost the rule reports is the making.
         if let name = call.calleeName, name == "shared" || name.hasPrefix("cached") { return false }
         // `Self.cache.get(forURL:)`, `imageCache.object(forKey:)`: asked of a cache.
-        if let access = MemberAccessExpr(callee), let base = access.base,
-           let receiver = MemberAccessExpr(base)?.name ?? (base.kind == .identifierExpr ? base.firstToken?.text : nil),
-           receiver.lowercased().hasSuffix("cache") {
-            return false
+        // `ProfileViewModelCache.shared.viewModel(for:)`: asked of a cache's single instance.
+        if let access = MemberAccessExpr(callee), var base = access.base {
+            if let type = ViewInitWork.singletonType(of: base) { base = type }
+            if let receiver = MemberAccessExpr(base)?.name ?? (base.kind == .identifierExpr ? base.firstToken?.text : nil),
+               receiver.lowercased().hasSuffix("cache") {
+                return false
+            }
         }
         if callee.kind == .identifierExpr, let name = callee.firstToken?.text {
             if parameters[name] != nil || ViewInitWork.cheapFunctions.contains(name) { return false }
