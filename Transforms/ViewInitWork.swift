@@ -10,7 +10,8 @@ public struct ViewInitWork: Rule {
     /// Every finding is in an initializer of a View.
     public var neededWords: [[StaticString]] { [["init"], ["View"]] }
 
-    /// Whether a constructed type is a class is read from the module's declarations.
+    /// Whether a constructed type is a class, and whether a wrapper takes its value as an
+    /// `@autoclosure`, are read from the module's declarations.
     public var usesProjectIndex: Bool { true }
 
     public let id = "view-init-work"
@@ -28,7 +29,8 @@ public struct ViewInitWork: Rule {
         argument is evaluated only once. Not reported: storing arguments (`self.x = x`, \
         `_x = State(initialValue: x)`), property wrapper initializers (`State`, `StateObject`, \
         `ObservedObject`, `Binding`, `FocusState`, `AppStorage`, …), the argument of \
-        `_model = .init(wrappedValue: Model())` on a `@StateObject` (evaluated once), cache \
+        `_model = .init(wrappedValue: Model())` on a `@StateObject` or on a wrapper of the \
+        project whose `init(wrappedValue:)` takes an `@autoclosure` (evaluated once), cache \
         lookups (`shared(for:)`, `cached…`, a call on a `…cache` or a `…Cache.shared`), \
         literals, arithmetic, conversions of plain values (`Double(x)`, `String(x)`), \
         `min`/`max`/`abs`, calling \
@@ -92,9 +94,11 @@ public struct ViewInitWork: Rule {
             let initializers = view.initializers
             guard !initializers.isEmpty else { continue }
             // `_model = .init(wrappedValue: Model())` on a `@StateObject`: an autoclosure too.
+            // A wrapper of the project whose `init(wrappedValue:)` takes an `@autoclosure`
+            // (a lazily made state) is the same.
             let onceStorage = Set(view.storedProperties.compactMap { property -> String? in
                 guard let wrapper = property.modifiers.lastAttribute?.name,
-                      ViewInitWork.onceWrappers.contains(FileTypes.lastComponent(wrapper)),
+                      ViewInitWork.isOnceWrapper(FileTypes.lastComponent(wrapper), index: index),
                       let name = property.bindings.first?.name else { return nil }
                 return "_" + name
             })
@@ -148,6 +152,20 @@ public struct ViewInitWork: Rule {
         guard !TypeResolver.isInOptionalChain(receiver), receiver.kind != .optionalChainingExpr,
               let type = TypeResolver(index: index).type(of: receiver)?.text else { return false }
         return type.hasSuffix("?") || type.hasPrefix("Optional<")
+    }
+
+    /// Whether the wrapper `name` evaluates its wrapped value once: `StateObject`, or a
+    /// wrapper of the module whose `init(wrappedValue:)` takes it as an `@autoclosure`, as
+    /// its declaration in the index says. A wrapper the index does not declare is not.
+    static func isOnceWrapper(_ name: String, index: ProjectIndex) -> Bool {
+        if onceWrappers.contains(name) { return true }
+        guard let entries = index.propertyTypes[CallableSignature.initializersKey(of: name)] else { return false }
+        return entries.contains { entry, parameters in
+            guard FileTypes.lastComponent(CallableSignature.ownerAndName(ofEntry: entry).owner) == name else { return false }
+            return parameters.split(separator: ";").contains { parameter in
+                parameter.hasPrefix("wrappedValue=") && parameter.contains("@autoclosure")
+            }
+        }
     }
 
     /// `Cache` when `node` is `Cache.shared` (or another name of a type's single instance).
@@ -212,6 +230,11 @@ public struct ViewInitWork: Rule {
             if current.kind == .closureExpr { return false }
             if let outer = FunctionCallExpr(current), let name = outer.calleeName {
                 if ViewInitWork.onceWrappers.contains(name) { return false }
+                // `LazyState(wrappedValue: Proxy())`, declared `init(wrappedValue: @autoclosure …)`.
+                if name.first?.isUppercase == true, ViewInitWork.isOnceWrapper(name, index: index),
+                   outer.arguments.contains(where: { $0.label == "wrappedValue" && $0.node.contains(node) }) {
+                    return false
+                }
                 if name == "init", outer.callee?.kind == .memberAccessExpr, MemberAccessExpr(outer.callee!)?.base == nil,
                    let storage = assignedName(of: current), onceStorage.contains(storage) {
                     return false
