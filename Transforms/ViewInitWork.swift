@@ -33,7 +33,9 @@ public struct ViewInitWork: Rule {
         project whose `init(wrappedValue:)` takes an `@autoclosure` (evaluated once), cache \
         lookups (`shared(for:)`, `cached…`, a call on a `…cache` or a `…Cache.shared`), \
         literals, arithmetic, conversions of plain values (`Double(x)`, `String(x)`), \
-        `min`/`max`/`abs`, calling \
+        `min`/`max`/`abs`, a function or a value type's static function given only plain \
+        values of a fixed size, with no `try` (`clamp(x, min: 0, max: 1)`, \
+        `Duration.seconds(n)`, `Calendar.current.dateComponents([.hour], from: date)`), calling \
         a closure parameter (`self.content = content()`), `self.init`/`super.init`, \
         assertions, closures the init only stores, work of a fixed size whatever the data \
         (`[a, b].compactMap { $0 }`, `map` on an optional parameter or a dictionary \
@@ -82,6 +84,17 @@ public struct ViewInitWork: Rule {
     /// Costly types whose empty value (`Data()`) costs nothing.
     private static let emptyIsCheap: Set<String> = ["Data", "NSData", "AttributedString", "NSAttributedString", "UIImage",
                                                     "NSImage"]
+    /// Values of a fixed size: numbers, dates, durations, geometry, and the calendar that
+    /// computes with dates. Not strings or identifiers, which a lookup or a parse may take.
+    private static let scalarTypes: Set<String> = ["Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32",
+                                                   "UInt64", "Double", "Float", "CGFloat", "Bool", "TimeInterval", "Date",
+                                                   "Duration", "Calendar", "DateComponents", "TimeZone", "CGSize", "CGPoint",
+                                                   "CGRect", "CGVector", "EdgeInsets", "Angle", "UnitPoint", "Decimal"]
+    /// Types whose static functions reach outside the program: timers, notifications, files,
+    /// defaults, the network, other threads.
+    private static let effectfulTypes: Set<String> = ["Timer", "NotificationCenter", "FileManager", "Bundle", "UserDefaults",
+                                                      "URLSession", "DispatchQueue", "Task", "ProcessInfo", "UIApplication",
+                                                      "NSApplication", "UIScreen", "NSWorkspace"]
     /// How a type names its single instance (`Cache.shared`).
     private static let singletonNames: Set<String> = ["shared", "default", "standard", "instance", "current"]
     private static let cheapFunctions: Set<String> = ["min", "max", "abs", "round", "floor", "ceil", "sqrt", "assert", "precondition",
@@ -104,13 +117,22 @@ public struct ViewInitWork: Rule {
             })
             for initializer in initializers {
                 guard let body = initializer.body else { continue }
-                // Each parameter's declared type, as written.
-                var parameters: [String: String] = [:]
+                var scope = InitScope()
                 for parameter in initializer.parameters {
-                    if let name = parameter.name { parameters[name] = parameter.type?.text ?? "" }
+                    if let name = parameter.name { scope.parameters[name] = parameter.type?.text ?? "" }
+                }
+                // `let calendar = Calendar.current`, `let hour = components.hour ?? 0`: plain values, in order.
+                for declaration in body.node.descendants(.variableDecl) {
+                    guard let variable = VariableDecl(declaration), variable.isLet else { continue }
+                    for binding in variable.bindings {
+                        guard let name = binding.name else { continue }
+                        let isPlain = binding.type.map { ViewInitWork.isScalarType(TypeResolver.typeText(of: $0)) }
+                            ?? binding.initializer.map { isScalar($0, scope: scope, index: index) } ?? false
+                        if isPlain { scope.scalarLocals.insert(name) }
+                    }
                 }
                 let work = body.node.descendants(.functionCallExpr).filter {
-                    isWork($0, in: body.node, parameters: parameters, onceStorage: onceStorage, index: index)
+                    isWork($0, in: body.node, scope: scope, onceStorage: onceStorage, index: index)
                 }
                 // The outermost calls: `items.filter { … }.sorted()` is one piece of work.
                 let outermost = work.filter { call in !work.contains { $0 != call && $0.contains(call) } }
@@ -168,6 +190,87 @@ public struct ViewInitWork: Rule {
         }
     }
 
+    /// Whether every argument of `call` is a plain value of a fixed size (a number, a date,
+    /// an enum case, a few of them in an array literal), with at least one, no closure and
+    /// no `try`: what is computed from such values takes the same time whatever the data.
+    private func hasScalarArguments(_ call: FunctionCallExpr, scope: InitScope, index: ProjectIndex) -> Bool {
+        let arguments = call.arguments
+        guard !arguments.isEmpty, call.trailingClosure == nil else { return false }
+        // A call that may throw (`try? store.load(id: 3)`) reads or parses something.
+        var ancestor = call.node.parent
+        while let current = ancestor, current.kind != .codeBlock {
+            if current.kind == .tryExpr { return false }
+            ancestor = current.parent
+        }
+        return arguments.allSatisfy { argument in
+            argument.expression.map { isScalar($0, scope: scope, index: index) } ?? false
+        }
+    }
+
+    /// Whether `expression` is a plain value of a fixed size: a literal (a string without
+    /// interpolation), an enum case, arithmetic with a number, a value of a scalar type
+    /// (`ViewInitWork.scalarTypes`) as declared, or a few of these in an array literal.
+    private func isScalar(_ expression: Node, scope: InitScope, index: ProjectIndex, depth: Int = 0) -> Bool {
+        guard depth < 8 else { return false }
+        let isScalar = { (node: Node) in self.isScalar(node, scope: scope, index: index, depth: depth + 1) }
+        switch expression.kind {
+        case .integerLiteralExpr, .floatLiteralExpr, .booleanLiteralExpr, .nilLiteralExpr:
+            return true
+        case .stringLiteralExpr:
+            return !expression.containsDescendant(.interpolation) { _ in true }
+        case .arrayExpr:
+            let elements = expression.children(.argument).compactMap { Argument($0)?.expression }
+            return elements.count <= 8 && elements.allSatisfy(isScalar)
+        case .prefixOperatorExpr, .tupleExpr, .forceUnwrapExpr:
+            let inner = expression.childNodes.map { $0.kind == .argument ? Argument($0)?.expression : $0 }
+            return !inner.isEmpty && inner.allSatisfy { $0.map(isScalar) ?? false }
+        case .sequenceExpr:
+            // `ticks ?? 0`, `count * 2`: an operator applied to a number gives a number.
+            let operands = expression.childNodes.filter { $0.kind != .binaryOperatorExpr }
+            let numbers: Set<SyntaxKind> = [.integerLiteralExpr, .floatLiteralExpr]
+            if operands.contains(where: { numbers.contains($0.kind) }) { return true }
+            return operands.count > 1 && operands.allSatisfy(isScalar)
+        case .memberAccessExpr:
+            guard let access = MemberAccessExpr(expression) else { return false }
+            guard let base = access.base else { return true }  // `.hour`
+            // `Calendar.current`, `Date.now`: a scalar type's static value.
+            if base.kind == .identifierExpr, ViewInitWork.scalarTypes.contains(base.text) { return true }
+            // `Model.shared.selectedDate`: a property of a type's single instance, as declared.
+            if let type = ViewInitWork.singletonType(of: base), let name = access.name,
+               let declared = index.propertyType(of: type.text, named: name) {
+                return ViewInitWork.isScalarType(declared)
+            }
+        case .identifierExpr:
+            if scope.scalarLocals.contains(expression.text) { return true }
+            if let type = scope.parameters[expression.text] { return ViewInitWork.isScalarType(type) }
+        case .functionCallExpr:
+            // `Double(count)`, `Date(timeIntervalSince1970: t)`: a scalar made of scalars.
+            guard let call = FunctionCallExpr(expression), let callee = call.callee, callee.kind == .identifierExpr,
+                  ViewInitWork.scalarTypes.contains(callee.text) else { return false }
+            return call.arguments.isEmpty && call.trailingClosure == nil
+                || hasScalarArguments(call, scope: scope, index: index)
+        default:
+            return false
+        }
+        guard let type = TypeResolver(index: index).type(of: expression)?.text else { return false }
+        return ViewInitWork.isScalarType(type)
+    }
+
+    /// A type of fixed size whose operations take the same time whatever the values.
+    private static func isScalarType(_ text: String) -> Bool {
+        var type = Substring(text)
+        while type.hasSuffix("?") || type.hasSuffix("!") { type = type.dropLast() }
+        return scalarTypes.contains(String(type))
+    }
+
+    /// What an initializer's names are: its parameters' declared types, and which of its
+    /// `let` constants hold plain values.
+    private struct InitScope {
+        /// Each parameter's declared type, as written.
+        var parameters: [String: String] = [:]
+        var scalarLocals: Set<String> = []
+    }
+
     /// `Cache` when `node` is `Cache.shared` (or another name of a type's single instance).
     private static func singletonType(of node: Node) -> Node? {
         guard let access = MemberAccessExpr(node), let name = access.name, singletonNames.contains(name),
@@ -220,7 +323,7 @@ public struct ViewInitWork: Rule {
     }
 
     /// Whether the call `node` is work the init does each time it runs.
-    private func isWork(_ node: Node, in body: Node, parameters: [String: String], onceStorage: Set<String>,
+    private func isWork(_ node: Node, in body: Node, scope: InitScope, onceStorage: Set<String>,
                         index: ProjectIndex) -> Bool {
         guard let call = FunctionCallExpr(node), var callee = call.callee else { return false }
         // Closures are only stored; the argument of `StateObject(wrappedValue:)` is evaluated once,
@@ -256,8 +359,9 @@ public struct ViewInitWork: Rule {
             }
         }
         if callee.kind == .identifierExpr, let name = callee.firstToken?.text {
-            if parameters[name] != nil || ViewInitWork.cheapFunctions.contains(name) { return false }
-            guard name.first?.isUppercase == true else { return true }
+            if scope.parameters[name] != nil || ViewInitWork.cheapFunctions.contains(name) { return false }
+            // `clamp(x, min: 0, max: 1)`: a function of plain values computes a plain value.
+            guard name.first?.isUppercase == true else { return !hasScalarArguments(call, scope: scope, index: index) }
             // `Data()`, `AttributedString()`: an empty value, not a read or a decoding.
             if ViewInitWork.emptyIsCheap.contains(name), call.arguments.isEmpty, call.trailingClosure == nil { return false }
             if ViewInitWork.costlyTypes.contains(name) { return true }
@@ -268,13 +372,23 @@ public struct ViewInitWork: Rule {
         // `UITableView.appearance().backgroundColor = …`: sets how later instances look, a
         // cheap setting that must come before they are made, not work `.task` could do.
         if name == "appearance" { return false }
-        if ViewInitWork.isConstantSize(base, parameters: parameters, name: name, index: index) { return false }
+        if ViewInitWork.isConstantSize(base, parameters: scope.parameters, name: name, index: index) { return false }
         let baseText = base.text
         if baseText == "self" || baseText == "super" { return name != "init" }
         if name == "init" { return false }
         if let first = baseText.first, first.isUppercase, !baseText.contains("("), !baseText.contains(".") {
-            // `Type.member(…)`: a wrapper's or a value's static factory is storage, not work.
-            return !ViewInitWork.wrapperTypes.contains(baseText) && !ViewInitWork.valueConversions.contains(baseText)
+            // `Type.member(…)`: a wrapper's or a value's static factory is storage, not work;
+            // so is a static function of plain values (`Duration.ticks(n)`), unless its type
+            // reaches outside the program (a timer, a file, the notification center) or is a class.
+            if ViewInitWork.wrapperTypes.contains(baseText) || ViewInitWork.valueConversions.contains(baseText) { return false }
+            return ViewInitWork.effectfulTypes.contains(baseText) || ViewInitWork.costlyTypes.contains(baseText)
+                || index.classTypes.contains(index.qualifiedName(of: baseText))
+                || !hasScalarArguments(call, scope: scope, index: index)
+        }
+        // `Calendar.current.dateComponents([.hour], from: date)`: a plain value's method of
+        // plain values.
+        if isScalar(base, scope: scope, index: index), hasScalarArguments(call, scope: scope, index: index) {
+            return false
         }
         return true
     }
