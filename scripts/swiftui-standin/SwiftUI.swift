@@ -228,6 +228,18 @@ extension ShapeStyle where Self == HierarchicalShapeStyle {
     public static var tertiary: HierarchicalShapeStyle { .tertiary }
 }
 
+/// The blur materials (`.ultraThinMaterial`): a style of its own type, not a `Color`.
+nonisolated public struct Material: ShapeStyle {
+    nonisolated init() {}
+    public static let ultraThinMaterial = Material()
+    public static let regularMaterial = Material()
+}
+
+extension ShapeStyle where Self == Material {
+    public static var ultraThinMaterial: Material { .ultraThinMaterial }
+    public static var regularMaterial: Material { .regularMaterial }
+}
+
 nonisolated public struct Font: Hashable, Sendable {
     private let name: String
     nonisolated init(name: String) { self.name = name }
@@ -731,6 +743,8 @@ extension View {
     public nonisolated func background<S: ShapeStyle>(_ style: S) -> some View { modified() }
     public nonisolated func background<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View { modified() }
     public nonisolated func overlay<V: View>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View { modified() }
+    public nonisolated func overlay<V: View>(_ overlay: V, alignment: Alignment = .center) -> some View { modified() }
+    public nonisolated func mask<M: View>(_ mask: M) -> some View { modified() }
     public nonisolated func tint(_ tint: Color?) -> some View { modified() }
     public nonisolated func lineLimit(_ number: Int?) -> some View { modified() }
 
