@@ -199,8 +199,9 @@ enum ValuePair {
                 return .withheld("\(slot) is a generic `ShapeStyle`, and the rule cannot tell the type of `\(StyleType.of(a) == nil ? aText : bText)`")
             }
             if p == q { return plain }
-            let styles = ternary("AnyShapeStyle(\(aText))", "AnyShapeStyle(\(bText))")
-            return .merged(styles.text, platforms: ConditionalModifier.anyShapeStylePlatforms, ternary: styles)
+            // One view whose `AnyShapeStyle` switches between two unrelated styles cannot
+            // interpolate them: it snaps, where the two branches cross-fade when animated.
+            return .withheld("\(slot) takes a `\(p)` and a `\(q)`: one view with `AnyShapeStyle` would snap between them where two views cross-fade")
         }
         if facts.colors, StyleType.of(a) == "Color", StyleType.of(b) == "Color" { return plain }
         switch (x, y) {
@@ -239,6 +240,14 @@ extension ArgumentDifference {
             return name
         }
         if let a = typeName(then), let b = typeName(otherwise) { return a != b }
+        // `.overlay(Image(…))` and `.overlay(Circle().stroke(…))`: two views, each a type of
+        // its own (a modifier makes a new type), that a parameter generic over `View`
+        // takes as they are. A parameter of one concrete type converts them to it.
+        let facts = (isInitializer ? ParameterFacts.initializers : ParameterFacts.known)[modifier]?[slot]
+        if facts?.oneType != true, StyleType.of(then) == nil || StyleType.of(otherwise) == nil,
+           let a = viewShape(then), let b = viewShape(otherwise), a != b {
+            return true
+        }
         // `.buttonStyle(.primary)` and `.buttonStyle(.secondary)`: each style is a type of
         // its own (`PlainButtonStyle`, `BorderedButtonStyle`), as style modifiers take them.
         if ArgumentDifference.styleProtocolModifiers.contains(modifier), !isInitializer,
@@ -246,6 +255,16 @@ extension ArgumentDifference {
             return p != q
         }
         return false
+    }
+
+    /// `Circle().stroke(…)` as the type it builds from and the modifiers applied to it,
+    /// `["Circle", "stroke"]`; nil when the chain does not start from an initializer.
+    private func viewShape(_ value: Node) -> [String]? {
+        let chain = ModifierChain(value)
+        guard var callee = FunctionCallExpr(chain.base)?.callee, chain.base.kind == .functionCallExpr else { return nil }
+        if callee.kind == .genericSpecializationExpr, let base = callee.firstChildNode { callee = base }
+        guard callee.kind == .identifierExpr, let name = callee.firstToken?.text, name.first?.isUppercase == true else { return nil }
+        return [name] + chain.modifiers.map(\.name)
     }
 
     /// Modifiers that take a style protocol's conforming type (`some ButtonStyle`).

@@ -12,11 +12,6 @@ public struct ConditionalModifier: Rule {
     public var neededWords: [[StaticString]] { [["else"]] }
 
     public let id = "conditional-modifier"
-    /// `AnyShapeStyle` is iOS 15, macOS 12, tvOS 15, watchOS 8.
-    static let anyShapeStylePlatforms: [Platform: Version] = [.iOS: Version(15), .macOS: Version(12), .tvOS: Version(15),
-                                                              .watchOS: Version(8), .visionOS: Version(1)]
-    public let platformNeeds = [PlatformNeed(fix: "`AnyShapeStyle(…)` for styles of two types",
-                                             platforms: ConditionalModifier.anyShapeStylePlatforms)]
     public let summary = "Merge `if`/`else` branches that differ only in modifier arguments into one view"
     public let documentation = """
         In a view builder, `if c { A } else { B }` makes two views with two structural \
@@ -50,10 +45,9 @@ public struct ConditionalModifier: Rule {
         stacks of those), `suggested` for other views (the module's own views, controls: the \
         message says that toggling the condition no longer resets their state), and withheld \
         (reported with the reason) when the rule cannot tell what the view is, when the view \
-        or one it holds has `.transition`, `.id` or `.matchedGeometryEffect` (which make the \
-        two identities deliberate) or `.onAppear`, `.onDisappear` or `.task` (which run again \
-        at each flip), when the `if` sits in a `Group` with such a modifier or one named for \
-        a transition (a `Group` hands its modifiers to each branch), and when the two values are not provably of one type: \
+        or one it holds has `.onAppear`, `.onDisappear` or `.task` (which run again at each \
+        flip) or sits in a `Group` with one (a `Group` hands its modifiers to each branch), \
+        and when the two values are not provably of one type: \
         they must be literals of one kind, members of one type (`Color.red`, `Color.blue`), \
         or, where the parameter takes one concrete type (`.foregroundColor`, `.font`, \
         `.opacity`, `.frame`, `.padding`, …), any two literals, members or names \
@@ -63,15 +57,20 @@ public struct ConditionalModifier: Rule {
         plain `String` (`Image(systemName:)`): elsewhere (`Text("On")`, `.navigationTitle`) a \
         ternary of strings may choose the unlocalized `String` overload. A `ShapeStyle` \
         parameter (`.foregroundStyle`, `.fill`, `.background`) takes `.red` (a `Color`) and `.secondary` (a \
-        `HierarchicalShapeStyle`): two known styles of different types are wrapped, \
-        `c ? AnyShapeStyle(.red) : AnyShapeStyle(.secondary)` (iOS 15, macOS 12; the bare \
+        `HierarchicalShapeStyle`): two styles of one known type merge; two of different types \
+        withhold the fix, since `c ? AnyShapeStyle(.red) : AnyShapeStyle(.secondary)` snaps \
+        between them where two views cross-fade when animated (and the bare \
         `c ? .red : .secondary` would compile, but as `Color.secondary`, another style), and \
-        an unknown one withholds the fix. With more than one differing argument the condition is \
+        an unknown one withholds it too. With more than one differing argument the condition is \
         repeated, so it must not call anything, and at most three arguments may differ. The fix \
         is also withheld when it would delete a comment. Branches whose differing values are \
         made by two differently named types (`.modifier(BigShadow())`, \
-        `.modifier(SmallShadow())`), or two styles of a style modifier (`.buttonStyle(.plain)`, \
-        `.buttonStyle(.bordered)`), are two types of view whatever is written: not reported. A withheld finding whose branches \
+        `.modifier(SmallShadow())`), two views of different types passed to a parameter that \
+        takes any view (`.overlay(Image(…))`, `.overlay(Circle().stroke(…))`), or two styles \
+        of a style modifier (`.buttonStyle(.plain)`, `.buttonStyle(.bordered)`), are two types \
+        of view whatever is written: not reported. Nor are branches with `.transition`, `.id` \
+        or `.matchedGeometryEffect`, or in a `Group` that hands them a transition or an \
+        `.animation`: their two identities are deliberate. A withheld finding whose branches \
         differ only in the view's own arguments (`Text("On")`, `Text("Off")`) is a note.
 
         A merged line wider than the file's lines (its longest, at least 120 columns) breaks \
@@ -92,6 +91,12 @@ public struct ConditionalModifier: Rule {
             // `.modifier(BigShadow())` and `.modifier(SmallShadow())`: two types of view
             // whatever is written, so `if`/`else` is how to write them.
             if site.differences.contains(where: \.buildsTwoTypes) { continue }
+            // `.transition`, `.id` or `.matchedGeometryEffect` on the branches, or a `Group`
+            // around them that hands them a transition or an animation: the two identities
+            // are what the author asked for, so there is nothing to report.
+            if ConditionalModifier.identityModifier(in: site.thenStatement) != nil { continue }
+            let around = ConditionalModifier.enclosingTransition(of: node)
+            if let around, !ConditionalModifier.lifecycleModifiers.contains(around) { continue }
             let viewName = site.viewName
             let message = MessageText.fitting(
                 "`if`/`else` builds `\(viewName)` twice with two identities, differing only in \(site.differenceSummary); use one view with a ternary",
@@ -100,12 +105,10 @@ public struct ConditionalModifier: Rule {
             var safety = FixSafety.safe
             var platforms: [Platform: Version] = [:]
             var values: [MergedValue] = []
-            if let identity = ConditionalModifier.identityModifier(in: site.thenStatement) {
-                reason = "the view has `.\(identity)`, which makes its two identities deliberate"
-            } else if let lifecycle = ConditionalModifier.lifecycleModifier(in: site.thenStatement) {
+            if let lifecycle = ConditionalModifier.lifecycleModifier(in: site.thenStatement) {
                 reason = "the view has `.\(lifecycle)`, which runs again each time the other branch is shown; one view would run it once"
-            } else if let around = ConditionalModifier.enclosingTransition(of: node) {
-                reason = "the `Group` around it has `.\(around)`, which it hands to each branch: one view would not be animated in or run it again at each flip"
+            } else if let around {
+                reason = "the `Group` around it has `.\(around)`, which it hands to each branch: one view would run it once, not at each flip"
             } else {
                 switch ConditionalModifier.statefulness(of: site.then.base, types: types) {
                 case .stateless: safety = .safe
@@ -179,10 +182,11 @@ public struct ConditionalModifier: Rule {
         return nil
     }
 
-    /// A modifier of a `Group` holding `node` that gives its children a transition or an
-    /// identity: `.transition`, `.id`, `.matchedGeometryEffect`, or a helper named for a
-    /// transition (`.buttonTransition()`). A modifier on a `Group` applies to each child,
-    /// so the two branches' change of identity is animated. Other containers take their
+    /// A modifier of a `Group` holding `node` that gives its children a transition, an
+    /// identity, an animation or code run on appearing: `.transition`, `.id`,
+    /// `.matchedGeometryEffect`, `.animation`, `.onAppear`, `.onDisappear`, `.task`, or a
+    /// helper named for a transition (`.buttonTransition()`). A modifier on a `Group`
+    /// applies to each child, so the two branches' change of identity is animated. Other containers take their
     /// modifiers themselves: the walk stops at the first one.
     static func enclosingTransition(of node: Node) -> String? {
         var current = node.parent
@@ -198,7 +202,8 @@ public struct ConditionalModifier: Rule {
                 while let access = chain.parent, access.kind == .memberAccessExpr, access.firstChildNode == chain,
                       let applied = access.parent, applied.kind == .functionCallExpr {
                     if let name = MemberAccessExpr(access)?.name,
-                       identityModifiers.contains(name) || lifecycleModifiers.contains(name) || name.lowercased().contains("transition") {
+                       identityModifiers.contains(name) || lifecycleModifiers.contains(name) || name == "animation"
+                        || name.lowercased().contains("transition") {
                         return name
                     }
                     chain = applied

@@ -40,3 +40,18 @@ struct HelperTransition: View {
         .iconTransition()
     }
 }
+
+struct AnimatedGroup: View {
+    let on: Bool
+
+    var body: some View {
+        Group {
+            if on {
+                Image(systemName: "bell").padding(4)
+            } else {
+                Image(systemName: "bell").padding(8)
+            }
+        }
+        .animation(.default, value: on)
+    }
+}

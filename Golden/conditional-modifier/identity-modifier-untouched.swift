@@ -15,5 +15,10 @@ struct Flipper: View {
         } else {
             VStack { Text("Back").transition(.slide) }.padding(8)
         }
+        if isFront {
+            Image(systemName: "star").id(1).padding(4)
+        } else {
+            Image(systemName: "star").id(1).padding(8)
+        }
     }
 }

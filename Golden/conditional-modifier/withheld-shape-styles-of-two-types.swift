@@ -13,3 +13,15 @@ struct Subtitle: View {
         }
     }
 }
+
+struct Chip: View {
+    let isSelected: Bool
+
+    var body: some View {
+        if isSelected {
+            Capsule().fill(Color.white)
+        } else {
+            Capsule().fill(.ultraThinMaterial)
+        }
+    }
+}

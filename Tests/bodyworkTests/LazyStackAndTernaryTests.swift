@@ -1,5 +1,6 @@
 // eager-stack and conditional-modifier as a user meets them: the deployment target read
-// from Package.swift decides whether `LazyVStack` and `AnyShapeStyle` fixes are made.
+// from Package.swift decides whether `LazyVStack` fixes are made; styles of two types are
+// reported but not merged, whatever the target.
 import Foundation
 import XCTest
 
@@ -49,10 +50,14 @@ final class LazyStackAndTernaryTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         let fixed = try box.text("Sources/Feed/Feed.swift")
         XCTAssertTrue(fixed.contains("LazyVStack(spacing: 4) {"), fixed)
-        XCTAssertTrue(fixed.contains("Text(\"Status\").foregroundStyle(isWarning ? AnyShapeStyle(.red) : AnyShapeStyle(.secondary))"), fixed)
-        XCTAssertFalse(fixed.contains("if isWarning"), fixed)
-        let again = try box.run(["--unsafe-fixes", "--rules", "eager-stack,conditional-modifier", "Sources"])
-        XCTAssertEqual(again.output, "", "a second run changes nothing")
+        // `AnyShapeStyle` around a `Color` and a `HierarchicalShapeStyle` would snap where
+        // the two branches cross-fade: the `if` stays.
+        XCTAssertFalse(fixed.contains("AnyShapeStyle"), fixed)
+        XCTAssertTrue(fixed.contains("if isWarning"), fixed)
+        let again = try box.run(["--lint", "--unsafe-fixes", "--rules", "eager-stack,conditional-modifier", "Sources"])
+        let report = again.output + again.stderr
+        XCTAssertFalse(report.contains("[eager-stack]"), report)
+        XCTAssertTrue(report.contains("[conditional-modifier]") && report.contains("would snap"), report)
     }
 
     func testOlderPackagePlatformsKeepTheCodeAndReportWhy() throws {
@@ -66,7 +71,7 @@ final class LazyStackAndTernaryTests: XCTestCase {
         let report = lint.output + lint.stderr
         XCTAssertTrue(report.contains("[eager-stack]"), report)
         XCTAssertTrue(report.contains("[conditional-modifier]"), report)
-        XCTAssertTrue(report.contains("needs iOS 14") && report.contains("needs iOS 15"), report)
+        XCTAssertTrue(report.contains("needs iOS 14"), report)
     }
 
     func testSuggestedLazyStackWaitsForUnsafeFixes() throws {
