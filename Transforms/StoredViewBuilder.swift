@@ -70,7 +70,10 @@ public struct StoredViewBuilder: Rule {
         the closure), a `public`, `package` or `open` property (another module may call it), \
         and a property that is not `private` whose name another file of the \
         module reads as `x.name`, or names together with the view's type (an extension, a \
-        caller reading it), as the project index records.
+        caller reading it), as the project index records. A parameter or local of the same \
+        name (`label` in `init(label: …) { self.init(title: t, label: label) }`) is not the \
+        property, and neither is a use of it; `self.label` and a bare `label` that nothing \
+        hides are. A property nothing reads is reported without a fix: remove it.
 
         Not reported: a closure an initializer takes as an `@autoclosure` (`LazyView(Detail())`), \
         which exists to build the view later, in `body`.
@@ -101,14 +104,21 @@ public struct StoredViewBuilder: Rule {
             var reason = candidate.declarationReason(in: type, types: types)
                 ?? moduleProtocolReason(type, index: index)
             var edits: [Edit] = []
+            var neverRead = false
             if reason == nil {
                 switch uses(of: candidate, in: type, types: types, tree: tree, spellings: spellings) {
                 case .failure(let why): reason = why
                 case .edits(let found): edits = found
+                case .neverRead: neverRead = true
                 }
             }
             if reason == nil, !candidate.isFilePrivate {
                 reason = otherFilesReason(candidate, type: type, index: index, context: context)
+            }
+            if neverRead, reason == nil {
+                // Nothing builds the view from it: storing the built view would build it for nothing.
+                findings.append(Finding(range: range, message: "`\(candidate.name)` stores a closure that builds a view, but nothing reads it; remove it"))
+                continue
             }
             findings.append(.offering({ Fix(edits: candidate.declarationEdits(layout: layout, wrapWidth: context.wrapWidth(of: tree)) + edits,
                                             summary: "store the built view") },
@@ -120,6 +130,8 @@ public struct StoredViewBuilder: Rule {
     private enum Uses {
         case edits([Edit])
         case failure(String)
+        /// Stored, never read in the file.
+        case neverRead
     }
 
     /// Every mention of the property's name in the file, as edits: `content()` → `content`
@@ -131,6 +143,7 @@ public struct StoredViewBuilder: Rule {
         let ownDeclarations = types.bySimpleName[FileTypes.lastComponent(type.name ?? ""), default: []].map(\.node)
         var edits: [Edit] = []
         var handled = Set<Int>()  // offsets of name tokens already accounted for
+        var reads = 0  // calls of the property found
         handled.insert(candidate.nameToken.textRange.lowerBound)
         // Initializers: `self.name = parameter`, the parameter named nowhere else.
         for declaration in ownDeclarations {
@@ -167,6 +180,8 @@ public struct StoredViewBuilder: Rule {
             let token = tree.token(at: index)
             guard !handled.contains(token.textRange.lowerBound) else { continue }
             if isArgumentLabel(token) { continue }
+            // A parameter or local of the same name, or a reference to one, is not the property.
+            if declaresLocal(token) { continue }
             guard let owner = ownDeclarations.first(where: { $0.contains(token.parent) }) else {
                 if FileTypes.isOwnMemberOfValueType(token) { continue }
                 return .failure("`\(name)` is named outside the view in this file")
@@ -179,6 +194,7 @@ public struct StoredViewBuilder: Rule {
             if let parent = reference.parent, parent.kind == .memberAccessExpr, reference.kind == .identifierExpr, parent.firstChildNode != reference {
                 reference = parent
             }
+            if reference.kind == .identifierExpr, isShadowed(name, at: token, below: owner) { continue }
             if reference.kind == .memberAccessExpr {
                 guard let access = MemberAccessExpr(reference), access.nameToken?.textRange == token.textRange,
                       access.base?.kind == .identifierExpr, access.base?.firstToken?.keyword == .self else {
@@ -197,8 +213,9 @@ public struct StoredViewBuilder: Rule {
                 return .failure("`\(name)()` is called \(why), and the stored view would be built always, when the container is made")
             }
             edits.append(.delete(list.trimmedRange))
+            reads += 1
         }
-        return .edits(edits)
+        return reads == 0 ? .neverRead : .edits(edits)
     }
 
     /// Where a call of the closure runs only on some evaluations of the member that holds
@@ -289,6 +306,76 @@ public struct StoredViewBuilder: Rule {
                 return true
             }
             current = n.parent
+        }
+        return false
+    }
+
+    // MARK: - Which declaration a name refers to
+
+    /// Whether `token` is the name a parameter or a local declares (`label` of
+    /// `init(label: @escaping () -> Label)`, `let label = …`, `if let label`): a
+    /// declaration of its own, not a use of the property.
+    private func declaresLocal(_ token: Token) -> Bool {
+        let parent = token.parent
+        switch parent.kind {
+        case .parameter, .closureParameter:
+            // A parameter's own tokens are its label and name; its type is a child node.
+            return true
+        case .identifierPattern:
+            // A pattern in a member's body; a member-level `let` is another property.
+            return parent.ancestor(.codeBlock) != nil || parent.ancestor(.closureExpr) != nil
+        default:
+            return false
+        }
+    }
+
+    /// Whether the bare `name` at `token` refers to a parameter or a local declared between
+    /// it and the type `owner`, which hides the property: `label` in
+    /// `init(label: …) { self.init(title: t, label: label) }` is the parameter.
+    private func isShadowed(_ name: String, at token: Token, below owner: Node) -> Bool {
+        var child = token.parent
+        while let node = child.parent, node != owner {
+            switch node.kind {
+            case .functionDecl, .initializerDecl, .subscriptDecl:
+                if FunctionLikeDecl(node)?.parameters.contains(where: { $0.name == name }) == true { return true }
+            case .closureExpr:
+                if ClosureExpr(node)?.parameters.contains(where: { $0.name == name }) == true { return true }
+            case .codeBlock:
+                // Statements before the one holding the reference: `let label = …`, `guard let label`.
+                for statement in node.childNodes where statement.trimmedRange.upperBound <= child.trimmedRange.lowerBound {
+                    if let variable = VariableDecl(statement), variable.bindings.contains(where: { $0.name == name }) { return true }
+                    if statement.kind == .guardStmt, let conditions = statement.child(.conditionList),
+                       binds(name, in: conditions) { return true }
+                }
+            case .ifExpr, .whileStmt:
+                // `if let label { … }`: the conditions bind into the body.
+                if child.kind == .codeBlock, let conditions = node.child(.conditionList), binds(name, in: conditions) { return true }
+            case .forStmt, .switchCase:
+                // `for label in …`, `case .some(let label):`: patterns before the body.
+                if node.childNodes.contains(where: { $0 != child && $0.kind != .codeBlock
+                    && $0.trimmedRange.upperBound <= child.trimmedRange.lowerBound && binds(name, in: $0) }) {
+                    return true
+                }
+            default:
+                break
+            }
+            child = node
+        }
+        return false
+    }
+
+    /// Whether `node` (conditions, a pattern) binds `name`: `let name`, `var name`, or a
+    /// pattern naming it.
+    private func binds(_ name: String, in node: Node) -> Bool {
+        if node.kind == .identifierPattern, node.firstToken?.text == name { return true }
+        if node.descendants(.identifierPattern).contains(where: { $0.firstToken?.text == name }) { return true }
+        var previous: Token? = nil
+        for index in node.firstTokenIndex..<node.endTokenIndex {
+            let token = node.tree.token(at: index)
+            if token.kind == .identifier, token.text == name, let keyword = previous?.keyword, keyword == .let || keyword == .var {
+                return true
+            }
+            previous = token
         }
         return false
     }
