@@ -324,6 +324,7 @@ public struct StoredViewBuilder: Rule {
         case .identifierPattern:
             // A pattern in a member's body; a member-level `let` is another property.
             return parent.ancestor(.codeBlock) != nil || parent.ancestor(.closureExpr) != nil
+                || parent.ancestor(.accessorBlock) != nil
         default:
             return false
         }
@@ -338,9 +339,8 @@ public struct StoredViewBuilder: Rule {
             switch node.kind {
             case .functionDecl, .initializerDecl, .subscriptDecl:
                 if FunctionLikeDecl(node)?.parameters.contains(where: { $0.name == name }) == true { return true }
-            case .closureExpr:
+            case .codeBlock, .accessorBlock, .closureExpr:
                 if ClosureExpr(node)?.parameters.contains(where: { $0.name == name }) == true { return true }
-            case .codeBlock:
                 // Statements before the one holding the reference: `let label = …`, `guard let label`.
                 for statement in node.childNodes where statement.trimmedRange.upperBound <= child.trimmedRange.lowerBound {
                     if let variable = VariableDecl(statement), variable.bindings.contains(where: { $0.name == name }) { return true }

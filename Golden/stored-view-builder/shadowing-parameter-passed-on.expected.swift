@@ -23,6 +23,14 @@ struct Stepper<Label: View, Content: View>: View {
         }
     }
 
+    private var footer: some View {
+        let content = Text(title)
+        return HStack {
+            content
+            if let label = Optional(title) { Text(label) }
+        }
+    }
+
     private func row(label: String) -> some View {
         HStack {
             Text(label)
