@@ -95,6 +95,8 @@ public struct ViewInitWork: Rule {
     private static let effectfulTypes: Set<String> = ["Timer", "NotificationCenter", "FileManager", "Bundle", "UserDefaults",
                                                       "URLSession", "DispatchQueue", "Task", "ProcessInfo", "UIApplication",
                                                       "NSApplication", "UIScreen", "NSWorkspace"]
+    /// Functions that write out (the console, the log): work whatever their arguments.
+    private static let outputFunctions: Set<String> = ["print", "debugPrint", "dump", "NSLog", "os_log"]
     /// How a type names its single instance (`Cache.shared`).
     private static let singletonNames: Set<String> = ["shared", "default", "standard", "instance", "current"]
     private static let cheapFunctions: Set<String> = ["min", "max", "abs", "round", "floor", "ceil", "sqrt", "assert", "precondition",
@@ -360,8 +362,11 @@ public struct ViewInitWork: Rule {
         }
         if callee.kind == .identifierExpr, let name = callee.firstToken?.text {
             if scope.parameters[name] != nil || ViewInitWork.cheapFunctions.contains(name) { return false }
-            // `clamp(x, min: 0, max: 1)`: a function of plain values computes a plain value.
-            guard name.first?.isUppercase == true else { return !hasScalarArguments(call, scope: scope, index: index) }
+            // `clamp(x, min: 0, max: 1)`: a function of plain values computes a plain value;
+            // `print("…")` writes to the console, whatever its arguments.
+            guard name.first?.isUppercase == true else {
+                return ViewInitWork.outputFunctions.contains(name) || !hasScalarArguments(call, scope: scope, index: index)
+            }
             // `Data()`, `AttributedString()`: an empty value, not a read or a decoding.
             if ViewInitWork.emptyIsCheap.contains(name), call.arguments.isEmpty, call.trailingClosure == nil { return false }
             if ViewInitWork.costlyTypes.contains(name) { return true }

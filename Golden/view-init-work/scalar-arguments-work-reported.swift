@@ -50,3 +50,16 @@ struct Ticker: View {
         Text("Tick")
     }
 }
+
+struct Banner: View {
+    let title: String
+
+    init(title: String) {
+        self.title = title
+        print("Banner made")
+    }
+
+    var body: some View {
+        Text(title)
+    }
+}
