@@ -92,13 +92,12 @@ public struct UnusedEnvironment: Rule {
     private static let plainTypeAttributes: Set<String> = ["MainActor", "preconcurrency", "available", "frozen", "usableFromInline",
                                                             "dynamicMemberLookup", "objc"]
 
-    public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
-        let index = context.index(including: tree)
-        let types = context.fileTypes(tree, index: index)
-        let layout = SourceLayout(tree.bytes)
-        // The candidates first: most files that mention `@Environment` have one or two, and
-        // where the file writes names is then gathered for theirs only.
-        var candidates: [(type: TypeDecl, scope: [Node], member: Node, variable: VariableDecl, wrapper: Attribute, name: String)] = []
+    typealias Candidate = (type: TypeDecl, scope: [Node], member: Node, variable: VariableDecl, wrapper: Attribute, name: String)
+
+    /// The properties of the file's types that carry one of `wrappers`, with the declarations
+    /// of their type the file holds (`scope`).
+    static func candidates(_ types: FileTypes) -> [Candidate] {
+        var candidates: [Candidate] = []
         for type in types.all where !type.isExtension && type.node.kind != .protocolDecl {
             guard let typeName = type.name else { continue }
             // SwiftUI updates environment values in views, modifiers and other value types it
@@ -117,6 +116,16 @@ public struct UnusedEnvironment: Rule {
                 candidates.append((type, scope, member, variable, wrapper, name))
             }
         }
+        return candidates
+    }
+
+    public func findings(in tree: SyntaxTree, context: RuleContext) -> [Finding] {
+        let index = context.index(including: tree)
+        let types = context.fileTypes(tree, index: index)
+        let layout = SourceLayout(tree.bytes)
+        // The candidates first: most files that mention `@Environment` have one or two, and
+        // where the file writes names is then gathered for theirs only.
+        let candidates = UnusedEnvironment.candidates(types)
         guard !candidates.isEmpty else { return [] }
         // The names as the index counts them (`_x`, `$x` and `` `x` `` count as `x`);
         // a name it does not count (`Scheme`, `_1`) is looked up token by token instead.
