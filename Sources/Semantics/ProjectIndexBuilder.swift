@@ -329,7 +329,7 @@ public struct ProjectIndexBuilder: Sendable {
             let typeText = binding.type.map(TypeResolver.typeText(of:))
                 ?? binding.initializer.flatMap(TypeResolver.inferredType(ofInitializer:))
             if let typeText { properties.types[name] = typeText }
-            if name == "id", let getter = binding.accessorBlock, ProjectIndexBuilder.returnsSelf(getter) {
+            if name == "id", let getter = binding.accessorBlock, ProjectIndexBuilder.returnsSelfOrRawValue(getter) {
                 index.selfIdentifiedTypes.insert(type)
             }
             if name == "id", let made = binding.initializer ?? binding.accessorBlock, ProjectIndexBuilder.makesFreshValue(made) {
@@ -339,14 +339,17 @@ public struct ProjectIndexBuilder: Sendable {
         }
     }
 
-    /// `{ self }`, `{ return self }`, `{ get { self } }`: read from the tokens, since the
-    /// index parses declarations only and leaves accessor bodies unparsed.
-    private static func returnsSelf(_ accessors: Node) -> Bool {
+    /// `{ self }`, `{ return self }`, `{ get { self } }`, and the same of `rawValue` (or
+    /// `self.rawValue`), which stands one to one for the value of a raw-value enum or any
+    /// `RawRepresentable` hashed by it: read from the tokens, since the index parses
+    /// declarations only and leaves accessor bodies unparsed.
+    private static func returnsSelfOrRawValue(_ accessors: Node) -> Bool {
         var words = (accessors.firstTokenIndex..<accessors.endTokenIndex).map { accessors.tree.token(at: $0).text }
         guard words.first == "{", words.last == "}" else { return false }
         words = Array(words.dropFirst().dropLast())
         if words.first == "get", words.count >= 3, words[1] == "{", words.last == "}" { words = Array(words.dropFirst(2).dropLast()) }
-        return words == ["self"] || words == ["return", "self"]
+        if words.first == "return" { words.removeFirst() }
+        return words == ["self"] || words == ["rawValue"] || words == ["self", ".", "rawValue"]
     }
 
     /// Whether the tokens of `node` make a value that differs at every evaluation:
