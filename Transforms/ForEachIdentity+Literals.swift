@@ -25,47 +25,14 @@ extension IdentityPass {
         } else {
             return false
         }
-        // Locals, parameters and closure parameters between the use and the type.
-        var child = source
-        var current = source.parent
-        while let scope = current, TypeDecl(scope) == nil {
-            if !viaSelf {
-                switch scope.kind {
-                case .closureExpr:
-                    guard let closure = ClosureExpr(scope) else { return false }
-                    if closure.parameters.contains(where: { $0.name == name }) { return false }
-                    if let bound = localLiteral(name, in: closure.statements, before: child) { return bound }
-                case .functionDecl, .initializerDecl, .subscriptDecl:
-                    if FunctionLikeDecl(scope)?.parameters.contains(where: { $0.name == name }) == true { return false }
-                case .codeBlock, .sourceFile:
-                    if let bound = localLiteral(name, in: scope.childNodes, before: child) { return bound }
-                case .forStmt, .ifExpr, .guardStmt, .whileStmt, .switchCase, .catchClause:
-                    // `for pages in …`, `if let pages`: bound by a pattern nearer than the type.
-                    for part in scope.childNodes where part != child && part.kind != .codeBlock
-                        && part.containsDescendant(.identifierPattern, where: { $0.text == name }) {
-                        return false
-                    }
-                default:
-                    break
-                }
-            }
-            child = scope
-            current = scope.parent
+        // A parameter or local declared between the use and the type: a local `let` bound to
+        // a literal still counts.
+        if !viaSelf, let local = LocalDeclaration.nearest(name, at: source) {
+            guard case .variable(let variable, let binding) = local else { return false }
+            return variable.isLet && binding.initializer?.kind == .arrayExpr
         }
-        guard let typeNode = current, let type = TypeDecl(typeNode) else { return false }
+        guard let typeNode = FileTypes.innermostType(of: source), let type = TypeDecl(typeNode) else { return false }
         return memberLiteral(name, of: type)
-    }
-
-    /// Whether the last declaration of `name` among `statements` before `use` binds a `let`
-    /// to an array literal; nil when none declares it.
-    private func localLiteral(_ name: String, in statements: [Node], before use: Node) -> Bool? {
-        var found: Bool?
-        for statement in statements where statement.range.upperBound <= use.range.lowerBound {
-            guard let variable = VariableDecl(statement) ?? statement.firstChildNode.flatMap(VariableDecl.init),
-                  let binding = variable.bindings.first(where: { $0.name == name }) else { continue }
-            found = variable.isLet && binding.initializer?.kind == .arrayExpr
-        }
-        return found
     }
 
     /// Whether the member `name` of `type` is a `let` initialized with an array literal, or a

@@ -194,7 +194,8 @@ public struct StoredViewBuilder: Rule {
             if let parent = reference.parent, parent.kind == .memberAccessExpr, reference.kind == .identifierExpr, parent.firstChildNode != reference {
                 reference = parent
             }
-            if reference.kind == .identifierExpr, isShadowed(name, at: token, below: owner) { continue }
+            // A parameter or local declared between the use and the type hides the property.
+            if reference.kind == .identifierExpr, LocalDeclaration.nearest(name, at: token.parent, below: owner) != nil { continue }
             if reference.kind == .memberAccessExpr {
                 guard let access = MemberAccessExpr(reference), access.nameToken?.textRange == token.textRange,
                       access.base?.kind == .identifierExpr, access.base?.firstToken?.keyword == .self else {
@@ -328,56 +329,6 @@ public struct StoredViewBuilder: Rule {
         default:
             return false
         }
-    }
-
-    /// Whether the bare `name` at `token` refers to a parameter or a local declared between
-    /// it and the type `owner`, which hides the property: `label` in
-    /// `init(label: …) { self.init(title: t, label: label) }` is the parameter.
-    private func isShadowed(_ name: String, at token: Token, below owner: Node) -> Bool {
-        var child = token.parent
-        while let node = child.parent, node != owner {
-            switch node.kind {
-            case .functionDecl, .initializerDecl, .subscriptDecl:
-                if FunctionLikeDecl(node)?.parameters.contains(where: { $0.name == name }) == true { return true }
-            case .codeBlock, .accessorBlock, .closureExpr:
-                if ClosureExpr(node)?.parameters.contains(where: { $0.name == name }) == true { return true }
-                // Statements before the one holding the reference: `let label = …`, `guard let label`.
-                for statement in node.childNodes where statement.trimmedRange.upperBound <= child.trimmedRange.lowerBound {
-                    if let variable = VariableDecl(statement), variable.bindings.contains(where: { $0.name == name }) { return true }
-                    if statement.kind == .guardStmt, let conditions = statement.child(.conditionList),
-                       binds(name, in: conditions) { return true }
-                }
-            case .ifExpr, .whileStmt:
-                // `if let label { … }`: the conditions bind into the body.
-                if child.kind == .codeBlock, let conditions = node.child(.conditionList), binds(name, in: conditions) { return true }
-            case .forStmt, .switchCase:
-                // `for label in …`, `case .some(let label):`: patterns before the body.
-                if node.childNodes.contains(where: { $0 != child && $0.kind != .codeBlock
-                    && $0.trimmedRange.upperBound <= child.trimmedRange.lowerBound && binds(name, in: $0) }) {
-                    return true
-                }
-            default:
-                break
-            }
-            child = node
-        }
-        return false
-    }
-
-    /// Whether `node` (conditions, a pattern) binds `name`: `let name`, `var name`, or a
-    /// pattern naming it.
-    private func binds(_ name: String, in node: Node) -> Bool {
-        if node.kind == .identifierPattern, node.firstToken?.text == name { return true }
-        if node.descendants(.identifierPattern).contains(where: { $0.firstToken?.text == name }) { return true }
-        var previous: Token? = nil
-        for index in node.firstTokenIndex..<node.endTokenIndex {
-            let token = node.tree.token(at: index)
-            if token.kind == .identifier, token.text == name, let keyword = previous?.keyword, keyword == .let || keyword == .var {
-                return true
-            }
-            previous = token
-        }
-        return false
     }
 
     /// Why a protocol of the module that the view conforms to (in any file) may require the
