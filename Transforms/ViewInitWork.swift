@@ -186,8 +186,8 @@ public struct ViewInitWork: Rule {
         guard let entries = index.propertyTypes[CallableSignature.initializersKey(of: name)] else { return false }
         return entries.contains { entry, parameters in
             guard FileTypes.lastComponent(CallableSignature.ownerAndName(ofEntry: entry).owner) == name else { return false }
-            return parameters.split(separator: ";").contains { parameter in
-                parameter.hasPrefix("wrappedValue=") && parameter.contains("@autoclosure")
+            return CallableSignature.parameterTypes(parameters).contains { parameter in
+                parameter.label == "wrappedValue" && parameter.type?.contains("@autoclosure") == true
             }
         }
     }

@@ -211,14 +211,23 @@ public enum CallableSignature {
                               returnsView: (String) -> Bool) -> [CallableParameter] {
         let parts = text.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)
         let generics = parts.count > 1 ? Set(parts[1].split(separator: ",").map(String.init)) : []
-        return parts[0].split(separator: ";").map { entry in
-            guard let equals = entry.firstIndex(of: "=") else { return CallableParameter(label: String(entry), role: nil) }
-            let label = String(entry[..<equals])
+        return parameterTypes(text).map { parameter in
+            guard let type = parameter.type else { return CallableParameter(label: parameter.label, role: nil) }
+            let role = parameter.isBuilder ? .render
+                : role(ofType: type, generics: generics, typealiases: typealiases, returnsView: returnsView)
+            return CallableParameter(label: parameter.label, role: role)
+        }
+    }
+
+    /// The parameters of a callable's stored text as written: each one's label, its type
+    /// text (attributes such as `@autoclosure` included; nil when not recorded), and whether
+    /// it is a result builder.
+    public static func parameterTypes(_ text: String) -> [(label: String, type: String?, isBuilder: Bool)] {
+        let list = text.split(separator: "|", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        return list.split(separator: ";").map { entry in
+            guard let equals = entry.firstIndex(of: "=") else { return (String(entry), nil, false) }
             let rest = entry[entry.index(after: equals)...]
-            let builder = rest.first == "B"
-            let type = String(rest.dropFirst())
-            let role = builder ? .render : role(ofType: type, generics: generics, typealiases: typealiases, returnsView: returnsView)
-            return CallableParameter(label: label, role: role)
+            return (String(entry[..<equals]), String(rest.dropFirst()), rest.first == "B")
         }
     }
 
